@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// No package dependencies by design: the HTTP server is our own (epoll through Glibc),
+// and libcurl is only linked by the integration tests.
+let package = Package(
+    name: "a11y-audit",
+    products: [
+        .executable(name: "a11y-audit", targets: ["A11yAudit"]),
+        .library(name: "A11yCore", targets: ["A11yCore"]),
+    ],
+    targets: [
+        // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
+        .target(name: "A11yCore", linkerSettings: [.linkedLibrary("m")]),
+        // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
+        .target(name: "CEpoll"),
+        // HTTP/1.1 transport: event loop, request parser, router. Knows nothing of accessibility.
+        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        // The service: routes and handlers that call the core; metrics, auth, access log.
+        .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"]),
+        .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
+        .executableTarget(name: "A11yBench", dependencies: ["A11yCore"]),
+        // libcurl for integration tests only (Debian libcurl4-openssl-dev).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl"]),
+    ]
+)

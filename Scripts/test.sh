@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The test command: installs what the tests need (libcurl headers for the integration
+# tests) when missing, then builds and runs every test.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! echo '#include <curl/curl.h>' | cc -E -x c - >/dev/null 2>&1; then
+    echo "installing libcurl4-openssl-dev (needed by the integration tests)" >&2
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libcurl4-openssl-dev >/dev/null
+fi
+swift build --build-tests
+swift test --skip-build

@@ -1,0 +1,2 @@
+// Benchmark entry point; see README "Performance".
+print("a11y-bench: not yet implemented")

@@ -1,0 +1,52 @@
+/// What the engines computed for one document: the screen reader's view of the tree,
+/// composed identifiers, and structural problems the rules report.
+public struct Analysis: Sendable {
+    public var document: Document
+    /// Elements in navigation order.
+    public var elements: [AccessibilityElement] = []
+    /// Composed nested identifiers, in document order.
+    public var identifiers: [ComposedIdentifier] = []
+    /// For each node: the element it is part of (index into `elements`), if any.
+    public var elementOfNode: [Int?] = []
+    /// For each node: reachable by the screen reader (not hidden, not behind a modal).
+    public var isReachable: [Bool] = []
+    /// For each node: composed nested identifier, if any.
+    public var composedIdentifier: [String?] = []
+    /// Structural problems noticed by the engines (deferral, nested ids, labeled pairs).
+    public var diagnostics: [Diagnostic] = []
+
+    public init(document: Document) { self.document = document }
+}
+
+public struct ComposedIdentifier: Equatable, Sendable {
+    public var node: Int
+    public var identifier: String
+    public init(node: Int, identifier: String) { self.node = node; self.identifier = identifier }
+}
+
+/// A structural problem found while building elements; rules turn these into findings.
+public struct Diagnostic: Equatable, Sendable {
+    public enum Kind: String, Sendable {
+        /// A deferral container with more than one receiver: nothing was deferred.
+        case deferralSeveralReceivers
+        /// A deferral content identifier that matches no source.
+        case deferralContentWithoutSource
+        /// A deferral content identifier that matches two or more sources.
+        case deferralContentWithSeveralSources
+        /// An `error` source that could not reach a receiver.
+        case deferralErrorWithoutReceiver
+        /// A node with nested identifiers below it whose grouping is not `contain`.
+        case nestedIdentifierContainerNotContain
+        /// A labeled pair with no counterpart of the other role.
+        case labeledPairMissingCounterpart
+    }
+    public var kind: Kind
+    /// The node at fault.
+    public var node: Int
+    public var message: String
+    /// Other nodes involved (receivers, sources).
+    public var related: [Int]
+    public init(_ kind: Kind, node: Int, message: String, related: [Int] = []) {
+        self.kind = kind; self.node = node; self.message = message; self.related = related
+    }
+}

@@ -1,0 +1,73 @@
+public enum Platform: String, Sendable, CaseIterable { case ios, android, web }
+public enum Idiom: String, Sendable { case phone, pad }
+public enum LayoutDirection: String, Sendable { case ltr, rtl }
+
+/// A decoded request: settings plus the node tree in flat storage (index 0 is `root`).
+/// Nodes are stored in document pre-order, so walking indices in order visits the tree
+/// as written without recursion.
+public struct Document: Sendable {
+    public var platform: Platform = .ios
+    public var idiom: Idiom = .phone
+    public var layoutDirection: LayoutDirection = .ltr
+    public var options = AuditOptions()
+    public var nodes: [Node] = []
+    /// Child indices of every node, referenced by `Node.childRange` / `syntheticChildRange`.
+    public var childStorage: [Int] = []
+    /// Author ids to node indices.
+    public var indexByID: [String: Int] = [:]
+
+    public init() {}
+
+    public var root: Int { 0 }
+
+    public func children(of index: Int) -> ArraySlice<Int> {
+        childStorage[nodes[index].childRange]
+    }
+
+    public func syntheticChildren(of index: Int) -> ArraySlice<Int> {
+        childStorage[nodes[index].syntheticChildRange]
+    }
+
+    /// RFC 6901 JSON Pointer of a node in the request, e.g. `/root/children/0`.
+    public func pointer(of index: Int) -> String {
+        var parts: [String] = []
+        var i = index
+        while let parent = nodes[i].parent {
+            parts.append("/\(nodes[i].isSynthetic ? "accessibilityChildren" : "children")/\(nodes[i].indexInParent)")
+            i = parent
+        }
+        return "/root" + parts.reversed().joined()
+    }
+
+    /// Builds a document from nodes given parent-first; used by tests and generators.
+    /// `parent` must refer to an earlier node.
+    public mutating func append(_ node: Node, parent: Int?, synthetic: Bool = false) -> Int {
+        var node = node
+        let index = nodes.count
+        node.parent = parent
+        node.isSynthetic = synthetic
+        if let parent {
+            node.depth = nodes[parent].depth + 1
+            let range = synthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange
+            node.indexInParent = range.count
+            // Appending keeps ranges contiguous only when children are added in order,
+            // so re-home the parent's range to the end of storage when needed.
+            if range.upperBound != childStorage.count {
+                let moved = Array(childStorage[range])
+                let start = childStorage.count
+                childStorage.append(contentsOf: moved)
+                setRange(of: parent, synthetic: synthetic, to: start..<childStorage.count)
+            }
+            childStorage.append(index)
+            let r = synthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange
+            setRange(of: parent, synthetic: synthetic, to: r.lowerBound..<(r.upperBound + 1))
+        }
+        if let id = node.id { indexByID[id] = index }
+        nodes.append(node)
+        return index
+    }
+
+    private mutating func setRange(of index: Int, synthetic: Bool, to range: Range<Int>) {
+        if synthetic { nodes[index].syntheticChildRange = range } else { nodes[index].childRange = range }
+    }
+}

@@ -1,0 +1,38 @@
+/// The view kind of a node (`type` on the wire). Unknown kinds are plain views.
+public enum NodeKind: String, Sendable, CaseIterable {
+    case view, stack, text, image, button, toggle, slider, textField, secureTextField, link, tab
+    case list, cell, canvas
+    // Seed 003 components.
+    case carousel, accordion, codeBlock, ratingDisplay, ratingInput, progressBar, spinner, tabSet
+
+    /// Kinds that are accessibility elements unless told otherwise.
+    public var isLeafByDefault: Bool {
+        switch self {
+        case .text, .image, .button, .toggle, .slider, .textField, .secureTextField, .link, .tab: true
+        default: false
+        }
+    }
+
+    /// Controls a user operates; their nodes count as interactive whatever their traits say.
+    public var isControl: Bool {
+        switch self {
+        case .button, .toggle, .slider, .textField, .secureTextField, .link: true
+        default: false
+        }
+    }
+
+    /// Traits UIKit / SwiftUI give this kind of view.
+    public var implicitTraits: Traits {
+        switch self {
+        case .button: .button
+        case .link: .link
+        case .image: .image
+        case .text: .staticText
+        case .slider: .adjustable
+        case .toggle: [.button, .toggleButton]
+        case .textField, .secureTextField: .textEntry
+        case .tab: .tab
+        default: []
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// Service layer; see README "Server".

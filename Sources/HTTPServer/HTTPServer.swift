@@ -1,0 +1,1 @@
+// Transport layer; see README "Server".
