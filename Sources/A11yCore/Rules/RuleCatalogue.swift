@@ -1,0 +1,23 @@
+/// The rule catalogue for `a11y-audit rules`.
+public enum RuleCatalogue {
+    /// One block per rule: id, criteria / level / impact / default, description, help.
+    public static func text(_ rules: [Rule] = RuleRegistry.all) -> String {
+        var out = ""
+        for rule in rules {
+            let criteria = rule.wcag.isEmpty ? "best practice" : "WCAG " + rule.wcag.joined(separator: ", ")
+            let level = rule.level.map { "level \($0.rawValue)" } ?? "no level"
+            out += "\(rule.id)\n"
+            out += "  \(criteria), \(level), impact \(rule.impact.rawValue), \(defaultText(rule))\n"
+            out += "  \(rule.description)\n"
+            out += "  Fix: \(rule.help)\n\n"
+        }
+        return out
+    }
+
+    /// When the rule runs without being named in `rules.enable`.
+    static func defaultText(_ rule: Rule) -> String {
+        guard rule.enabledByDefault else { return "off by default" }
+        guard let level = rule.level, level == .AAA else { return "on by default" }
+        return "on at level AAA"
+    }
+}
