@@ -27,6 +27,10 @@ enum ContrastMath {
                      blue: top.blue * a + bottom.blue * (1 - a))
     }
 
-    /// Two decimals, for reports only.
-    static func rounded(_ ratio: Double) -> Double { (ratio * 100).rounded() / 100 }
+    /// Two decimals, for reports only. A failing ratio is rounded down when rounding would
+    /// reach the requirement, so 2.9953 against 3 reads 2.99, never "3 is below 3".
+    static func reported(_ ratio: Double, required: Double) -> Double {
+        let rounded = (ratio * 100).rounded() / 100
+        return ratio < required && rounded >= required ? (ratio * 100).rounded(.down) / 100 : rounded
+    }
 }

@@ -25,7 +25,7 @@ extension Rule {
                 guard measured.ratio < required else { continue }
                 out.append(ctx.finding(
                     node: index,
-                    message: "Graphic contrast \(NumberText.format(measured.ratio)):1 (\(measured.foreground.hex) on \(measured.background.hex)) is below \(NumberText.format(required)):1.",
+                    message: "Graphic contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hex) on \(measured.background.hex)) is below \(NumberText.format(required)):1.",
                     data: TextContrastCheck.contrastData(measured, required: required)))
             }
             return out

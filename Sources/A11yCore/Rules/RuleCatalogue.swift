@@ -16,8 +16,11 @@ public enum RuleCatalogue {
 
     /// When the rule runs without being named in `rules.enable`.
     static func defaultText(_ rule: Rule) -> String {
-        guard rule.enabledByDefault else { return "off by default" }
-        guard let level = rule.level, level == .AAA else { return "on by default" }
-        return "on at level AAA"
+        guard rule.enabledByDefault else { return "off unless enabled" }
+        switch rule.level {
+        case nil, .A?: return "runs at every level"
+        case .AA?: return "runs at level AA (default) and AAA"
+        case .AAA?: return "runs at level AAA only"
+        }
     }
 }

@@ -16,7 +16,7 @@ enum TextContrastCheck {
             guard measured.ratio < required else { continue }
             out.append(ctx.finding(
                 node: index,
-                message: "Text contrast \(NumberText.format(measured.ratio)):1 (\(measured.foreground.hex) on \(measured.background.hex)) is below \(NumberText.format(required)):1\(style.isLargeText ? " for large text" : "").",
+                message: "Text contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hex) on \(measured.background.hex)) is below \(NumberText.format(required)):1\(style.isLargeText ? " for large text" : "").",
                 data: contrastData(measured, required: required, large: style.isLargeText)))
         }
         return out
@@ -25,7 +25,7 @@ enum TextContrastCheck {
     static func contrastData(_ m: (ratio: Double, foreground: Color, background: Color), required: Double,
                              large: Bool? = nil) -> [(key: String, value: DataValue)] {
         var data: [(key: String, value: DataValue)] = [
-            ("ratio", .number(ContrastMath.rounded(m.ratio))), ("required", .number(required)),
+            ("ratio", .number(ContrastMath.reported(m.ratio, required: required))), ("required", .number(required)),
             ("foreground", .string(m.foreground.hex)), ("background", .string(m.background.hex)),
         ]
         if let large { data.append(("largeText", .bool(large))) }
