@@ -35,7 +35,7 @@ extension Node {
     /// Operable by the user: a control kind, an operable component, or operable traits.
     var isInteractive: Bool {
         if kind.isControl || kind == .tab || kind == .ratingInput || kind == .accordion { return true }
-        return !traits.intersection(AccessibilityElement.operableTraits).isEmpty
+        return !effectiveTraits.intersection(AccessibilityElement.operableTraits).isEmpty
     }
 
     /// Text drawn by the node, if any.

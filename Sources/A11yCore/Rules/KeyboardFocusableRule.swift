@@ -8,7 +8,7 @@ extension Rule {
         check: { ctx in
             ctx.document.nodes.indices.compactMap { index in
                 let node = ctx.node(index)
-                guard node.focusable == false, node.isInteractive, node.enabled, !node.traits.contains(.notEnabled),
+                guard node.focusable == false, node.isInteractive, node.enabled, !node.effectiveTraits.contains(.notEnabled),
                       ctx.analysis.reachable(index) else { return nil }
                 return ctx.finding(node: index, message: "\(node.typeName) is interactive but not focusable by keyboard.")
             }

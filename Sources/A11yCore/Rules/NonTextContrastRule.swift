@@ -13,7 +13,7 @@ extension Rule {
                 // Only the node's own foreground describes its graphic; text has its own rule;
                 // hidden images are decorative, which 1.4.11 exempts.
                 guard let own = node.style?.foreground, node.visibleText == nil,
-                      node.kind == .image || node.traits.contains(.image) || node.kind.isControl,
+                      node.kind == .image || node.effectiveTraits.contains(.image) || node.kind.isControl,
                       style.isVisible, !style.disabled, node.frame?.isEmpty != true, ctx.analysis.reachable(index)
                 else { continue }
                 let foreground = own.scaled(alpha: style.opacity)

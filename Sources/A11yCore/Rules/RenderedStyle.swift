@@ -48,7 +48,7 @@ struct RenderedStyle {
                 fontSize: node.style?.fontSize ?? parent?.fontSize,
                 fontWeight: node.style?.fontWeight ?? parent?.fontWeight,
                 opacity: opacity,
-                disabled: (parent?.disabled ?? false) || !node.enabled || node.traits.contains(.notEnabled)))
+                disabled: (parent?.disabled ?? false) || !node.enabled || node.effectiveTraits.contains(.notEnabled)))
         }
         return out
     }

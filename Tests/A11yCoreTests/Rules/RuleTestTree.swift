@@ -32,7 +32,7 @@ struct RuleTestTree {
         e.label = node.label ?? node.text
         e.value = node.value
         e.hint = node.hint
-        e.traits = node.traits.union(node.kind.implicitTraits).union(node.enabled ? [] : .notEnabled)
+        e.traits = node.effectiveTraits
         e.identifier = node.identifier
         e.frame = node.effectiveAccessibilityFrame ?? .zero
         e.nodes = nodes

@@ -21,7 +21,7 @@ import Testing
         let fail = RuleTestTree.screen { t in
             t.add(.view, element: false) { $0.label = "Buy" }
             // A button kind whose element lost the trait (e.g. combinable traitsAdjust.remove).
-            t.element(for: [t.add(.button, element: false) { $0.label = "Buy" }]) { $0.traits = [] }
+            t.element(for: [t.add(.button, element: false) { $0.label = "Buy" }]) { $0.traits = Traits() }
         }
         let f = try fail.findings(.missingRoleTrait)
         #expect(f.count == 1)
