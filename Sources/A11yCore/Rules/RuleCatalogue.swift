@@ -23,4 +23,27 @@ public enum RuleCatalogue {
         case .AAA?: return "runs at level AAA only"
         }
     }
+
+    /// `{"rules": [{"id", "wcag", "level", "impact", "description", "help", "enabledByDefault"}]}`;
+    /// `level` is null for best practices.
+    public static func json(_ rules: [Rule] = RuleRegistry.all, pretty: Bool = false) -> [UInt8] {
+        var w = JSONWriter(pretty: pretty)
+        w.beginObject()
+        w.key("rules")
+        w.beginArray()
+        for rule in rules {
+            w.beginObject()
+            w.key("id"); w.string(rule.id)
+            w.key("wcag"); w.beginArray(); for c in rule.wcag { w.string(c) }; w.endArray()
+            w.key("level"); w.string(rule.level?.rawValue)
+            w.key("impact"); w.string(rule.impact.rawValue)
+            w.key("description"); w.string(rule.description)
+            w.key("help"); w.string(rule.help)
+            w.key("enabledByDefault"); w.bool(rule.enabledByDefault)
+            w.endObject()
+        }
+        w.endArray()
+        w.endObject()
+        return w.bytes
+    }
 }
