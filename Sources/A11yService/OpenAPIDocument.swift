@@ -10,35 +10,110 @@ public enum OpenAPIDocument {
     "version": "1.0.0",
     "summary": "Accessibility audit of UI trees: screen-reader elements, spoken output and WCAG 2.1/2.2 findings.",
     "description": "POST a UI tree (see openapi.md and tree-format.md); the service answers with what a screen reader visits, in navigation order, and the WCAG findings. The human reference is openapi.md in the repository.",
-    "license": { "name": "Proprietary", "identifier": "LicenseRef-Proprietary" }
+    "license": {
+      "name": "Proprietary",
+      "identifier": "LicenseRef-Proprietary"
+    }
   },
-  "servers": [ { "url": "http://127.0.0.1:8080", "description": "default `a11y-audit serve` (loopback, sidecar)" } ],
-  "security": [ { "bearerAuth": [] } ],
+  "servers": [
+    {
+      "url": "http://127.0.0.1:8080",
+      "description": "default `a11y-audit serve` (loopback, sidecar)"
+    }
+  ],
+  "security": [
+    {
+      "bearerAuth": []
+    }
+  ],
   "tags": [
-    { "name": "audit", "description": "Audit a UI tree or a batch of screens." },
-    { "name": "catalogue", "description": "The rules the service checks." },
-    { "name": "operations", "description": "Health, readiness, metrics and this document." }
+    {
+      "name": "audit",
+      "description": "Audit a UI tree or a batch of screens."
+    },
+    {
+      "name": "catalogue",
+      "description": "The rules the service checks."
+    },
+    {
+      "name": "operations",
+      "description": "Health, readiness, metrics and this document."
+    }
   ],
   "paths": {
     "/v1/audit": {
       "post": {
         "operationId": "audit",
-        "tags": [ "audit" ],
+        "tags": [
+          "audit"
+        ],
         "summary": "Audit one UI tree or a batch of screens",
         "description": "The body is one tree document (`root`) or a batch (`screens`). The representation of the 200 answer follows `Accept`: `application/json` (default), `application/sarif+json` (SARIF 2.1.0), `application/xml` (JUnit XML) or `text/html` (a self-contained report page).",
         "requestBody": {
           "required": true,
           "content": {
             "application/json": {
-              "schema": { "$ref": "#/components/schemas/AuditRequest" },
+              "schema": {
+                "$ref": "#/components/schemas/AuditRequest"
+              },
               "examples": {
                 "single": {
                   "summary": "A button without a name",
-                  "value": { "platform": "ios", "root": { "id": "screen", "type": "view", "frame": { "x": 0, "y": 0, "width": 390, "height": 844 }, "children": [ { "id": "close", "type": "button", "frame": { "x": 16, "y": 48, "width": 30, "height": 30 } } ] } }
+                  "value": {
+                    "platform": "ios",
+                    "root": {
+                      "id": "screen",
+                      "type": "view",
+                      "frame": {
+                        "x": 0,
+                        "y": 0,
+                        "width": 390,
+                        "height": 844
+                      },
+                      "children": [
+                        {
+                          "id": "close",
+                          "type": "button",
+                          "frame": {
+                            "x": 16,
+                            "y": 48,
+                            "width": 30,
+                            "height": 30
+                          }
+                        }
+                      ]
+                    }
+                  }
                 },
                 "batch": {
                   "summary": "Two screens in one request",
-                  "value": { "options": { "level": "AA" }, "screens": [ { "name": "login", "root": { "type": "button", "label": "Sign in", "frame": { "x": 0, "y": 0, "width": 200, "height": 44 } } }, { "name": "home", "root": { "type": "text", "text": "Welcome" } } ] }
+                  "value": {
+                    "options": {
+                      "level": "AA"
+                    },
+                    "screens": [
+                      {
+                        "name": "login",
+                        "root": {
+                          "type": "button",
+                          "label": "Sign in",
+                          "frame": {
+                            "x": 0,
+                            "y": 0,
+                            "width": 200,
+                            "height": 44
+                          }
+                        }
+                      },
+                      {
+                        "name": "home",
+                        "root": {
+                          "type": "text",
+                          "text": "Welcome"
+                        }
+                      }
+                    ]
+                  }
                 }
               }
             }
@@ -47,49 +122,113 @@ public enum OpenAPIDocument {
         "responses": {
           "200": {
             "description": "The audit. JSON unless `Accept` asks for SARIF, JUnit XML or HTML.",
-            "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
             "content": {
               "application/json": {
-                "schema": { "oneOf": [ { "$ref": "#/components/schemas/AuditResponse" }, { "$ref": "#/components/schemas/BatchAuditResponse" } ] }
+                "schema": {
+                  "oneOf": [
+                    {
+                      "$ref": "#/components/schemas/AuditResponse"
+                    },
+                    {
+                      "$ref": "#/components/schemas/BatchAuditResponse"
+                    }
+                  ]
+                }
               },
-              "application/sarif+json": { "schema": { "$ref": "#/components/schemas/SarifLog" } },
-              "application/xml": { "schema": { "type": "string", "description": "JUnit XML: one test suite per screen, one test case per rule; failures carry the findings." } },
-              "text/html": { "schema": { "type": "string", "description": "A self-contained HTML report page (SVG wireframe, reading order, findings)." } }
+              "application/sarif+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SarifLog"
+                }
+              },
+              "application/xml": {
+                "schema": {
+                  "type": "string",
+                  "description": "JUnit XML: one test suite per screen, one test case per rule; failures carry the findings."
+                }
+              },
+              "text/html": {
+                "schema": {
+                  "type": "string",
+                  "description": "A self-contained HTML report page (SVG wireframe, reading order, findings)."
+                }
+              }
             }
           },
-          "400": { "$ref": "#/components/responses/BadRequest" },
-          "401": { "$ref": "#/components/responses/Unauthorized" },
-          "413": { "$ref": "#/components/responses/PayloadTooLarge" },
-          "415": { "$ref": "#/components/responses/UnsupportedMediaType" }
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          }
         }
       }
     },
     "/v1/rules": {
       "get": {
         "operationId": "listRules",
-        "tags": [ "catalogue" ],
+        "tags": [
+          "catalogue"
+        ],
         "summary": "The rule catalogue",
         "responses": {
           "200": {
             "description": "Every rule the service knows, enabled by default or not.",
-            "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-            "content": { "application/json": { "schema": { "type": "array", "items": { "$ref": "#/components/schemas/Rule" } } } }
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/Rule"
+                  }
+                }
+              }
+            }
           },
-          "401": { "$ref": "#/components/responses/Unauthorized" }
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          }
         }
       }
     },
     "/healthz": {
       "get": {
         "operationId": "health",
-        "tags": [ "operations" ],
+        "tags": [
+          "operations"
+        ],
         "summary": "Liveness: the process answers",
         "security": [],
         "responses": {
           "200": {
             "description": "Alive.",
-            "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } }
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                }
+              }
+            }
           }
         }
       }
@@ -97,19 +236,41 @@ public enum OpenAPIDocument {
     "/readyz": {
       "get": {
         "operationId": "ready",
-        "tags": [ "operations" ],
+        "tags": [
+          "operations"
+        ],
         "summary": "Readiness: 503 while draining after SIGTERM",
         "security": [],
         "responses": {
           "200": {
             "description": "Ready to take audits.",
-            "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } }
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                }
+              }
+            }
           },
           "503": {
             "description": "Draining: stop sending traffic here.",
-            "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-            "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Health" } } }
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Health"
+                }
+              }
+            }
           }
         }
       }
@@ -117,30 +278,62 @@ public enum OpenAPIDocument {
     "/metrics": {
       "get": {
         "operationId": "metrics",
-        "tags": [ "operations" ],
+        "tags": [
+          "operations"
+        ],
         "summary": "Prometheus metrics (text exposition format 0.0.4)",
         "responses": {
           "200": {
             "description": "Requests by route and status, latency histogram, in-flight requests, open connections, bytes in and out, audits, findings by impact.",
-            "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-            "content": { "text/plain": { "schema": { "type": "string" } } }
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "text/plain": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
           },
-          "401": { "$ref": "#/components/responses/Unauthorized" }
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          }
         }
       }
     },
     "/openapi.json": {
       "get": {
         "operationId": "openapi",
-        "tags": [ "operations" ],
+        "tags": [
+          "operations"
+        ],
         "summary": "This OpenAPI 3.1 document",
         "responses": {
           "200": {
             "description": "The document, byte for byte the JSON block of openapi.md.",
-            "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-            "content": { "application/json": { "schema": { "type": "object", "required": [ "openapi", "paths" ] } } }
+            "headers": {
+              "X-Request-Id": {
+                "$ref": "#/components/headers/X-Request-Id"
+              }
+            },
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "object",
+                  "required": [
+                    "openapi",
+                    "paths"
+                  ]
+                }
+              }
+            }
           },
-          "401": { "$ref": "#/components/responses/Unauthorized" }
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          }
         }
       }
     }
@@ -157,187 +350,864 @@ public enum OpenAPIDocument {
       "X-Request-Id": {
         "description": "The request's `X-Request-Id` echoed back, or a generated id; also in the access log line.",
         "required": true,
-        "schema": { "type": "string", "minLength": 1 }
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        }
       }
     },
     "responses": {
       "BadRequest": {
         "description": "Bad input: malformed JSON, a wrongly typed or invalid value, a duplicate node id, an unresolved reference, an unknown rule id, or a decode limit exceeded. `pointer` locates the value at fault.",
-        "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-        "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } }
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
       },
       "Unauthorized": {
         "description": "A token is configured and the request has no valid `Authorization: Bearer` header.",
         "headers": {
-          "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" },
-          "WWW-Authenticate": { "description": "`Bearer realm=\"a11y-audit\"`", "required": true, "schema": { "type": "string" } }
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "WWW-Authenticate": {
+            "description": "`Bearer realm=\"a11y-audit\"`",
+            "required": true,
+            "schema": {
+              "type": "string"
+            }
+          }
         },
-        "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } }
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
       },
       "PayloadTooLarge": {
         "description": "The body is larger than the server's body limit (`--max-body`); answered before the body is read, then the connection closes.",
-        "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-        "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } }
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
       },
       "UnsupportedMediaType": {
         "description": "`Content-Type` is not `application/json` (or another `+json` type).",
-        "headers": { "X-Request-Id": { "$ref": "#/components/headers/X-Request-Id" } },
-        "content": { "application/problem+json": { "schema": { "$ref": "#/components/schemas/Problem" } } }
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
       }
     },
     "schemas": {
       "AuditRequest": {
         "description": "One tree (`root`) or a batch of screens (`screens`).",
-        "oneOf": [ { "$ref": "#/components/schemas/TreeDocument" }, { "$ref": "#/components/schemas/BatchDocument" } ]
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/TreeDocument"
+          },
+          {
+            "$ref": "#/components/schemas/BatchDocument"
+          }
+        ]
       },
-      "Platform": { "type": "string", "enum": [ "ios", "android", "web" ], "default": "ios", "description": "Picks default thresholds (target size 44x44 pt, 48x48 dp, 24x24 px)." },
-      "Idiom": { "type": "string", "enum": [ "phone", "pad" ], "default": "phone", "description": "Reading-order line tolerance (8 pt phone, 13 pt pad)." },
-      "LayoutDirection": { "type": "string", "enum": [ "ltr", "rtl" ], "default": "ltr" },
+      "Platform": {
+        "type": "string",
+        "enum": [
+          "ios",
+          "android",
+          "web"
+        ],
+        "default": "ios",
+        "description": "Picks default thresholds (target size 44x44 pt, 48x48 dp, 24x24 px)."
+      },
+      "Idiom": {
+        "type": "string",
+        "enum": [
+          "phone",
+          "pad"
+        ],
+        "default": "phone",
+        "description": "Reading-order line tolerance (8 pt phone, 13 pt pad)."
+      },
+      "LayoutDirection": {
+        "type": "string",
+        "enum": [
+          "ltr",
+          "rtl"
+        ],
+        "default": "ltr"
+      },
       "TreeDocument": {
         "type": "object",
-        "required": [ "root" ],
-        "not": { "required": [ "screens" ] },
+        "required": [
+          "root"
+        ],
+        "not": {
+          "required": [
+            "screens"
+          ]
+        },
         "properties": {
-          "platform": { "$ref": "#/components/schemas/Platform" },
-          "idiom": { "$ref": "#/components/schemas/Idiom" },
-          "layoutDirection": { "$ref": "#/components/schemas/LayoutDirection" },
-          "options": { "$ref": "#/components/schemas/AuditOptions" },
-          "root": { "$ref": "#/components/schemas/Node" }
+          "platform": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Platform"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "idiom": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Idiom"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "layoutDirection": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/LayoutDirection"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "options": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/AuditOptions"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "root": {
+            "$ref": "#/components/schemas/Node"
+          }
         }
       },
       "BatchDocument": {
         "type": "object",
-        "required": [ "screens" ],
-        "not": { "required": [ "root" ] },
+        "required": [
+          "screens"
+        ],
+        "not": {
+          "required": [
+            "root"
+          ]
+        },
         "properties": {
-          "platform": { "$ref": "#/components/schemas/Platform" },
-          "idiom": { "$ref": "#/components/schemas/Idiom" },
-          "layoutDirection": { "$ref": "#/components/schemas/LayoutDirection" },
-          "options": { "$ref": "#/components/schemas/AuditOptions" },
-          "screens": { "type": "array", "minItems": 1, "items": { "$ref": "#/components/schemas/Screen" } }
+          "platform": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Platform"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "idiom": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Idiom"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "layoutDirection": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/LayoutDirection"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "options": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/AuditOptions"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "screens": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/Screen"
+            }
+          }
         }
       },
       "Screen": {
         "type": "object",
-        "required": [ "name", "root" ],
+        "required": [
+          "root"
+        ],
         "properties": {
-          "name": { "type": "string", "description": "Screen name used in reports (test suite, SARIF artifact, HTML heading)." },
-          "platform": { "$ref": "#/components/schemas/Platform" },
-          "idiom": { "$ref": "#/components/schemas/Idiom" },
-          "layoutDirection": { "$ref": "#/components/schemas/LayoutDirection" },
-          "root": { "$ref": "#/components/schemas/Node" }
-        }
+          "name": {
+            "type": "string",
+            "description": "Screen name used in reports (test suite, SARIF artifact, HTML heading); default `screen-N` (1-based)."
+          },
+          "platform": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Platform"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "idiom": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Idiom"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "layoutDirection": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/LayoutDirection"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "root": {
+            "$ref": "#/components/schemas/Node"
+          },
+          "options": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/AuditOptions"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          }
+        },
+        "description": "A screen's own settings override the request's. A `null` member counts as absent."
       },
       "Rect": {
         "type": "object",
-        "required": [ "x", "y", "width", "height" ],
-        "properties": { "x": { "type": "number" }, "y": { "type": "number" }, "width": { "type": "number" }, "height": { "type": "number" } }
+        "required": [
+          "width",
+          "height"
+        ],
+        "description": "Root coordinates; x and y default to 0.",
+        "properties": {
+          "x": {
+            "type": "number",
+            "default": 0
+          },
+          "y": {
+            "type": "number",
+            "default": 0
+          },
+          "width": {
+            "type": "number",
+            "minimum": 0
+          },
+          "height": {
+            "type": "number",
+            "minimum": 0
+          }
+        }
       },
       "Point": {
         "type": "object",
-        "required": [ "x", "y" ],
-        "properties": { "x": { "type": "number" }, "y": { "type": "number" } }
+        "required": [
+          "x",
+          "y"
+        ],
+        "properties": {
+          "x": {
+            "type": "number"
+          },
+          "y": {
+            "type": "number"
+          }
+        }
       },
       "Trait": {
         "type": "string",
-        "enum": [ "button", "link", "header", "image", "staticText", "selected", "notEnabled", "adjustable", "searchField", "keyboardKey", "playsSound", "updatesFrequently", "summaryElement", "startsMediaSession", "allowsDirectInteraction", "causesPageTurn", "tabBar", "toggleButton", "isModal", "backButton" ]
+        "enum": [
+          "button",
+          "link",
+          "header",
+          "image",
+          "staticText",
+          "selected",
+          "notEnabled",
+          "adjustable",
+          "searchField",
+          "keyboardKey",
+          "playsSound",
+          "updatesFrequently",
+          "summaryElement",
+          "startsMediaSession",
+          "allowsDirectInteraction",
+          "causesPageTurn",
+          "tabBar",
+          "toggleButton",
+          "isModal",
+          "backButton"
+        ]
       },
-      "Traits": { "type": "array", "items": { "$ref": "#/components/schemas/Trait" } },
-      "Importance": { "type": "string", "enum": [ "default", "high" ], "default": "default" },
-      "Color": { "type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$", "description": "`#RRGGBB` or `#RRGGBBAA` (sRGB)." },
+      "Traits": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/Trait"
+        }
+      },
+      "Importance": {
+        "type": "string",
+        "enum": [
+          "default",
+          "high"
+        ],
+        "default": "default"
+      },
+      "Color": {
+        "type": "string",
+        "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$",
+        "description": "`#RRGGBB` or `#RRGGBBAA` (sRGB)."
+      },
       "Node": {
         "type": "object",
-        "description": "One view. Unknown fields are ignored; a wrongly typed known field is a 400 with a pointer to it.",
+        "description": "One view. Unknown fields are ignored; a wrongly typed known field is a 400 with a pointer to it. A `null` member counts as absent.",
         "properties": {
-          "id": { "type": "string", "description": "Author's id, unique in the tree; findings and references use it." },
-          "type": { "type": "string", "default": "view", "description": "View kind: view, stack, text, image, button, toggle, slider, textField, secureTextField, link, tab, list, cell, canvas, carousel, accordion, codeBlock, ratingDisplay, ratingInput, progressBar, spinner, tabSet. Unknown kinds are plain views.", "examples": [ "button", "text", "carousel" ] },
-          "frame": { "$ref": "#/components/schemas/Rect" },
-          "text": { "type": "string", "description": "Visible text; a text node's label defaults to it." },
-          "label": { "type": "string" },
-          "value": { "type": "string" },
-          "hint": { "type": "string" },
-          "identifier": { "type": "string", "description": "Explicit accessibility identifier." },
-          "traits": { "$ref": "#/components/schemas/Traits" },
-          "isAccessibilityElement": { "type": "boolean", "description": "Default: true for leaf kinds (text, image, button, toggle, slider, fields, link, tab) and for nodes with a label." },
-          "children": { "type": "array", "items": { "$ref": "#/components/schemas/Node" }, "description": "View children, in view order." },
-          "accessibilityChildren": { "type": "array", "items": { "$ref": "#/components/schemas/Node" }, "description": "Synthetic children (e.g. a Canvas)." },
-          "grouping": { "type": "string", "enum": [ "combine", "contain", "ignore" ] },
-          "hidden": { "type": "boolean", "default": false },
-          "opacity": { "type": "number", "description": "0 hides the node and its subtree." },
-          "enabled": { "type": "boolean", "default": true, "description": "false reads as the notEnabled trait." },
-          "sortPriority": { "type": "number", "default": 0, "description": "Higher is read first among siblings of one container." },
-          "actions": { "type": "array", "items": { "$ref": "#/components/schemas/Action" } },
-          "customContent": { "type": "array", "items": { "$ref": "#/components/schemas/CustomContent" } },
-          "rotors": { "type": "array", "items": { "$ref": "#/components/schemas/RotorInput" } },
-          "activationPoint": { "$ref": "#/components/schemas/Point" },
-          "accessibilityFrame": { "$ref": "#/components/schemas/Rect" },
-          "combinable": { "$ref": "#/components/schemas/Combinable" },
-          "deferral": { "$ref": "#/components/schemas/Deferral" },
-          "deferredSource": { "type": "string", "description": "deferredAccessibilitySource(identifier:)" },
-          "deferralReceiver": { "type": "boolean", "default": false },
-          "a11yRoot": { "type": "string", "description": "Starts a nested-identifier path." },
-          "nestedIdentifier": { "type": "string", "description": "Appends `.id` to the enclosing path." },
-          "labeledPair": { "$ref": "#/components/schemas/LabeledPair" },
-          "strategies": { "$ref": "#/components/schemas/Strategies" },
-          "style": { "$ref": "#/components/schemas/Style" },
-          "component": { "$ref": "#/components/schemas/Component" },
-          "focusable": { "type": "boolean", "description": "Reachable by keyboard." }
+          "id": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Author's id, unique in the tree; findings and references use it."
+          },
+          "type": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "default": "view",
+            "description": "View kind: view, stack, text, image, button, toggle, slider, textField, secureTextField, link, tab, list, cell, canvas, carousel, accordion, codeBlock, ratingDisplay, ratingInput, progressBar, spinner, tabSet. Unknown kinds are plain views.",
+            "examples": [
+              "button",
+              "text",
+              "carousel"
+            ]
+          },
+          "frame": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Rect"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "text": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Visible text; a text node's label defaults to it."
+          },
+          "label": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "value": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "hint": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "identifier": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Explicit accessibility identifier."
+          },
+          "traits": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Traits"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "isAccessibilityElement": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "description": "Default: true for leaf kinds (text, image, button, toggle, slider, fields, link, tab) and for nodes with a label."
+          },
+          "children": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "$ref": "#/components/schemas/Node"
+            },
+            "description": "View children, in view order."
+          },
+          "accessibilityChildren": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "$ref": "#/components/schemas/Node"
+            },
+            "description": "Synthetic children (e.g. a Canvas)."
+          },
+          "grouping": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "combine",
+              "contain",
+              "ignore",
+              null
+            ]
+          },
+          "hidden": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "default": false
+          },
+          "opacity": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 1,
+            "description": "0 to 1; 0 hides the node and its subtree."
+          },
+          "enabled": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "default": true,
+            "description": "false reads as the notEnabled trait."
+          },
+          "sortPriority": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "default": 0,
+            "description": "Higher is read first among siblings of one container."
+          },
+          "actions": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "$ref": "#/components/schemas/Action"
+            }
+          },
+          "customContent": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "$ref": "#/components/schemas/CustomContentInput"
+            }
+          },
+          "rotors": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "$ref": "#/components/schemas/RotorInput"
+            }
+          },
+          "activationPoint": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Point"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "accessibilityFrame": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Rect"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "combinable": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Combinable"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "deferral": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Deferral"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "deferredSource": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "deferredAccessibilitySource(identifier:)"
+          },
+          "deferralReceiver": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "default": false
+          },
+          "a11yRoot": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Starts a nested-identifier path."
+          },
+          "nestedIdentifier": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Appends `.id` to the enclosing path."
+          },
+          "labeledPair": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/LabeledPair"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "strategies": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Strategies"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "style": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Style"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "component": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Component"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "focusable": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "description": "Reachable by keyboard."
+          }
         }
       },
       "Action": {
-        "type": "object",
-        "required": [ "name" ],
-        "properties": { "name": { "type": "string" } }
+        "description": "A custom action: its name, or `{\"name\"}`.",
+        "anyOf": [
+          {
+            "type": "string"
+          },
+          {
+            "type": "object",
+            "required": [
+              "name"
+            ],
+            "properties": {
+              "name": {
+                "type": "string"
+              }
+            }
+          }
+        ]
       },
       "CustomContent": {
         "type": "object",
-        "required": [ "label", "value" ],
-        "properties": { "label": { "type": "string" }, "value": { "type": "string" }, "importance": { "$ref": "#/components/schemas/Importance" } }
+        "required": [
+          "label",
+          "value",
+          "importance"
+        ],
+        "properties": {
+          "label": {
+            "type": "string"
+          },
+          "value": {
+            "type": "string"
+          },
+          "importance": {
+            "$ref": "#/components/schemas/Importance"
+          }
+        }
       },
       "RotorInput": {
         "type": "object",
-        "required": [ "items" ],
         "properties": {
-          "name": { "type": "string" },
-          "systemType": { "type": "string" },
-          "items": { "type": "array", "items": { "type": "string" }, "description": "Node ids; each must exist in the tree." }
+          "name": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "systemType": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "items": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "type": "string"
+            },
+            "description": "Node ids; each must exist in the tree."
+          }
         }
       },
       "Combinable": {
         "type": "object",
         "description": "Blueprint CombinableView.",
         "properties": {
-          "mergeInteractiveSingleChild": { "type": "boolean", "default": true },
-          "sorting": { "type": "string", "enum": [ "frame", "none" ], "default": "frame" },
+          "mergeInteractiveSingleChild": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "default": true
+          },
+          "sorting": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "frame",
+              "none",
+              null
+            ],
+            "default": "frame"
+          },
           "override": {
-            "type": "object",
+            "type": [
+              "object",
+              "null"
+            ],
             "properties": {
-              "label": { "type": "string" },
-              "value": { "type": "string" },
-              "hint": { "type": "string" },
-              "identifier": { "type": "string" },
-              "traits": { "$ref": "#/components/schemas/Traits" }
+              "label": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "value": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "hint": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "identifier": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "traits": {
+                "anyOf": [
+                  {
+                    "$ref": "#/components/schemas/Traits"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
             }
           },
           "traitsAdjust": {
-            "type": "object",
-            "properties": { "add": { "$ref": "#/components/schemas/Traits" }, "remove": { "$ref": "#/components/schemas/Traits" } }
+            "type": [
+              "object",
+              "null"
+            ],
+            "properties": {
+              "add": {
+                "anyOf": [
+                  {
+                    "$ref": "#/components/schemas/Traits"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "remove": {
+                "anyOf": [
+                  {
+                    "$ref": "#/components/schemas/Traits"
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            }
           }
         }
       },
       "Deferral": {
         "type": "object",
-        "required": [ "content" ],
         "properties": {
           "content": {
             "type": "array",
             "items": {
               "type": "object",
-              "required": [ "kind", "identifier" ],
+              "required": [
+                "identifier"
+              ],
               "properties": {
-                "kind": { "type": "string", "enum": [ "inherited", "error" ] },
-                "importance": { "$ref": "#/components/schemas/Importance" },
-                "identifier": { "type": "string" }
+                "kind": {
+                  "type": [
+                    "string",
+                    "null"
+                  ],
+                  "enum": [
+                    "inherited",
+                    "error",
+                    null
+                  ],
+                  "default": "inherited"
+                },
+                "importance": {
+                  "anyOf": [
+                    {
+                      "$ref": "#/components/schemas/Importance"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "identifier": {
+                  "type": "string"
+                }
               }
             }
           }
@@ -345,247 +1215,1044 @@ public enum OpenAPIDocument {
       },
       "LabeledPair": {
         "type": "object",
-        "required": [ "role", "id" ],
+        "required": [
+          "role",
+          "id"
+        ],
         "properties": {
-          "role": { "type": "string", "enum": [ "label", "content" ] },
-          "id": { "type": "string" },
-          "namespace": { "type": "string", "default": "" }
+          "role": {
+            "type": "string",
+            "enum": [
+              "label",
+              "content"
+            ]
+          },
+          "id": {
+            "type": "string"
+          },
+          "namespace": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "default": ""
+          }
         }
       },
       "Strategies": {
         "type": "object",
         "description": "RDDM AccessibilityItem. By default the item is ignored when every strategy is.",
         "properties": {
-          "label": { "$ref": "#/components/schemas/StringStrategy" },
-          "value": { "$ref": "#/components/schemas/StringStrategy" },
-          "traits": { "$ref": "#/components/schemas/TraitsStrategy" },
-          "ignored": { "type": "boolean" }
+          "label": {
+            "$ref": "#/components/schemas/StringStrategy"
+          },
+          "value": {
+            "$ref": "#/components/schemas/StringStrategy"
+          },
+          "traits": {
+            "$ref": "#/components/schemas/TraitsStrategy"
+          },
+          "ignored": {
+            "type": [
+              "boolean",
+              "null"
+            ]
+          }
         }
       },
       "StringStrategy": {
-        "oneOf": [
-          { "const": "ignored" },
-          { "type": "object", "required": [ "just" ], "properties": { "just": { "type": [ "string", "null" ] } } },
-          { "type": "object", "required": [ "from", "keyPath" ], "properties": { "from": { "type": "string", "description": "Node id." }, "keyPath": { "type": "string", "enum": [ "label", "value", "text" ] } } },
-          { "type": "object", "required": [ "joined" ], "properties": { "joined": { "type": "array", "items": { "$ref": "#/components/schemas/StringStrategy" }, "description": "Joined without separator." } } }
+        "description": "`\"ignored\"`, `{\"just\": text|null}`, `{\"from\": node id, \"keyPath\"}` or `{\"joined\": [strategy]}` (joined without separator). When several members are given, `from` wins, then the last of `just` / `joined`.",
+        "anyOf": [
+          {
+            "const": "ignored"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "just": {
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "from": {
+                "type": "string",
+                "description": "Node id."
+              },
+              "keyPath": {
+                "type": "string",
+                "enum": [
+                  "label",
+                  "value",
+                  "text"
+                ],
+                "default": "label"
+              },
+              "joined": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/StringStrategy"
+                }
+              }
+            },
+            "anyOf": [
+              {
+                "required": [
+                  "just"
+                ]
+              },
+              {
+                "required": [
+                  "from"
+                ]
+              },
+              {
+                "required": [
+                  "joined"
+                ]
+              }
+            ]
+          }
         ]
       },
       "TraitsStrategy": {
-        "oneOf": [
-          { "const": "ignored" },
-          { "type": "object", "required": [ "just" ], "properties": { "just": { "$ref": "#/components/schemas/Traits" } } },
-          { "type": "object", "required": [ "from" ], "properties": { "from": { "type": "string", "description": "Node id." } } },
-          { "type": "object", "required": [ "merge" ], "properties": { "merge": { "type": "array", "items": { "type": "string" }, "description": "Node ids." } } }
+        "description": "`\"ignored\"`, `{\"just\": [trait]}`, `{\"from\": node id}` or `{\"merge\": [node id]}`.",
+        "anyOf": [
+          {
+            "const": "ignored"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "just": {
+                "$ref": "#/components/schemas/Traits"
+              },
+              "from": {
+                "type": "string",
+                "description": "Node id."
+              },
+              "merge": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Node ids."
+              }
+            },
+            "anyOf": [
+              {
+                "required": [
+                  "just"
+                ]
+              },
+              {
+                "required": [
+                  "from"
+                ]
+              },
+              {
+                "required": [
+                  "merge"
+                ]
+              }
+            ]
+          }
         ]
       },
       "Style": {
         "type": "object",
         "properties": {
-          "foreground": { "$ref": "#/components/schemas/Color" },
-          "background": { "$ref": "#/components/schemas/Color" },
-          "fontSize": { "type": "number", "description": "Points." },
-          "fontWeight": { "oneOf": [ { "type": "number", "minimum": 100, "maximum": 900 }, { "const": "bold" } ], "description": "100-900, or \"bold\" (700)." },
-          "textStyle": { "type": "string", "description": "Dynamic Type style, e.g. body." },
-          "scalesWithDynamicType": { "type": "boolean" },
-          "backgroundKind": { "type": "string", "enum": [ "solid", "gradient", "image" ], "default": "solid" }
+          "foreground": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Color"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "background": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/Color"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "fontSize": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "exclusiveMinimum": 0,
+            "description": "Points."
+          },
+          "fontWeight": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "number",
+                    "minimum": 1,
+                    "maximum": 1000
+                  },
+                  {
+                    "type": "string",
+                    "enum": [
+                      "bold",
+                      "regular",
+                      "normal"
+                    ]
+                  }
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "1-1000 (CSS weights 100-900), or \"bold\" (700), \"regular\" / \"normal\" (400)."
+          },
+          "textStyle": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Dynamic Type style, e.g. body."
+          },
+          "scalesWithDynamicType": {
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "backgroundKind": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "solid",
+              "gradient",
+              "image",
+              null
+            ],
+            "default": "solid"
+          }
         }
       },
       "Component": {
         "type": "object",
         "description": "State of the seed 003 components; rules check what is present.",
         "properties": {
-          "pages": { "type": "integer" },
-          "currentPage": { "type": "integer", "description": "Zero-based." },
-          "autoAdvance": { "type": "boolean" },
-          "respectsReduceMotion": { "type": "boolean" },
-          "expanded": { "type": "boolean" },
-          "language": { "type": "string" },
-          "lineCount": { "type": "integer" },
-          "rating": { "type": "number" },
-          "maxRating": { "type": "integer" },
-          "reviewCount": { "type": "integer" },
-          "progress": { "type": "number", "description": "Fraction 0...1 (above 1 reads as a percentage)." },
-          "tabs": {
-            "type": "array",
-            "items": { "type": "object", "required": [ "title" ], "properties": { "id": { "type": "string" }, "title": { "type": "string" } } }
+          "pages": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 2147483647
+                  },
+                  {
+                    "type": "array"
+                  }
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "Page count, or the pages themselves (counted)."
           },
-          "selectedTab": { "type": "string", "description": "A tab id or title." }
+          "currentPage": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 2147483647,
+            "description": "Zero-based."
+          },
+          "autoAdvance": {
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "respectsReduceMotion": {
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "expanded": {
+            "type": [
+              "boolean",
+              "null"
+            ]
+          },
+          "language": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "lineCount": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 2147483647
+          },
+          "rating": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "maxRating": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 2147483647
+          },
+          "reviewCount": {
+            "type": [
+              "integer",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 2147483647
+          },
+          "progress": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0,
+            "maximum": 100,
+            "description": "Fraction 0...1; values above 1 read as a percentage."
+          },
+          "tabs": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "anyOf": [
+                {
+                  "type": "string",
+                  "description": "Title."
+                },
+                {
+                  "type": "object",
+                  "required": [
+                    "title"
+                  ],
+                  "properties": {
+                    "id": {
+                      "type": [
+                        "string",
+                        "null"
+                      ]
+                    },
+                    "title": {
+                      "type": "string"
+                    }
+                  }
+                }
+              ]
+            }
+          },
+          "selectedTab": {
+            "anyOf": [
+              {
+                "anyOf": [
+                  {
+                    "type": "string"
+                  },
+                  {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": 2147483647
+                  }
+                ]
+              },
+              {
+                "type": "null"
+              }
+            ],
+            "description": "A tab id or title, or a tab index."
+          }
         }
       },
-      "RuleId": { "type": "string", "description": "A rule id from GET /v1/rules; an unknown id is a 400." },
+      "RuleId": {
+        "type": "string",
+        "description": "A rule id from GET /v1/rules; an unknown id is a 400."
+      },
       "AuditOptions": {
         "type": "object",
         "properties": {
-          "level": { "type": "string", "enum": [ "A", "AA", "AAA" ], "default": "AA" },
+          "level": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "enum": [
+              "A",
+              "AA",
+              "AAA",
+              null
+            ],
+            "default": "AA"
+          },
           "rules": {
-            "type": "object",
+            "type": [
+              "object",
+              "null"
+            ],
             "properties": {
-              "enable": { "type": "array", "items": { "$ref": "#/components/schemas/RuleId" } },
-              "disable": { "type": "array", "items": { "$ref": "#/components/schemas/RuleId" } },
-              "only": { "type": "array", "items": { "$ref": "#/components/schemas/RuleId" } }
+              "enable": {
+                "type": [
+                  "array",
+                  "null"
+                ],
+                "items": {
+                  "$ref": "#/components/schemas/RuleId"
+                }
+              },
+              "disable": {
+                "type": [
+                  "array",
+                  "null"
+                ],
+                "items": {
+                  "$ref": "#/components/schemas/RuleId"
+                }
+              },
+              "only": {
+                "type": [
+                  "array",
+                  "null"
+                ],
+                "items": {
+                  "$ref": "#/components/schemas/RuleId"
+                }
+              }
             }
           },
           "thresholds": {
-            "type": "object",
+            "type": [
+              "object",
+              "null"
+            ],
             "properties": {
-              "targetSize": { "type": "object", "properties": { "width": { "type": "number" }, "height": { "type": "number" } } },
-              "contrastText": { "type": "number" },
-              "contrastLargeText": { "type": "number" },
-              "contrastNonText": { "type": "number" }
+              "targetSize": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "number",
+                        "exclusiveMinimum": 0
+                      },
+                      {
+                        "type": "object",
+                        "properties": {
+                          "width": {
+                            "type": "number",
+                            "exclusiveMinimum": 0
+                          },
+                          "height": {
+                            "type": "number",
+                            "exclusiveMinimum": 0
+                          }
+                        }
+                      }
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ],
+                "description": "Minimum target size: `{width, height}`, or one number for both."
+              },
+              "contrastText": {
+                "type": [
+                  "number",
+                  "null"
+                ],
+                "minimum": 1,
+                "maximum": 21
+              },
+              "contrastLargeText": {
+                "type": [
+                  "number",
+                  "null"
+                ],
+                "minimum": 1,
+                "maximum": 21
+              },
+              "contrastNonText": {
+                "type": [
+                  "number",
+                  "null"
+                ],
+                "minimum": 1,
+                "maximum": 21
+              }
             }
           },
-          "suppress": { "type": "array", "items": { "$ref": "#/components/schemas/Suppression" } },
-          "baseline": {
-            "type": "object",
-            "required": [ "fingerprints" ],
-            "properties": { "fingerprints": { "type": "array", "items": { "type": "string" } } }
+          "suppress": {
+            "type": [
+              "array",
+              "null"
+            ],
+            "items": {
+              "$ref": "#/components/schemas/Suppression"
+            }
           },
-          "source": { "type": "string", "description": "Input name used in reports (SARIF artifact URI)." }
-        }
+          "baseline": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "properties": {
+              "fingerprints": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                },
+                "description": "Findings with these fingerprints count as known."
+              }
+            },
+            "description": "Fingerprints of known findings (see reports)."
+          },
+          "source": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "Input name used in reports (SARIF artifact URI)."
+          }
+        },
+        "description": "Rule selection, thresholds, suppressions, baseline. A `null` member counts as absent."
       },
       "Suppression": {
         "type": "object",
         "description": "Every given field must match; at least one of rule, id, identifier, node.",
-        "anyOf": [ { "required": [ "rule" ] }, { "required": [ "id" ] }, { "required": [ "identifier" ] }, { "required": [ "node" ] } ],
+        "anyOf": [
+          {
+            "required": [
+              "rule"
+            ],
+            "properties": {
+              "rule": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "required": [
+              "id"
+            ],
+            "properties": {
+              "id": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "required": [
+              "identifier"
+            ],
+            "properties": {
+              "identifier": {
+                "type": "string"
+              }
+            }
+          },
+          {
+            "required": [
+              "node"
+            ],
+            "properties": {
+              "node": {
+                "type": "string"
+              }
+            }
+          }
+        ],
         "properties": {
-          "rule": { "$ref": "#/components/schemas/RuleId" },
-          "id": { "type": "string" },
-          "identifier": { "type": "string" },
-          "node": { "type": "string", "description": "JSON Pointer of the node." },
-          "reason": { "type": "string" }
+          "rule": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/RuleId"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "id": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "identifier": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "node": {
+            "type": [
+              "string",
+              "null"
+            ],
+            "description": "JSON Pointer of the node."
+          },
+          "reason": {
+            "type": [
+              "string",
+              "null"
+            ]
+          }
         }
       },
-      "Pointer": { "type": "string", "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0.", "examples": [ "/root/children/0/children/2" ] },
-      "NullableString": { "type": [ "string", "null" ] },
-      "Impact": { "type": "string", "enum": [ "minor", "moderate", "serious", "critical" ] },
-      "Level": { "type": [ "string", "null" ], "enum": [ "A", "AA", "AAA", null ], "description": "null for best practice." },
+      "Pointer": {
+        "type": "string",
+        "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0.",
+        "examples": [
+          "/root/children/0/children/2"
+        ]
+      },
+      "NullableString": {
+        "type": [
+          "string",
+          "null"
+        ]
+      },
+      "Impact": {
+        "type": "string",
+        "enum": [
+          "minor",
+          "moderate",
+          "serious",
+          "critical"
+        ]
+      },
+      "Level": {
+        "type": [
+          "string",
+          "null"
+        ],
+        "enum": [
+          "A",
+          "AA",
+          "AAA",
+          null
+        ],
+        "description": "null for best practice."
+      },
       "AuditResponse": {
         "type": "object",
-        "required": [ "elements", "identifiers", "findings", "summary" ],
+        "required": [
+          "elements",
+          "identifiers",
+          "findings",
+          "summary"
+        ],
         "properties": {
-          "elements": { "type": "array", "items": { "$ref": "#/components/schemas/Element" }, "description": "What a screen reader visits, in navigation order." },
-          "identifiers": { "type": "array", "items": { "$ref": "#/components/schemas/IdentifierEntry" } },
-          "findings": { "type": "array", "items": { "$ref": "#/components/schemas/Finding" } },
-          "summary": { "$ref": "#/components/schemas/Summary" }
+          "elements": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Element"
+            },
+            "description": "What a screen reader visits, in navigation order."
+          },
+          "identifiers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/IdentifierEntry"
+            }
+          },
+          "findings": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Finding"
+            }
+          },
+          "summary": {
+            "$ref": "#/components/schemas/Summary"
+          }
         }
       },
       "BatchAuditResponse": {
         "type": "object",
-        "required": [ "screens" ],
+        "required": [
+          "screens"
+        ],
         "properties": {
           "screens": {
             "type": "array",
             "items": {
               "allOf": [
-                { "type": "object", "required": [ "name" ], "properties": { "name": { "type": "string" } } },
-                { "$ref": "#/components/schemas/AuditResponse" }
+                {
+                  "type": "object",
+                  "required": [
+                    "name"
+                  ],
+                  "properties": {
+                    "name": {
+                      "type": "string"
+                    }
+                  }
+                },
+                {
+                  "$ref": "#/components/schemas/AuditResponse"
+                }
               ]
             }
           },
-          "summary": { "$ref": "#/components/schemas/Summary" }
+          "summary": {
+            "$ref": "#/components/schemas/Summary"
+          }
         }
       },
       "Element": {
         "type": "object",
-        "required": [ "label", "value", "hint", "traits", "identifier", "frame", "activationPoint", "actions", "customContent", "rotors", "spoken", "nodes" ],
+        "required": [
+          "label",
+          "value",
+          "hint",
+          "traits",
+          "identifier",
+          "frame",
+          "activationPoint",
+          "actions",
+          "customContent",
+          "rotors",
+          "spoken",
+          "nodes"
+        ],
         "properties": {
-          "label": { "$ref": "#/components/schemas/NullableString" },
-          "value": { "$ref": "#/components/schemas/NullableString" },
-          "hint": { "$ref": "#/components/schemas/NullableString" },
-          "traits": { "type": "array", "items": { "type": "string" } },
-          "identifier": { "$ref": "#/components/schemas/NullableString" },
-          "frame": { "$ref": "#/components/schemas/Rect" },
-          "activationPoint": { "$ref": "#/components/schemas/Point" },
-          "actions": { "type": "array", "items": { "type": "string" } },
-          "customContent": { "type": "array", "items": { "$ref": "#/components/schemas/CustomContent" } },
+          "label": {
+            "$ref": "#/components/schemas/NullableString"
+          },
+          "value": {
+            "$ref": "#/components/schemas/NullableString"
+          },
+          "hint": {
+            "$ref": "#/components/schemas/NullableString"
+          },
+          "traits": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "identifier": {
+            "$ref": "#/components/schemas/NullableString"
+          },
+          "frame": {
+            "$ref": "#/components/schemas/Frame"
+          },
+          "activationPoint": {
+            "$ref": "#/components/schemas/Point"
+          },
+          "actions": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "customContent": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/CustomContent"
+            }
+          },
           "rotors": {
             "type": "array",
             "items": {
               "type": "object",
-              "required": [ "items" ],
-              "properties": { "name": { "$ref": "#/components/schemas/NullableString" }, "systemType": { "$ref": "#/components/schemas/NullableString" }, "items": { "type": "array", "items": { "type": "string" } } }
+              "required": [
+                "items"
+              ],
+              "properties": {
+                "name": {
+                  "$ref": "#/components/schemas/NullableString"
+                },
+                "systemType": {
+                  "$ref": "#/components/schemas/NullableString"
+                },
+                "items": {
+                  "type": "array",
+                  "items": {
+                    "type": "string"
+                  }
+                }
+              }
             }
           },
-          "spoken": { "type": "string", "description": "The VoiceOver-style utterance." },
-          "nodes": { "type": "array", "items": { "$ref": "#/components/schemas/Pointer" } }
+          "spoken": {
+            "type": "string",
+            "description": "The VoiceOver-style utterance."
+          },
+          "nodes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Pointer"
+            }
+          }
         }
       },
       "IdentifierEntry": {
         "type": "object",
-        "required": [ "node", "id", "identifier" ],
-        "properties": { "node": { "$ref": "#/components/schemas/Pointer" }, "id": { "$ref": "#/components/schemas/NullableString" }, "identifier": { "type": "string" } }
+        "required": [
+          "node",
+          "id",
+          "identifier"
+        ],
+        "properties": {
+          "node": {
+            "$ref": "#/components/schemas/Pointer"
+          },
+          "id": {
+            "$ref": "#/components/schemas/NullableString"
+          },
+          "identifier": {
+            "type": "string"
+          }
+        }
       },
       "Finding": {
         "type": "object",
-        "required": [ "rule", "wcag", "level", "impact", "outcome", "message", "node", "id", "identifier", "frame", "data" ],
+        "required": [
+          "rule",
+          "wcag",
+          "level",
+          "impact",
+          "outcome",
+          "message",
+          "node",
+          "id",
+          "identifier",
+          "frame",
+          "data"
+        ],
         "properties": {
-          "rule": { "type": "string" },
-          "wcag": { "type": "array", "items": { "type": "string" }, "examples": [ [ "1.4.3" ] ] },
-          "level": { "$ref": "#/components/schemas/Level" },
-          "impact": { "$ref": "#/components/schemas/Impact" },
-          "outcome": { "type": "string", "enum": [ "violation", "incomplete" ] },
-          "message": { "type": "string" },
-          "node": { "$ref": "#/components/schemas/Pointer" },
-          "id": { "$ref": "#/components/schemas/NullableString" },
-          "identifier": { "$ref": "#/components/schemas/NullableString" },
-          "frame": { "oneOf": [ { "$ref": "#/components/schemas/Rect" }, { "type": "null" } ] },
-          "data": { "type": "object", "description": "Measured figures (ratio, required, size, ...)." }
+          "rule": {
+            "type": "string"
+          },
+          "wcag": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "examples": [
+              [
+                "1.4.3"
+              ]
+            ]
+          },
+          "level": {
+            "$ref": "#/components/schemas/Level"
+          },
+          "impact": {
+            "$ref": "#/components/schemas/Impact"
+          },
+          "outcome": {
+            "type": "string",
+            "enum": [
+              "violation",
+              "incomplete"
+            ]
+          },
+          "message": {
+            "type": "string"
+          },
+          "node": {
+            "$ref": "#/components/schemas/Pointer"
+          },
+          "id": {
+            "$ref": "#/components/schemas/NullableString"
+          },
+          "identifier": {
+            "$ref": "#/components/schemas/NullableString"
+          },
+          "frame": {
+            "oneOf": [
+              {
+                "$ref": "#/components/schemas/Frame"
+              },
+              {
+                "type": "null"
+              }
+            ]
+          },
+          "data": {
+            "type": "object",
+            "description": "Measured figures (ratio, required, size, ...)."
+          }
         }
       },
       "SuppressedFinding": {
         "allOf": [
-          { "$ref": "#/components/schemas/Finding" },
+          {
+            "$ref": "#/components/schemas/Finding"
+          },
           {
             "type": "object",
-            "required": [ "suppression" ],
+            "required": [
+              "suppression"
+            ],
             "properties": {
               "suppression": {
                 "type": "object",
                 "properties": {
-                  "rule": { "$ref": "#/components/schemas/NullableString" },
-                  "id": { "$ref": "#/components/schemas/NullableString" },
-                  "identifier": { "$ref": "#/components/schemas/NullableString" },
-                  "node": { "$ref": "#/components/schemas/NullableString" },
-                  "reason": { "$ref": "#/components/schemas/NullableString" }
+                  "rule": {
+                    "$ref": "#/components/schemas/NullableString"
+                  },
+                  "id": {
+                    "$ref": "#/components/schemas/NullableString"
+                  },
+                  "identifier": {
+                    "$ref": "#/components/schemas/NullableString"
+                  },
+                  "node": {
+                    "$ref": "#/components/schemas/NullableString"
+                  },
+                  "reason": {
+                    "$ref": "#/components/schemas/NullableString"
+                  }
                 }
               }
             }
           }
         ]
       },
-      "Counts": { "type": "object", "additionalProperties": { "type": "integer", "minimum": 0 } },
+      "Counts": {
+        "type": "object",
+        "additionalProperties": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
       "Summary": {
         "type": "object",
-        "required": [ "elements", "findings", "byImpact", "byOutcome", "byRule", "rules", "suppressed" ],
+        "required": [
+          "elements",
+          "findings",
+          "byImpact",
+          "byOutcome",
+          "byRule",
+          "rules",
+          "suppressed"
+        ],
         "properties": {
-          "elements": { "type": "integer", "minimum": 0 },
-          "findings": { "type": "integer", "minimum": 0 },
+          "elements": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "findings": {
+            "type": "integer",
+            "minimum": 0
+          },
           "byImpact": {
             "type": "object",
-            "required": [ "minor", "moderate", "serious", "critical" ],
-            "properties": { "minor": { "type": "integer" }, "moderate": { "type": "integer" }, "serious": { "type": "integer" }, "critical": { "type": "integer" } }
+            "required": [
+              "minor",
+              "moderate",
+              "serious",
+              "critical"
+            ],
+            "properties": {
+              "minor": {
+                "type": "integer"
+              },
+              "moderate": {
+                "type": "integer"
+              },
+              "serious": {
+                "type": "integer"
+              },
+              "critical": {
+                "type": "integer"
+              }
+            }
           },
           "byOutcome": {
             "type": "object",
-            "required": [ "violation", "incomplete" ],
-            "properties": { "violation": { "type": "integer" }, "incomplete": { "type": "integer" } }
+            "required": [
+              "violation",
+              "incomplete"
+            ],
+            "properties": {
+              "violation": {
+                "type": "integer"
+              },
+              "incomplete": {
+                "type": "integer"
+              }
+            }
           },
-          "byRule": { "$ref": "#/components/schemas/Counts" },
+          "byRule": {
+            "$ref": "#/components/schemas/Counts"
+          },
           "rules": {
             "type": "object",
-            "required": [ "run", "passed", "incomplete" ],
+            "required": [
+              "run",
+              "passed",
+              "incomplete"
+            ],
             "properties": {
-              "run": { "type": "array", "items": { "type": "string" } },
-              "passed": { "type": "array", "items": { "type": "string" } },
-              "incomplete": { "type": "array", "items": { "type": "string" } }
+              "run": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "passed": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              },
+              "incomplete": {
+                "type": "array",
+                "items": {
+                  "type": "string"
+                }
+              }
             }
           },
           "suppressed": {
             "type": "object",
-            "required": [ "count", "findings" ],
+            "required": [
+              "count",
+              "findings"
+            ],
             "properties": {
-              "count": { "type": "integer", "minimum": 0 },
-              "findings": { "type": "array", "items": { "$ref": "#/components/schemas/SuppressedFinding" } }
+              "count": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "findings": {
+                "type": "array",
+                "items": {
+                  "$ref": "#/components/schemas/SuppressedFinding"
+                }
+              }
             }
           }
         }
@@ -593,37 +2260,148 @@ public enum OpenAPIDocument {
       "SarifLog": {
         "type": "object",
         "description": "SARIF 2.1.0 log (validates against the OASIS sarif-schema-2.1.0.json).",
-        "required": [ "version", "runs" ],
-        "properties": { "version": { "const": "2.1.0" }, "$schema": { "type": "string" }, "runs": { "type": "array", "items": { "type": "object" } } }
+        "required": [
+          "version",
+          "runs"
+        ],
+        "properties": {
+          "version": {
+            "const": "2.1.0"
+          },
+          "$schema": {
+            "type": "string"
+          },
+          "runs": {
+            "type": "array",
+            "items": {
+              "type": "object"
+            }
+          }
+        }
       },
       "Rule": {
         "type": "object",
-        "required": [ "id", "wcag", "level", "impact", "description", "help", "enabledByDefault" ],
+        "required": [
+          "id",
+          "wcag",
+          "level",
+          "impact",
+          "description",
+          "help",
+          "enabledByDefault"
+        ],
         "properties": {
-          "id": { "type": "string" },
-          "wcag": { "type": "array", "items": { "type": "string" } },
-          "level": { "$ref": "#/components/schemas/Level" },
-          "impact": { "$ref": "#/components/schemas/Impact" },
-          "description": { "type": "string" },
-          "help": { "type": "string" },
-          "enabledByDefault": { "type": "boolean" }
+          "id": {
+            "type": "string"
+          },
+          "wcag": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "level": {
+            "$ref": "#/components/schemas/Level"
+          },
+          "impact": {
+            "$ref": "#/components/schemas/Impact"
+          },
+          "description": {
+            "type": "string"
+          },
+          "help": {
+            "type": "string"
+          },
+          "enabledByDefault": {
+            "type": "boolean"
+          }
         }
       },
       "Health": {
         "type": "object",
-        "required": [ "status" ],
-        "properties": { "status": { "type": "string", "enum": [ "ok", "ready", "draining" ] } }
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "enum": [
+              "ok",
+              "ready",
+              "draining"
+            ]
+          }
+        }
       },
       "Problem": {
         "type": "object",
         "description": "RFC 9457 problem details.",
-        "required": [ "type", "title", "status" ],
+        "required": [
+          "type",
+          "title",
+          "status"
+        ],
         "properties": {
-          "type": { "type": "string", "format": "uri-reference" },
-          "title": { "type": "string" },
-          "status": { "type": "integer", "minimum": 400, "maximum": 599 },
-          "detail": { "type": "string" },
-          "pointer": { "$ref": "#/components/schemas/Pointer" }
+          "type": {
+            "type": "string",
+            "format": "uri-reference"
+          },
+          "title": {
+            "type": "string"
+          },
+          "status": {
+            "type": "integer",
+            "minimum": 400,
+            "maximum": 599
+          },
+          "detail": {
+            "type": "string"
+          },
+          "pointer": {
+            "$ref": "#/components/schemas/Pointer"
+          }
+        }
+      },
+      "Frame": {
+        "type": "object",
+        "required": [
+          "x",
+          "y",
+          "width",
+          "height"
+        ],
+        "properties": {
+          "x": {
+            "type": "number"
+          },
+          "y": {
+            "type": "number"
+          },
+          "width": {
+            "type": "number"
+          },
+          "height": {
+            "type": "number"
+          }
+        }
+      },
+      "CustomContentInput": {
+        "type": "object",
+        "required": [
+          "label"
+        ],
+        "description": "`value` defaults to the empty string.",
+        "properties": {
+          "label": {
+            "type": "string"
+          },
+          "value": {
+            "type": "string",
+            "default": ""
+          },
+          "importance": {
+            "$ref": "#/components/schemas/Importance"
+          }
         }
       }
     }
