@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copies the one ```json block of openapi.md into Sources/A11yService/OpenAPIDocument.swift
 # (what GET /openapi.json serves) after checking it is a valid OpenAPI 3.1 document.
+# Also checks that Examples/*.json are valid requests under the document.
 # `--check` only verifies that the Swift file is up to date (exit 1 when it is not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +19,21 @@ document = json.loads(text)
 if not str(document.get("openapi", "")).startswith("3.1."):
     sys.exit("openapi.md: the document must be OpenAPI 3.1")
 validate(document)
+
+# The bundled example trees and the document's own request examples must be valid requests.
+import glob, referencing
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+from referencing import Registry, Resource
+registry = Registry().with_resource("urn:a11y-audit", Resource.from_contents(document, default_specification=referencing.jsonschema.DRAFT202012))
+request_schema = Draft202012Validator({"$ref": "urn:a11y-audit#/components/schemas/AuditRequest"}, registry=registry)
+examples = {path: json.load(open(path, encoding="utf-8")) for path in sorted(glob.glob("Examples/*.json"))}
+for name, example in document["paths"]["/v1/audit"]["post"]["requestBody"]["content"]["application/json"]["examples"].items():
+    examples[f"openapi.md example {name}"] = example["value"]
+for name, example in examples.items():
+    error = best_match(request_schema.iter_errors(example))
+    if error is not None:
+        sys.exit(f"{name} is not a valid AuditRequest at /{'/'.join(map(str, error.absolute_path))}: {error.message[:200]}")
 # A raw string keeps every backslash of the JSON as written; it only must not contain the delimiter.
 if '"""#' in text:
     sys.exit('openapi.md: the JSON may not contain """#')
