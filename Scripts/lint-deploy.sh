@@ -37,8 +37,14 @@ def check_container(where, c, grace, probes_required=True):
         for probe in ("livenessProbe", "readinessProbe"):
             if probe not in c: problems.append(f"{where}: {probe} missing")
     if c.get("image", "").startswith(("ghcr.io/example/a11y-audit", "a11y-audit")):
-        if c.get("livenessProbe", {}).get("httpGet", {}).get("path") != "/healthz": problems.append(f"{where}: liveness must probe /healthz")
-        if c.get("readinessProbe", {}).get("httpGet", {}).get("path") != "/readyz": problems.append(f"{where}: readiness must probe /readyz")
+        def target(probe):  # the path an httpGet probe asks for, or the URL an exec probe fetches
+            p = c.get(probe, {})
+            if "httpGet" in p: return p["httpGet"].get("path")
+            return next((a.split("8080", 1)[-1] for a in p.get("exec", {}).get("command", []) if a.startswith("http://")), None)
+        if target("livenessProbe") != "/healthz": problems.append(f"{where}: liveness must probe /healthz")
+        if target("readinessProbe") != "/readyz": problems.append(f"{where}: readiness must probe /readyz")
+        if c.get("readinessProbe", {}).get("httpGet", {}).get("host") not in (None, ""):
+            problems.append(f"{where}: httpGet host points the kubelet at its own network, not the pod")
         if grace is None or grace <= 20: problems.append(f"{where}: terminationGracePeriodSeconds must exceed preStop + drain time")
 
 for path in sys.argv[1:]:
