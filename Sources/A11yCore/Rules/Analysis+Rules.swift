@@ -51,8 +51,6 @@ extension RuleContext {
     public func isInteractive(_ element: AccessibilityElement) -> Bool {
         !element.traits.intersection(AccessibilityElement.operableTraits).isEmpty || node(element.node).isInteractive
     }
-
-    public var interactiveElements: [AccessibilityElement] { elements.filter(isInteractive) }
 }
 
 extension String {
