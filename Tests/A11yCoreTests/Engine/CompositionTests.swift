@@ -411,8 +411,8 @@ import Testing
         // Seed 004 "Button caveat": the id is for UI tests; the button is still read as a button.
         let a = try Tree.analyze("""
         {"root": {"type": "stack", "a11yRoot": "login", "children": [
-          {"id": "signin", "type": "button", "nestedIdentifier": "button", "children": [
-            {"id": "title", "type": "text", "text": "SIGN IN", "nestedIdentifier": "title"}
+          {"id": "signin", "type": "button", "text": "SIGN IN", "nestedIdentifier": "button", "children": [
+            {"id": "icon", "type": "image", "label": "Arrow", "nestedIdentifier": "icon"}
           ]}
         ]}}
         """)
