@@ -122,6 +122,9 @@ import Testing
     @Test func unknownEnumValues() {
         expectError(#"{"root": {"grouping": "merge"}}"#, .invalidValue, at: "/root/grouping")
         expectError(#"{"root": {"traits": ["button", "bold"]}}"#, .invalidValue, at: "/root/traits/1")
+        // Private traits are not on the wire.
+        expectError(#"{"root": {"traits": ["tab"]}}"#, .invalidValue, at: "/root/traits/0")
+        expectError(#"{"root": {"traits": ["textEntry"]}}"#, .invalidValue, at: "/root/traits/0")
         expectError(#"{"platform": "windows", "root": {}}"#, .invalidValue, at: "/platform")
         expectError(#"{"idiom": "watch", "root": {}}"#, .invalidValue, at: "/idiom")
         expectError(#"{"layoutDirection": "ttb", "root": {}}"#, .invalidValue, at: "/layoutDirection")

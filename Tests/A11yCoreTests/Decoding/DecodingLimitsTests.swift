@@ -92,4 +92,15 @@ import Testing
         #expect(error.kind == .limit)
         #expect(error.pointer == "/root/children/0/children")
     }
+
+    @Test func deeplyJoinedStrategiesFailFast() throws {
+        let open = String(repeating: "{\"joined\": [", count: 100_000)
+        let close = String(repeating: "]}", count: 100_000)
+        let error = try #require(failure("{\"root\": {\"strategies\": {\"label\": \(open)\(close)}}}"))
+        #expect(error.kind == .limit)
+        // Four objects down to the first strategy, then two levels per `joined`: the array that
+        // would be level 1,101 is the value at fault.
+        let expected = "/root/strategies/label" + String(repeating: "/joined/0", count: 548) + "/joined"
+        #expect(error.pointer == expected, "pointer has \(error.pointer.count) characters, expected \(expected.count)")
+    }
 }

@@ -106,4 +106,12 @@ import Testing
         """
         #expect(try order([outer]) == ["O1", "I1", "I2", "O2"])
     }
+
+    @Test func sortPriorityOfAPlainContainerAppliesToItsChildren() throws {
+        // tree-format.md: "higher is read first among siblings of one container"; the stack and "Top" are siblings.
+        let stack = """
+        {"type": "stack", "sortPriority": 1, \(f(0, 400, 390, 200)), "children": [\(text("S2", 0, 500)), \(text("S1", 0, 400))]}
+        """
+        #expect(try order([text("Top", 0, 0), stack]) == ["S1", "S2", "Top"])
+    }
 }
