@@ -37,6 +37,8 @@ final class Connection {
     var outbuf: [UInt8] = []
     var outStart = 0
     var closeAfterWrite = false
+    /// The close follows an error with request bytes possibly unread: linger before closing.
+    var lingerOnClose = false
     var peerClosed = false
 
     /// epoll interest currently registered.

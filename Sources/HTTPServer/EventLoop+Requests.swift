@@ -284,6 +284,7 @@ extension EventLoop {
         connection.phase = .head
         connection.deadline = now + nanos(shared.configuration.idleTimeout)
         if close { connection.closeAfterWrite = true }
+        if forceClose { connection.lingerOnClose = true }
     }
 
     /// Writes queued output; on a drained close-after-write response, starts lingering.
@@ -323,7 +324,7 @@ extension EventLoop {
     /// Shut our side and drain theirs briefly, so unread request bytes do not make the
     /// kernel reset the connection before the client has read our final response.
     private func linger(_ connection: Connection) {
-        if connection.peerClosed {
+        if connection.peerClosed || !connection.lingerOnClose {
             closeConnection(connection)
             return
         }
