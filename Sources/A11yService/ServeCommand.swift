@@ -54,3 +54,17 @@ func writeAll(_ text: String, to fd: Int32) {
         offset += written
     }
 }
+
+/// The process environment as a dictionary (no Foundation here), for `serveCommand`.
+public func processEnvironment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+        let text = String(cString: pointer)
+        if let equals = text.firstIndex(of: "=") {
+            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        entry += 1
+    }
+    return result
+}

@@ -33,6 +33,8 @@ final class Connection {
     var contentRemaining = 0
     var chunked: ChunkedDecoder?
     var body: [UInt8] = []
+    /// Reading a body only to skip it: the request was already answered (401, 404, ...).
+    var discarding = false
 
     var outbuf: [UInt8] = []
     var outStart = 0

@@ -145,8 +145,7 @@ extension EventLoop {
         }
         guard let routeIndex else {
             let request = Request(head: head, buffer: connection.inbuf, base: headStart)
-            finish(connection, .problem(status: 404, detail: "no such resource"), request: request, route: nil,
-                   forceClose: hasBody)
+            answerEarly(connection, .problem(status: 404, detail: "no such resource"), request: request, route: nil)
             return
         }
         let route = shared.router[routeIndex]
@@ -154,7 +153,7 @@ extension EventLoop {
             let request = Request(head: head, buffer: connection.inbuf, base: headStart)
             var response = Response.problem(status: 405, detail: "method not allowed on this resource")
             response.headers.append(("Allow", route.allow))
-            finish(connection, response, request: request, route: route.path, forceClose: hasBody)
+            answerEarly(connection, response, request: request, route: route.path)
             return
         }
         // A request that outlives this call (body to come, or a worker) gets its own copy of the head.
@@ -162,7 +161,7 @@ extension EventLoop {
             ? Request(head: head, buffer: Array(connection.inbuf[headStart..<(headStart + head.length)]), base: 0)
             : Request(head: head, buffer: connection.inbuf, base: headStart)
         if let precheck = route.precheck, let response = precheck(request) {
-            finish(connection, response, request: request, route: route.path, forceClose: hasBody)
+            answerEarly(connection, response, request: request, route: route.path)
             return
         }
         guard hasBody else {
@@ -171,6 +170,27 @@ extension EventLoop {
         }
         connection.pending = request
         connection.pendingRoute = routeIndex
+        expectBody(connection, head)
+        if head.expectContinue, connection.buffered == 0 {
+            connection.outbuf += ResponseSerializer.continueLine
+        }
+    }
+
+    /// Answers before the body is read. The body is then skipped so the connection stays
+    /// usable, except when the client waits for 100-continue: it will not send the body.
+    private func answerEarly(_ connection: Connection, _ response: Response, request: Request, route: String?) {
+        let head = request.head
+        guard head.framing != .none else {
+            finish(connection, response, request: request, route: route)
+            return
+        }
+        finish(connection, response, request: request, route: route, forceClose: head.expectContinue)
+        guard !head.expectContinue, !connection.closeAfterWrite else { return }
+        expectBody(connection, head)
+        connection.discarding = true
+    }
+
+    private func expectBody(_ connection: Connection, _ head: RequestHead) {
         connection.body = []
         switch head.framing {
         case .contentLength(let length):
@@ -183,9 +203,6 @@ extension EventLoop {
         }
         connection.phase = .body
         connection.deadline = now + nanos(shared.configuration.bodyTimeout)
-        if head.expectContinue, connection.buffered == 0 {
-            connection.outbuf += ResponseSerializer.continueLine
-        }
     }
 
     /// Moves buffered body bytes into the request; true once the request was dispatched.
@@ -198,20 +215,36 @@ extension EventLoop {
             connection.chunked = decoder
             connection.inStart += consumed
             connection.requestBytes += consumed
+            if connection.discarding { connection.body.removeAll(keepingCapacity: true) }
             switch status {
             case .needMore: return false
             case .failed(let error):
+                if connection.discarding {
+                    // Already answered: a broken body just ends the connection.
+                    connection.closeAfterWrite = true
+                    connection.lingerOnClose = true
+                    connection.phase = .head
+                    return false
+                }
                 fail(connection, error, request: connection.pending)
                 return false
             case .done: break
             }
         } else {
             let take = min(connection.contentRemaining, end - start)
-            connection.body.append(contentsOf: connection.inbuf[start..<(start + take)])
+            if !connection.discarding { connection.body.append(contentsOf: connection.inbuf[start..<(start + take)]) }
             connection.inStart += take
             connection.requestBytes += take
             connection.contentRemaining -= take
             if connection.contentRemaining > 0 { return false }
+        }
+        if connection.discarding {
+            connection.discarding = false
+            connection.body = []
+            connection.chunked = nil
+            connection.phase = .head
+            connection.deadline = now + nanos(shared.configuration.idleTimeout)
+            return true
         }
         guard var request = connection.pending else { return false }
         request.body = connection.body

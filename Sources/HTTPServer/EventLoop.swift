@@ -218,6 +218,8 @@ final class EventLoop: @unchecked Sendable {
             case .head where !connection.requestStarted && connection.buffered == 0:
                 // Idle keep-alive: close silently (RFC 9112 §9.8 allows it at any time).
                 if draining || now >= connection.deadline { closeConnection(connection) }
+            case .body where connection.discarding:
+                if now >= connection.deadline { closeConnection(connection) }
             case .head, .body:
                 if now >= connection.deadline {
                     fail(connection, ParseError(408, "request not completed in time"), request: connection.pending)

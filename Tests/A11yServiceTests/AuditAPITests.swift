@@ -77,7 +77,7 @@ struct AuditAPITests {
         let client = CurlClient()
         _ = client.request("GET", harness.base + "/healthz", headers: ["X-Request-Id: log-me"])
         _ = client.request("GET", harness.base + "/missing")
-        let lines = harness.logLines()
+        let lines = harness.logLines(atLeast: 2)
         #expect(lines.count == 2)
         let first = try #require(lines.first)
         #expect(first.hasPrefix("{\"time\":\""))

@@ -32,8 +32,18 @@ final class ServiceHarness {
 
     var base: String { "http://127.0.0.1:\(service.port)" }
 
-    /// Access-log lines written so far (after a flush of the loops, which happens per iteration).
-    func logLines() -> [String] {
+    /// Access-log lines, waiting up to 2 s for `count` of them: loops flush after the
+    /// response is sent, so the client can be a moment ahead of the log.
+    func logLines(atLeast count: Int) -> [String] {
+        var lines = readLog()
+        for _ in 0..<200 where lines.count < count {
+            usleep(10_000)
+            lines = readLog()
+        }
+        return lines
+    }
+
+    private func readLog() -> [String] {
         let fd = open(logPath, O_RDONLY)
         defer { close(fd) }
         var bytes: [UInt8] = []

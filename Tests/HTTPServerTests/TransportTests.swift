@@ -247,3 +247,33 @@ struct TransportTests {
         #expect(open == 0)
     }
 }
+
+@Suite("Early answers skip the body", .serialized)
+struct EarlyAnswerTests {
+    @Test func earlyAnswersKeepTheConnectionUsable() throws {
+        let server = try startTestServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("POST /nowhere HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\nhello"
+            + "POST /guarded HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"
+            + "PUT /hello HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nxy"
+            + "POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\n\r\nlast")
+        #expect(try client.readResponse().status == 404)
+        #expect(try client.readResponse().status == 401)
+        let wrong = try client.readResponse()
+        #expect(wrong.status == 405)
+        #expect(wrong.header("connection") == nil)
+        #expect(try client.readResponse().text == "last")
+    }
+
+    @Test func bodySentLaterIsSkippedToo() throws {
+        let server = try startTestServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("POST /nowhere HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\n\r\n")
+        #expect(try client.readResponse().status == 404)
+        client.send("hel")
+        client.send("loGET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().text == "hello")
+    }
+}
