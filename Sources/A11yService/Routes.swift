@@ -31,8 +31,13 @@ struct Routes: Sendable {
             Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                      body: metrics.render(transport: server.stats(), draining: server.isDraining))
         })
+        router.add(.get, "/openapi.json", precheck: guarded { _ in nil }, identified { _ in
+            Response(status: 200, contentType: "application/json", body: Self.openAPI)
+        })
         return router
     }
+
+    private static let openAPI = Array(OpenAPIDocument.json.utf8)
 
     /// Adds the request id to whatever the handler answers.
     private func identified(_ handler: @escaping Handler) -> Handler {

@@ -72,6 +72,14 @@ struct AuditAPITests {
         #expect(head.body.isEmpty)
     }
 
+    @Test func servesTheOpenAPIDocument() throws {
+        let harness = try ServiceHarness()
+        let result = try #require(CurlClient().request("GET", harness.base + "/openapi.json"))
+        #expect(result.status == 200)
+        #expect(result.header("content-type") == "application/json")
+        #expect(result.text == OpenAPIDocument.json)
+    }
+
     @Test func accessLogHasOneJSONLinePerRequest() throws {
         let harness = try ServiceHarness()
         let client = CurlClient()
