@@ -23,6 +23,6 @@ public enum Audit {
 
     public static func run(_ document: Document) throws(InputError) -> AuditReport {
         let analysis = Analyzer.analyze(document)
-        return AuditReport(analysis: analysis, run: RuleRun())
+        return AuditReport(analysis: analysis, run: try RuleRunner.run(analysis, options: document.options))
     }
 }
