@@ -31,6 +31,10 @@ struct Routes: Sendable {
             Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                      body: metrics.render(transport: server.stats(), draining: server.isDraining))
         })
+        router.add(.get, "/v1/rules", precheck: guarded { _ in nil }, identified { request in
+            let pretty = request.query.map(AuditHandler.wantsPretty) ?? false
+            return Response(status: 200, contentType: "application/json", body: pretty ? Self.prettyRules : Self.rules)
+        })
         router.add(.get, "/openapi.json", precheck: guarded { _ in nil }, identified { _ in
             Response(status: 200, contentType: "application/json", body: Self.openAPI)
         })
@@ -38,6 +42,8 @@ struct Routes: Sendable {
     }
 
     private static let openAPI = Array(OpenAPIDocument.json.utf8)
+    private static let rules = RuleCatalogue.json()
+    private static let prettyRules = RuleCatalogue.json(pretty: true)
 
     /// Adds the request id to whatever the handler answers.
     private func identified(_ handler: @escaping Handler) -> Handler {

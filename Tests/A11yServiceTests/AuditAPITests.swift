@@ -72,6 +72,16 @@ struct AuditAPITests {
         #expect(head.body.isEmpty)
     }
 
+    @Test func servesTheRuleCatalogue() throws {
+        let harness = try ServiceHarness(token: "t")
+        let client = CurlClient()
+        let result = try #require(client.request("GET", harness.base + "/v1/rules", headers: ["Authorization: Bearer t"]))
+        #expect(result.status == 200)
+        #expect(result.header("content-type") == "application/json")
+        #expect(result.body == RuleCatalogue.json())
+        #expect(client.request("GET", harness.base + "/v1/rules")?.status == 401)
+    }
+
     @Test func servesTheOpenAPIDocument() throws {
         let harness = try ServiceHarness()
         let result = try #require(CurlClient().request("GET", harness.base + "/openapi.json"))
