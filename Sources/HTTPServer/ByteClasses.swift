@@ -22,6 +22,11 @@ enum ByteClass {
         byte == htab || (byte >= sp && byte != 0x7F)
     }
 
+    /// CTLs other than HTAB, CR and LF: never valid anywhere in a request head.
+    @inline(__always) static func isForbiddenControl(_ byte: UInt8) -> Bool {
+        (byte < sp && byte != htab && byte != cr && byte != lf) || byte == 0x7F
+    }
+
     @inline(__always) static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }

@@ -17,11 +17,17 @@ public enum RequestHeadParser {
         _ bytes: UnsafeRawBufferPointer, previousLength: Int = 0, limits: HeadLimits, into head: inout RequestHead
     ) -> HeadParseResult {
         let count = bytes.count
-        // Nothing can have completed or failed unless a new line ended or a limit was crossed.
+        // Rescanning only when a line ended or a limit was crossed keeps a byte-at-a-time
+        // client from costing quadratic time. Other errors inside the line then surface at its
+        // end, except control bytes (a TLS hello on the plain port): no head holds them, so
+        // they are rejected as soon as they arrive.
         if previousLength > 0, previousLength < count, count <= limits.maxHeadBytes {
-            var sawLineEnd = false
-            for index in previousLength..<count where bytes[index] == ByteClass.lf { sawLineEnd = true; break }
-            if !sawLineEnd { return .needMore }
+            var rescan = false
+            for index in previousLength..<count where bytes[index] == ByteClass.lf || ByteClass.isForbiddenControl(bytes[index]) {
+                rescan = true
+                break
+            }
+            if !rescan { return .needMore }
         }
         head.reset()
         let result = scan(bytes, limits: limits, into: &head)

@@ -1,0 +1,38 @@
+import Testing
+@testable import HTTPServer
+
+/// Inputs the fuzzers or the conformance work found, kept as tests.
+@Suite("Regressions found by fuzzing")
+struct ConformanceRegressionTests {
+    /// fuzz-http: a control byte arriving after an incomplete prefix waited for a line end
+    /// (a TLS hello on the plain port would have held the connection until the header timeout).
+    @Test(arguments: [[0x16, 0x03, 0x01] as [UInt8], [0x00], [0x7F], Array("a\u{1}".utf8)])
+    func controlByteAfterAPrefixFailsAtOnce(_ tail: [UInt8]) {
+        let prefix = Array("GET /hello".utf8)
+        let bytes = prefix + tail
+        var head = RequestHead()
+        let first = prefix.withUnsafeBytes { RequestHeadParser.parse($0, limits: HeadLimits(), into: &head) }
+        #expect(first == .needMore)
+        let second = bytes.withUnsafeBytes {
+            RequestHeadParser.parse($0, previousLength: prefix.count, limits: HeadLimits(), into: &head)
+        }
+        #expect(second == .failed(ParseError(400, "malformed request target")))
+    }
+
+    /// Printable junk inside a line still waits for the line end (no per-byte rescans), and
+    /// then gets the same verdict as a whole parse.
+    @Test func printableErrorSurfacesAtTheLineEnd() {
+        let prefix = Array("GET /hello".utf8)
+        let partial = prefix + Array("\u{80}x".utf8)
+        let complete = partial + Array(" HTTP/1.1\r\n".utf8)
+        var head = RequestHead()
+        let waiting = partial.withUnsafeBytes {
+            RequestHeadParser.parse($0, previousLength: prefix.count, limits: HeadLimits(), into: &head)
+        }
+        #expect(waiting == .needMore)
+        let failed = complete.withUnsafeBytes {
+            RequestHeadParser.parse($0, previousLength: partial.count, limits: HeadLimits(), into: &head)
+        }
+        #expect(failed == .failed(ParseError(400, "malformed request target")))
+    }
+}
