@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets in Tests/Fuzz (swiftc -sanitize=fuzzer,address) and runs each
+# for N seconds from its seed corpus. Exits non-zero if any target crashes, leaks or fails a
+# property; the crashing input is left in .build/fuzz/artifacts/<target>/.
+#
+#   Scripts/fuzz.sh [--seconds N] [--jobs J] [--build-only] [target ...]   (targets: http json audit)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+seconds=60
+build_only=0
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --seconds) seconds="$2"; shift 2 ;;
+        --seconds=*) seconds="${1#*=}"; shift ;;
+        --build-only) build_only=1; shift ;;
+        -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+        http|json|audit) targets+=("$1"); shift ;;
+        *) echo "unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=(http json audit)
+
+out=.build/fuzz
+mkdir -p "$out"
+
+sources() {
+    case "$1" in
+        # The pure parser files only: the event loop needs the C shim and sockets.
+        http) echo Sources/HTTPServer/{RequestHeadParser,ChunkedDecoder,ByteClasses,HeadLimits,ParseError,RequestHead,HTTPMethod}.swift \
+                   Tests/Fuzz/HTTPParserFuzz.swift ;;
+        json) echo Sources/A11yCore/JSON/*.swift Tests/Fuzz/JSONReaderFuzz.swift ;;
+        audit) find Sources/A11yCore -name '*.swift' | sort | tr '\n' ' '; echo Tests/Fuzz/AuditFuzz.swift ;;
+    esac
+}
+
+build() {
+    local target=$1 binary="$out/fuzz-$1"
+    # shellcheck disable=SC2046
+    if [ -x "$binary" ] && [ -z "$(find $(sources "$target") -newer "$binary" 2>/dev/null)" ]; then return; fi
+    echo "building fuzz-$target" >&2
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz_$target" \
+        -use-ld=lld $(sources "$target") -lm -o "$binary"
+}
+
+status=0
+for target in "${targets[@]}"; do
+    build "$target"
+    [ "$build_only" = 1 ] && continue
+    work="$out/corpus/$target"          # grows while fuzzing; the repo seeds stay small
+    artifacts="$out/artifacts/$target/"
+    mkdir -p "$work" "$artifacts"
+    log="$out/$target.log"
+    echo "fuzz-$target: ${seconds}s" >&2
+    # The audit walks up to 512 node levels; give it the stack the server's workers have.
+    # Swift's own crash handler would run under ASan and obscure the report.
+    if (ulimit -s 65536 && SWIFT_BACKTRACE=enable=no "$out/fuzz-$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+            -max_len=65536 -print_final_stats=1 -artifact_prefix="$artifacts" \
+            "$work" "Tests/Fuzz/corpus/$target") >"$log" 2>&1; then
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+        echo "fuzz-$target: ok, ${runs:-?} executions, corpus $(find "$work" -type f | wc -l) inputs" >&2
+    else
+        status=1
+        echo "fuzz-$target: FAILED (see $log, inputs in $artifacts)" >&2
+        grep -m 5 -E 'ERROR|fatal|property|SUMMARY' "$log" >&2 || true
+    fi
+done
+exit $status
