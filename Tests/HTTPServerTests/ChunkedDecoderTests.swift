@@ -27,7 +27,7 @@ private func failure(_ text: String, maxBody: Int = 1 << 20) -> Int? {
 @Suite("Chunked decoder")
 struct ChunkedDecoderTests {
     @Test func decodesChunksExtensionsAndTrailers() {
-        let result = decode(["5;name=value\r\nhello\r\n6 ; x\r\n world\r\n0\r\nTrailer: yes\r\n\r\nNEXT"])
+        let result = decode(["5;name=value\r\nhello\r\n6;x\r\n world\r\n0\r\nTrailer: yes\r\n\r\nNEXT"])
         #expect(result.body == "hello world")
         #expect(result.status == .done)
         #expect(result.rest == "NEXT")
@@ -46,6 +46,7 @@ struct ChunkedDecoderTests {
         #expect(failure("5\nhello\r\n0\r\n\r\n") == 400)        // bare LF
         #expect(failure("5\r\nhelloX\r\n") == 400)              // data longer than size
         #expect(failure("5 5\r\nhello\r\n") == 400)             // space then digits
+        #expect(failure("5 ;a=b\r\nhello\r\n") == 400)          // whitespace before an extension
         #expect(failure("-5\r\n") == 400)
         #expect(failure("1234567890abcdef0\r\n") == 400)        // size overflow
         #expect(failure("0\r\nBad\nTrailer\r\n\r\n") == 400)
