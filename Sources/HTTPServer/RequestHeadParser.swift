@@ -293,13 +293,16 @@ private struct TransferCodings {
     var chunkedCount = 0
     var lastIsChunked = false
     var unknown = false
-    var elements = 0
+    /// An empty list element ("chunked," or an empty field). RFC 9110 §5.6.1 would let us
+    /// ignore it, but h11 and llhttp refuse it, and framing is where parsers must agree.
+    var empty = false
 
     mutating func add(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> ParseError? {
         present = true
-        RequestHeadParser.forEachListElement(p, start, end) { s, e in
-            elements += 1
-            if p.equalsLowercased(s, e, "chunked") {
+        RequestHeadParser.forEachListElement(p, start, end, keepEmpty: true) { s, e in
+            if s == e {
+                empty = true
+            } else if p.equalsLowercased(s, e, "chunked") {
                 chunkedCount += 1
                 lastIsChunked = true
             } else {
@@ -311,7 +314,7 @@ private struct TransferCodings {
     }
 
     func verdict() -> ParseError? {
-        if elements == 0 { return ParseError(400, "empty Transfer-Encoding") }
+        if empty { return ParseError(400, "empty element in Transfer-Encoding") }
         if unknown { return ParseError(501, "transfer coding not implemented") }
         // chunked must be applied exactly once and last (RFC 9112 §6.1, §6.3).
         if chunkedCount != 1 || !lastIsChunked { return ParseError(400, "chunked must be the final and only transfer coding") }
