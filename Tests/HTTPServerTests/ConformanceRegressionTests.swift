@@ -35,4 +35,25 @@ struct ConformanceRegressionTests {
         }
         #expect(failed == .failed(ParseError(400, "malformed request target")))
     }
+
+    /// conformance-diff: h11 and httptools both refuse an empty Transfer-Encoding element;
+    /// we accepted "chunked,". Framing is where front and back ends must agree.
+    @Test(arguments: ["chunked,", ", chunked", "chunked, ,", ""])
+    func emptyTransferCodingElementIs400(_ value: String) {
+        var head = RequestHead()
+        let bytes = Array("POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: \(value)\r\n\r\n".utf8)
+        let result = bytes.withUnsafeBytes { RequestHeadParser.parse($0, limits: HeadLimits(), into: &head) }
+        #expect(result == .failed(ParseError(400, "empty element in Transfer-Encoding")))
+    }
+
+    /// conformance-diff: h11 and httptools both refuse whitespace between a chunk size and
+    /// its extension; we accepted "5 ;a=b".
+    @Test(arguments: ["5 ;a=b\r\n", "5\t;a\r\n", "5 \r\n"])
+    func whitespaceAfterAChunkSizeIs400(_ line: String) {
+        var decoder = ChunkedDecoder(maxBodyBytes: 1_024)
+        var body: [UInt8] = []
+        let bytes = Array((line + "hello\r\n0\r\n\r\n").utf8)
+        let (_, status) = bytes.withUnsafeBytes { decoder.decode($0, into: &body) }
+        #expect(status == .failed(ParseError(400, "invalid chunk size")))
+    }
 }
