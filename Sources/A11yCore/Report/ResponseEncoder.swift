@@ -182,6 +182,9 @@ public enum ResponseEncoder {
         w.beginObject()
         w.key("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
         w.key("findings"); w.int(reports.reduce(0) { $0 + $1.run.findings.count })
+        // Only present when a screen hit the findings cap, so ordinary answers are unchanged.
+        let omitted = reports.reduce(0) { $0 + $1.run.findingsOmitted }
+        if omitted > 0 { w.key("findingsOmitted"); w.int(omitted) }
         w.key("byImpact")
         w.beginObject()
         for impact in Impact.allCases { w.key(impact.rawValue); w.int(byImpact[impact] ?? 0) }

@@ -14,7 +14,13 @@ public struct RuleRun: Sendable {
     public var rulesRun: [String] = []
     public var rulesPassed: [String] = []
     public var rulesIncomplete: [String] = []
+    /// Findings past `RuleRun.defaultMaxFindings` (or the runner's cap), counted but not listed.
+    public var findingsOmitted = 0
     public init() {}
+
+    /// Caps the findings listed per screen so a hostile tree (250,000 nodes, each failing
+    /// several rules) cannot make a response of hundreds of megabytes.
+    public static let defaultMaxFindings = 10_000
 }
 
 /// `--fail-on`: the lowest impact that fails a build, or none.

@@ -1,7 +1,8 @@
 /// Selects rules for the options, runs them, applies suppressions and orders findings.
 public enum RuleRunner {
     public static func run(_ analysis: Analysis, options: AuditOptions,
-                           rules registry: [Rule] = RuleRegistry.all) throws(InputError) -> RuleRun {
+                           rules registry: [Rule] = RuleRegistry.all,
+                           maxFindings: Int = RuleRun.defaultMaxFindings) throws(InputError) -> RuleRun {
         let selected = try select(options, from: registry)
         var run = RuleRun()
         var all: [Finding] = []
@@ -23,6 +24,11 @@ public enum RuleRunner {
         }
         run.rulesPassed = run.rulesRun.filter { !violated.contains($0) && !undecided.contains($0) }
         run.rulesIncomplete = run.rulesRun.filter { !violated.contains($0) && undecided.contains($0) }
+        // Rule verdicts above use every finding; only the listing is cut, in reading order.
+        if run.findings.count > maxFindings {
+            run.findingsOmitted = run.findings.count - maxFindings
+            run.findings.removeLast(run.findingsOmitted)
+        }
         return run
     }
 
