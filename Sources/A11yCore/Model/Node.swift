@@ -11,7 +11,8 @@ public struct Node: Sendable {
     public var value: String?
     public var hint: String?
     public var identifier: String?
-    public var traits: Traits = []
+    /// Traits as sent; nil when the field is absent (the kind's default traits apply).
+    public var traits: Traits?
     public var isAccessibilityElement: Bool?
     public var grouping: Grouping?
     public var hidden: Bool = false
@@ -49,6 +50,14 @@ public struct Node: Sendable {
     public var syntheticChildRange: Range<Int> = 0..<0
 
     public init() {}
+
+    /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
+    /// traits, and `notEnabled` when disabled.
+    public var effectiveTraits: Traits {
+        var t = (traits ?? kind.defaultTraits).union(kind.privateTraits)
+        if !enabled { t.insert(.notEnabled) }
+        return t
+    }
 
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
     public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }

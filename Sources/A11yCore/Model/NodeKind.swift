@@ -21,8 +21,8 @@ public enum NodeKind: String, Sendable, CaseIterable {
         }
     }
 
-    /// Traits UIKit / SwiftUI give this kind of view.
-    public var implicitTraits: Traits {
+    /// Traits UIKit / SwiftUI give this kind of view when the node sends no `traits`.
+    public var defaultTraits: Traits {
         switch self {
         case .button: .button
         case .link: .link
@@ -30,6 +30,14 @@ public enum NodeKind: String, Sendable, CaseIterable {
         case .text: .staticText
         case .slider: .adjustable
         case .toggle: [.button, .toggleButton]
+        case .tab: .button
+        default: []
+        }
+    }
+
+    /// Traits UIKit keeps private (never on the wire) but VoiceOver still speaks.
+    public var privateTraits: Traits {
+        switch self {
         case .textField, .secureTextField: .textEntry
         case .tab: .tab
         default: []

@@ -1,0 +1,104 @@
+/// Content deferred to one receiver: appended to its label, value and hint, and exposed
+/// as custom content.
+struct DeferredAdditions {
+    var labels: [String] = []
+    var values: [String] = []
+    var hints: [String] = []
+    var customContent: [CustomContent] = []
+    var sources: [Int] = []
+
+    func apply(to e: inout AccessibilityElement) {
+        func join(_ own: String?, _ more: [String]) -> String? {
+            var list = OrderedTextList()
+            list.append(own)
+            more.forEach { list.append($0) }
+            return list.joined(", ")
+        }
+        e.label = join(e.label, labels)
+        e.value = join(e.value, values)
+        e.hint = join(e.hint, hints)
+        for item in customContent where !e.customContent.contains(item) { e.customContent.append(item) }
+        for node in sources where !e.nodes.contains(node) { e.nodes.append(node) }
+    }
+}
+
+struct DeferralOutcome {
+    /// Sources whose accessibility moved to a receiver.
+    var hiddenSources: Set<Int> = []
+    /// Additions per receiver node.
+    var additions: [Int: DeferredAdditions] = [:]
+    var diagnostics: [Diagnostic] = []
+}
+
+/// Blueprint `AccessibilityDeferral` (seed 000): inside a `deferral` container, content
+/// items hand their source's accessibility to the one receiver.
+enum DeferralResolver {
+    /// `subtreeEnd[i]` is one past the last descendant of `i` in pre-order storage.
+    static func resolve(_ builder: ElementBuilder, subtreeEnd: [Int]) -> DeferralOutcome {
+        let document = builder.document
+        var outcome = DeferralOutcome()
+        for c in document.nodes.indices {
+            guard let deferral = document.nodes[c].deferral, builder.visibility.isVisible[c] else { continue }
+            var receivers: [Int] = []
+            var sourcesByID: [String: [Int]] = [:]
+            for i in (c + 1)..<subtreeEnd[c] where builder.visibility.isVisible[i] {
+                let node = document.nodes[i]
+                if node.deferralReceiver { receivers.append(i) }
+                if let id = node.deferredSource { sourcesByID[id, default: []].append(i) }
+            }
+            if receivers.count > 1 {
+                outcome.diagnostics.append(Diagnostic(.deferralSeveralReceivers, node: c,
+                    message: "Deferral container has \(receivers.count) receivers, so none of its content is deferred.",
+                    related: receivers))
+                continue
+            }
+            for content in deferral.content {
+                let sources = sourcesByID[content.identifier] ?? []
+                guard sources.count == 1, let source = sources.first else {
+                    let kind: Diagnostic.Kind = sources.isEmpty ? .deferralContentWithoutSource : .deferralContentWithSeveralSources
+                    let what = sources.isEmpty ? "no source" : "\(sources.count) sources"
+                    outcome.diagnostics.append(Diagnostic(kind, node: c,
+                        message: "Deferred content \"\(content.identifier)\" has \(what), so it is not deferred.", related: sources))
+                    continue
+                }
+                guard let receiver = receivers.first else {
+                    if content.kind == .error {
+                        outcome.diagnostics.append(Diagnostic(.deferralErrorWithoutReceiver, node: source,
+                            message: "Error \"\(content.identifier)\" has no receiver to announce it with its field."))
+                    }
+                    continue
+                }
+                let e = sourceAccessibility(builder, source)
+                var added = outcome.additions[receiver] ?? DeferredAdditions()
+                if let v = e.label { added.labels.append(v) }
+                if let v = e.value { added.values.append(v) }
+                if let v = e.hint { added.hints.append(v) }
+                switch content.kind {
+                case .inherited:
+                    added.customContent.append(CustomContent(label: e.label ?? "", value: e.value ?? "", importance: content.importance))
+                case .error:
+                    let text = [e.label, e.value].compactMap { $0 }.joined(separator: ", ")
+                    added.customContent.append(CustomContent(label: "Error", value: text, importance: .high))
+                }
+                added.sources += e.nodes
+                outcome.additions[receiver] = added
+                outcome.hiddenSources.insert(source)
+            }
+        }
+        return outcome
+    }
+
+    /// A source's combined accessibility: its element, or its subtree read as one.
+    private static func sourceAccessibility(_ builder: ElementBuilder, _ source: Int) -> AccessibilityElement {
+        if let e = builder.element(for: source) { return e }
+        var e = AccessibilityElement()
+        var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList()
+        e.nodes = [source]
+        for part in builder.composedParts(of: source) {
+            labels.append(part.label); values.append(part.value); hints.append(part.hint)
+            e.nodes += part.nodes
+        }
+        e.label = labels.joined(", "); e.value = values.joined(", "); e.hint = hints.joined(", ")
+        return e
+    }
+}

@@ -1,0 +1,42 @@
+/// RDDM `AccessibilityItem` (seed 002): a cell with strategies becomes one element whose
+/// label, value and traits come from the strategies; `.ignored` keeps the cell's own.
+extension ElementBuilder {
+    func strategiesElement(_ i: Int) -> AccessibilityElement {
+        guard let strategies = document.nodes[i].strategies else { return ownElement(i) }
+        var e = ownElement(i)
+        var referenced: [Int] = []
+        if !strategies.label.isIgnored { e.label = evaluate(strategies.label, referenced: &referenced) }
+        if !strategies.value.isIgnored { e.value = evaluate(strategies.value, referenced: &referenced) }
+        switch strategies.traits {
+        case .ignored: break
+        case .just(let traits): e.traits = traits
+        case .from(let j):
+            e.traits = document.nodes[j].effectiveTraits
+            referenced.append(j)
+        case .merge(let nodes):
+            e.traits = nodes.reduce(into: Traits()) { $0.formUnion(document.nodes[$1].effectiveTraits) }
+            referenced += nodes
+        }
+        for j in referenced where !e.nodes.contains(j) { e.nodes.append(j) }
+        return e
+    }
+
+    /// nil when the strategy yields nothing (`.just(nil)`, or a join of nothing).
+    private func evaluate(_ strategy: StringStrategy, referenced: inout [Int]) -> String? {
+        switch strategy {
+        case .ignored: return nil
+        case .just(let text): return text
+        case .from(let j, let keyPath):
+            referenced.append(j)
+            switch keyPath {
+            case .label: return ownLabel(j)
+            case .value: return document.nodes[j].value
+            case .text: return document.nodes[j].text
+            }
+        case .joined(let parts):
+            // RDDM joins without a separator.
+            let joined = parts.compactMap { evaluate($0, referenced: &referenced) }.joined()
+            return joined.isEmpty ? nil : joined
+        }
+    }
+}

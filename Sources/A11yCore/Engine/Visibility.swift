@@ -1,0 +1,40 @@
+/// Which nodes a screen reader can reach at all: hidden subtrees are gone, and when a
+/// modal is present only its subtree remains.
+struct Visibility {
+    /// Node and all ancestors are shown (not hidden, not transparent, not a zero-size container).
+    var isVisible: [Bool]
+    /// The modal node whose subtree is the only reachable part, if any.
+    var modalRoot: Int?
+    /// Visible and, with a modal, inside it.
+    var isReachable: [Bool]
+
+    init(_ document: Document) {
+        let nodes = document.nodes
+        var visible = [Bool](repeating: false, count: nodes.count)
+        var modal: Int?
+        // Pre-order storage: a parent is always decided before its children.
+        for i in nodes.indices {
+            let node = nodes[i]
+            let parentVisible = node.parent.map { visible[$0] } ?? true
+            visible[i] = parentVisible && !Visibility.hidesSubtree(node, hasChildren: !node.childRange.isEmpty || !node.syntheticChildRange.isEmpty)
+            // The last modal in view order wins.
+            if visible[i] && node.effectiveTraits.contains(.isModal) { modal = i }
+        }
+        isVisible = visible
+        modalRoot = modal
+        guard let modal else { isReachable = visible; return }
+        var reachable = [Bool](repeating: false, count: nodes.count)
+        // Descendants of the modal follow it in pre-order and reach it through their parents.
+        for i in modal..<nodes.count where visible[i] {
+            reachable[i] = i == modal || nodes[i].parent.map { reachable[$0] } ?? false
+        }
+        isReachable = reachable
+    }
+
+    static func hidesSubtree(_ node: Node, hasChildren: Bool) -> Bool {
+        if node.hidden { return true }
+        if let opacity = node.opacity, opacity <= 0 { return true }
+        if hasChildren, let frame = node.frame, frame.width == 0, frame.height == 0 { return true }
+        return false
+    }
+}
