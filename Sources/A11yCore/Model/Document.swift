@@ -15,6 +15,8 @@ public struct Document: Sendable {
     public var childStorage: [Int] = []
     /// Author ids to node indices.
     public var indexByID: [String: Int] = [:]
+    /// Pointer of the screen in the request ("" for a single tree, "/screens/N" in a batch).
+    public var pointerPrefix = ""
 
     public init() {}
 
@@ -36,7 +38,7 @@ public struct Document: Sendable {
             parts.append("/\(nodes[i].isSynthetic ? "accessibilityChildren" : "children")/\(nodes[i].indexInParent)")
             i = parent
         }
-        return "/root" + parts.reversed().joined()
+        return pointerPrefix + "/root" + parts.reversed().joined()
     }
 
     /// Builds a document from nodes given parent-first; used by tests and generators.

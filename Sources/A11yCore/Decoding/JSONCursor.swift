@@ -1,0 +1,167 @@
+/// A `JSONReader` that knows where it is: every error carries the JSON Pointer of the
+/// value at fault, and reads check the value's type first.
+struct JSONCursor {
+    var reader: JSONReader
+    /// Pointer reference tokens of the current position (unescaped).
+    private(set) var path: [String] = []
+    /// Keys of the objects being read, innermost last; reused so duplicate checks don't allocate.
+    private var openKeys: [String] = []
+    /// Prefix for pointers (e.g. "/screens/2" while decoding one screen of a batch).
+    var pointerPrefix = ""
+
+    init(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) {
+        reader = JSONReader(bytes, maxDepth: limits.maxJSONDepth, maxStringBytes: limits.maxStringBytes)
+    }
+
+    // MARK: Position
+
+    var pointer: String { pointerPrefix + JSONCursor.pointer(path) }
+
+    static func pointer(_ tokens: [String]) -> String {
+        var out = ""
+        for token in tokens {
+            out += "/"
+            // RFC 6901: "~" is "~0" and "/" is "~1".
+            for ch in token {
+                switch ch {
+                case "~": out += "~0"
+                case "/": out += "~1"
+                default: out.append(ch)
+                }
+            }
+        }
+        return out
+    }
+
+    mutating func push(_ token: String) { path.append(token) }
+    mutating func push(_ index: Int) { path.append(String(index)) }
+    mutating func pop() { path.removeLast() }
+
+    func error(_ kind: InputError.Kind, _ message: String) -> InputError { InputError(kind, message, at: pointer) }
+
+    private func syntax(_ e: JSONSyntaxError) -> InputError {
+        InputError(.syntax, "malformed JSON: \(e.message) (byte \(e.offset))", at: pointer)
+    }
+
+    // MARK: Reads
+
+    mutating func kind() throws(InputError) -> JSONValueKind {
+        do { return try reader.peek() } catch { throw syntax(error) }
+    }
+
+    private mutating func expect(_ expected: JSONValueKind, _ name: String) throws(InputError) {
+        let found = try kind()
+        guard found == expected else { throw self.error(.type, "expected \(name), found \(JSONCursor.describe(found))") }
+    }
+
+    static func describe(_ kind: JSONValueKind) -> String {
+        switch kind {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
+    /// True (and consumes it) when the next value is `null`; optional fields treat null as absent.
+    mutating func consumeNull() throws(InputError) -> Bool {
+        guard try kind() == .null else { return false }
+        do { try reader.readNull() } catch { throw syntax(error) }
+        return true
+    }
+
+    mutating func string() throws(InputError) -> String {
+        try expect(.string, "a string")
+        do { return try reader.readString() } catch { throw syntax(error) }
+    }
+
+    mutating func number() throws(InputError) -> Double {
+        try expect(.number, "a number")
+        do { return try reader.readNumber() } catch { throw syntax(error) }
+    }
+
+    mutating func bool() throws(InputError) -> Bool {
+        try expect(.bool, "a boolean")
+        do { return try reader.readBool() } catch { throw syntax(error) }
+    }
+
+    /// A whole number in `range`.
+    mutating func integer(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(InputError) -> Int {
+        let value = try number()
+        guard value.rounded() == value, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw error(.invalidValue, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(value)
+    }
+
+    /// A value of a string enumeration.
+    mutating func enumeration<E: RawRepresentable>(_ type: E.Type, _ what: String) throws(InputError) -> E
+    where E.RawValue == String {
+        let raw = try string()
+        guard let value = E(rawValue: raw) else { throw error(.invalidValue, "unknown \(what) \"\(raw)\"") }
+        return value
+    }
+
+    mutating func skip() throws(InputError) {
+        do { try reader.skipValue() } catch { throw syntax(error) }
+    }
+
+    mutating func finish() throws(InputError) {
+        path.removeAll()
+        do { try reader.finish() } catch { throw syntax(error) }
+    }
+
+    // MARK: Containers
+
+    /// Calls `body` for each member with the key pushed on the path; rejects duplicate keys.
+    mutating func object(_ name: String = "an object", _ body: (inout JSONCursor, String) throws(InputError) -> Void) throws(InputError) {
+        try expect(.object, name)
+        do { try reader.beginObject() } catch { throw syntax(error) }
+        let base = openKeys.count
+        // Objects are small: a linear scan beats hashing until an object gets large.
+        var large: Set<String>?
+        defer { openKeys.removeSubrange(base...) }
+        while true {
+            let key: String?
+            do { key = try reader.nextKey() } catch { throw syntax(error) }
+            guard let key else { return }
+            push(key)
+            let duplicate: Bool
+            if large != nil {
+                duplicate = !large!.insert(key).inserted
+            } else {
+                duplicate = openKeys[base...].contains(key)
+                openKeys.append(key)
+                if openKeys.count - base > 32 { large = Set(openKeys[base...]) }
+            }
+            if duplicate { throw self.error(.invalidValue, "duplicate key \"\(key)\"") }
+            try body(&self, key)
+            pop()
+        }
+    }
+
+    /// Calls `body` for each element with its index pushed on the path.
+    mutating func array(_ body: (inout JSONCursor, Int) throws(InputError) -> Void) throws(InputError) {
+        try expect(.array, "an array")
+        do { try reader.beginArray() } catch { throw syntax(error) }
+        var index = 0
+        while true {
+            let more: Bool
+            do { more = try reader.nextElement() } catch { throw syntax(error) }
+            guard more else { return }
+            push(index)
+            try body(&self, index)
+            pop()
+            index += 1
+        }
+    }
+
+    /// An array of strings.
+    mutating func strings() throws(InputError) -> [String] {
+        var out: [String] = []
+        try array { c, _ throws(InputError) in out.append(try c.string()) }
+        return out
+    }
+}

@@ -1,0 +1,204 @@
+/// Decoding of the plain fields of a node (everything but children and references).
+enum NodeFields {
+    static func decode(_ key: String, into node: inout Node, _ c: inout JSONCursor) throws(InputError) {
+        if try c.consumeNull() { return }
+        switch key {
+        case "id": node.id = try c.string()
+        case "type":
+            node.typeName = try c.string()
+            node.kind = NodeKind(rawValue: node.typeName) ?? .view
+        case "frame": node.frame = try rect(&c)
+        case "accessibilityFrame": node.accessibilityFrame = try rect(&c)
+        case "activationPoint": node.activationPoint = try point(&c)
+        case "text": node.text = try c.string()
+        case "label": node.label = try c.string()
+        case "value": node.value = try c.string()
+        case "hint": node.hint = try c.string()
+        case "identifier": node.identifier = try c.string()
+        case "traits": node.traits = try traits(&c)
+        case "isAccessibilityElement": node.isAccessibilityElement = try c.bool()
+        case "grouping": node.grouping = try c.enumeration(Grouping.self, "grouping")
+        case "hidden": node.hidden = try c.bool()
+        case "opacity":
+            let v = try c.number()
+            guard (0...1).contains(v) else { throw c.error(.invalidValue, "opacity must be from 0 to 1") }
+            node.opacity = v
+        case "enabled": node.enabled = try c.bool()
+        case "sortPriority": node.sortPriority = try c.number()
+        case "actions":
+            try c.array { c, _ throws(InputError) in
+                if try c.kind() == .string { node.actions.append(try c.string()); return }
+                var name: String?
+                try c.object("an action object") { c, key throws(InputError) in
+                    if key == "name" { name = try c.string() } else { try c.skip() }
+                }
+                guard let name else { throw c.error(.missing, "action needs a \"name\"") }
+                node.actions.append(name)
+            }
+        case "customContent":
+            try c.array { c, _ throws(InputError) in node.customContent.append(try customContent(&c)) }
+        case "combinable": node.combinable = try combinable(&c)
+        case "deferral": node.deferral = try deferral(&c)
+        case "deferredSource": node.deferredSource = try c.string()
+        case "deferralReceiver": node.deferralReceiver = try c.bool()
+        case "a11yRoot": node.a11yRoot = try c.string()
+        case "nestedIdentifier": node.nestedIdentifier = try c.string()
+        case "labeledPair": node.labeledPair = try labeledPair(&c)
+        case "style": node.style = try StyleDecoder.style(&c)
+        case "component": node.component = try StyleDecoder.component(&c)
+        case "focusable": node.focusable = try c.bool()
+        default: try c.skip()
+        }
+    }
+
+    /// `{x, y, width, height}`: finite, sizes not negative; x and y default to 0.
+    static func rect(_ c: inout JSONCursor) throws(InputError) -> Rect {
+        var x = 0.0, y = 0.0
+        var width: Double?, height: Double?
+        try c.object("a frame object {x, y, width, height}") { c, key throws(InputError) in
+            switch key {
+            case "x": x = try c.number()
+            case "y": y = try c.number()
+            case "width", "height":
+                let v = try c.number()
+                guard v >= 0 else { throw c.error(.invalidValue, "\(key) must not be negative") }
+                if key == "width" { width = v } else { height = v }
+            default: try c.skip()
+            }
+        }
+        guard let width else { throw c.error(.missing, "frame needs \"width\"") }
+        guard let height else { throw c.error(.missing, "frame needs \"height\"") }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    static func point(_ c: inout JSONCursor) throws(InputError) -> Point {
+        var x: Double?, y: Double?
+        try c.object("a point object {x, y}") { c, key throws(InputError) in
+            switch key {
+            case "x": x = try c.number()
+            case "y": y = try c.number()
+            default: try c.skip()
+            }
+        }
+        guard let x, let y else { throw c.error(.missing, "point needs \"x\" and \"y\"") }
+        return Point(x: x, y: y)
+    }
+
+    static func traits(_ c: inout JSONCursor) throws(InputError) -> Traits {
+        var result: Traits = []
+        try c.array { c, _ throws(InputError) in
+            let name = try c.string()
+            guard let trait = Traits(name: name) else { throw c.error(.invalidValue, "unknown trait \"\(name)\"") }
+            result.insert(trait)
+        }
+        return result
+    }
+
+    static func customContent(_ c: inout JSONCursor) throws(InputError) -> CustomContent {
+        var label: String?, value = ""
+        var importance = CustomContent.Importance.default
+        try c.object("a custom content object {label, value, importance}") { c, key throws(InputError) in
+            switch key {
+            case "label": label = try c.string()
+            case "value": value = try c.string()
+            case "importance": importance = try c.enumeration(CustomContent.Importance.self, "importance")
+            default: try c.skip()
+            }
+        }
+        guard let label else { throw c.error(.missing, "custom content needs a \"label\"") }
+        return CustomContent(label: label, value: value, importance: importance)
+    }
+
+    /// A rotor and the ids of its items (resolved once the whole tree is read).
+    static func rotor(_ c: inout JSONCursor) throws(InputError) -> (Rotor, [Reference]) {
+        var rotor = Rotor(items: [])
+        var items: [Reference] = []
+        try c.object("a rotor object {name, systemType, items}") { c, key throws(InputError) in
+            if try c.consumeNull() { return }
+            switch key {
+            case "name": rotor.name = try c.string()
+            case "systemType": rotor.systemType = try c.string()
+            case "items":
+                try c.array { c, _ throws(InputError) in items.append(Reference(id: try c.string(), pointer: c.pointer)) }
+            default: try c.skip()
+            }
+        }
+        return (rotor, items)
+    }
+
+    static func combinable(_ c: inout JSONCursor) throws(InputError) -> Combinable {
+        var result = Combinable()
+        try c.object("a combinable object") { c, key throws(InputError) in
+            if try c.consumeNull() { return }
+            switch key {
+            case "mergeInteractiveSingleChild": result.mergeInteractiveSingleChild = try c.bool()
+            case "sorting": result.sorting = try c.enumeration(Combinable.Sorting.self, "sorting")
+            case "override":
+                var o = Combinable.Override()
+                try c.object("an override object") { c, key throws(InputError) in
+                    if try c.consumeNull() { return }
+                    switch key {
+                    case "label": o.label = try c.string()
+                    case "value": o.value = try c.string()
+                    case "hint": o.hint = try c.string()
+                    case "identifier": o.identifier = try c.string()
+                    case "traits": o.traits = try traits(&c)
+                    default: try c.skip()
+                    }
+                }
+                result.override = o
+            case "traitsAdjust":
+                try c.object("a traitsAdjust object {add, remove}") { c, key throws(InputError) in
+                    if try c.consumeNull() { return }
+                    switch key {
+                    case "add": result.traitsAdd = try traits(&c)
+                    case "remove": result.traitsRemove = try traits(&c)
+                    default: try c.skip()
+                    }
+                }
+            default: try c.skip()
+            }
+        }
+        return result
+    }
+
+    static func deferral(_ c: inout JSONCursor) throws(InputError) -> Deferral {
+        var content: [Deferral.Content] = []
+        try c.object("a deferral object {content}") { c, key throws(InputError) in
+            guard key == "content" else { try c.skip(); return }
+            try c.array { c, _ throws(InputError) in
+                var kind = Deferral.Content.Kind.inherited
+                var importance = CustomContent.Importance.default
+                var identifier: String?
+                try c.object("a deferral content object {kind, importance, identifier}") { c, key throws(InputError) in
+                    if try c.consumeNull() { return }
+                    switch key {
+                    case "kind": kind = try c.enumeration(Deferral.Content.Kind.self, "deferral kind")
+                    case "importance": importance = try c.enumeration(CustomContent.Importance.self, "importance")
+                    case "identifier": identifier = try c.string()
+                    default: try c.skip()
+                    }
+                }
+                guard let identifier else { throw c.error(.missing, "deferral content needs an \"identifier\"") }
+                content.append(Deferral.Content(kind: kind, importance: importance, identifier: identifier))
+            }
+        }
+        return Deferral(content: content)
+    }
+
+    static func labeledPair(_ c: inout JSONCursor) throws(InputError) -> LabeledPair {
+        var role: LabeledPair.Role?, id: String?, namespace = ""
+        try c.object("a labeledPair object {role, id, namespace}") { c, key throws(InputError) in
+            if try c.consumeNull() { return }
+            switch key {
+            case "role": role = try c.enumeration(LabeledPair.Role.self, "labeledPair role")
+            case "id": id = try c.string()
+            case "namespace": namespace = try c.string()
+            default: try c.skip()
+            }
+        }
+        guard let role else { throw c.error(.missing, "labeledPair needs a \"role\"") }
+        guard let id else { throw c.error(.missing, "labeledPair needs an \"id\"") }
+        return LabeledPair(role: role, id: id, namespace: namespace)
+    }
+}

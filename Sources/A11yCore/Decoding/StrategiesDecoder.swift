@@ -1,0 +1,100 @@
+/// RDDM strategies as written, with node ids not yet resolved.
+struct RawStrategies {
+    indirect enum StringForm {
+        case ignored, just(String?), from(Reference, StringStrategy.KeyPath), joined([StringForm])
+    }
+    enum TraitsForm { case ignored, just(Traits), from(Reference), merge([Reference]) }
+
+    var label: StringForm = .ignored
+    var value: StringForm = .ignored
+    var traits: TraitsForm = .ignored
+    var ignored: Bool?
+
+    static func decode(_ c: inout JSONCursor) throws(InputError) -> RawStrategies {
+        var s = RawStrategies()
+        try c.object("a strategies object {label, value, traits, ignored}") { c, key throws(InputError) in
+            switch key {
+            case "label": s.label = try stringStrategy(&c)
+            case "value": s.value = try stringStrategy(&c)
+            case "traits": s.traits = try traitsStrategy(&c)
+            case "ignored": if try !c.consumeNull() { s.ignored = try c.bool() }
+            default: try c.skip()
+            }
+        }
+        return s
+    }
+
+    /// `"ignored"`, `{"just": text|null}`, `{"from": id, "keyPath": ...}` or `{"joined": [...]}`.
+    /// Nesting of `joined` is bounded by the reader's depth limit.
+    private static func stringStrategy(_ c: inout JSONCursor) throws(InputError) -> StringForm {
+        if try c.kind() == .string {
+            let word = try c.string()
+            guard word == "ignored" else { throw c.error(.invalidValue, "unknown string strategy \"\(word)\"") }
+            return .ignored
+        }
+        var result: StringForm?
+        var from: Reference?
+        var keyPath = StringStrategy.KeyPath.label
+        try c.object("a string strategy") { c, key throws(InputError) in
+            switch key {
+            case "just": result = .just(try c.consumeNull() ? nil : try c.string())
+            case "from": from = Reference(id: try c.string(), pointer: c.pointer)
+            case "keyPath": keyPath = try c.enumeration(StringStrategy.KeyPath.self, "keyPath")
+            case "joined":
+                var parts: [StringForm] = []
+                try c.array { c, _ throws(InputError) in parts.append(try stringStrategy(&c)) }
+                result = .joined(parts)
+            default: try c.skip()
+            }
+        }
+        if let from { return .from(from, keyPath) }
+        guard let result else { throw c.error(.invalidValue, "string strategy needs \"just\", \"from\" or \"joined\"") }
+        return result
+    }
+
+    /// `"ignored"`, `{"just": [traits]}`, `{"from": id}` or `{"merge": [ids]}`.
+    private static func traitsStrategy(_ c: inout JSONCursor) throws(InputError) -> TraitsForm {
+        if try c.kind() == .string {
+            let word = try c.string()
+            guard word == "ignored" else { throw c.error(.invalidValue, "unknown traits strategy \"\(word)\"") }
+            return .ignored
+        }
+        var result: TraitsForm?
+        try c.object("a traits strategy") { c, key throws(InputError) in
+            switch key {
+            case "just": result = .just(try NodeFields.traits(&c))
+            case "from": result = .from(Reference(id: try c.string(), pointer: c.pointer))
+            case "merge":
+                var refs: [Reference] = []
+                try c.array { c, _ throws(InputError) in refs.append(Reference(id: try c.string(), pointer: c.pointer)) }
+                result = .merge(refs)
+            default: try c.skip()
+            }
+        }
+        guard let result else { throw c.error(.invalidValue, "traits strategy needs \"just\", \"from\" or \"merge\"") }
+        return result
+    }
+
+    func resolve(_ index: [String: Int]) throws(InputError) -> Strategies {
+        var s = Strategies()
+        s.label = try RawStrategies.resolve(label, index)
+        s.value = try RawStrategies.resolve(value, index)
+        switch traits {
+        case .ignored: s.traits = .ignored
+        case .just(let t): s.traits = .just(t)
+        case .from(let ref): s.traits = .from(try ref.resolve(index))
+        case .merge(let refs): s.traits = .merge(try refs.map { r throws(InputError) in try r.resolve(index) })
+        }
+        s.ignored = ignored
+        return s
+    }
+
+    private static func resolve(_ form: StringForm, _ index: [String: Int]) throws(InputError) -> StringStrategy {
+        switch form {
+        case .ignored: return .ignored
+        case .just(let text): return .just(text)
+        case .from(let ref, let keyPath): return .from(try ref.resolve(index), keyPath)
+        case .joined(let parts): return .joined(try parts.map { p throws(InputError) in try resolve(p, index) })
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/// Decodes a `root` node and its subtree into flat pre-order storage, then resolves
+/// references between nodes (strategies, rotors) by author id.
+struct TreeDecoder {
+    let limits: DecodeLimits
+    /// Nodes still allowed in this request.
+    let nodeBudget: Int
+    var document = Document()
+    /// Child indices of the nodes being decoded; siblings sit together on top.
+    private var scratch: [Int] = []
+    private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
+    private var pendingRotors: [(node: Int, rotor: Int, items: [Reference])] = []
+
+    init(limits: DecodeLimits, nodeBudget: Int) {
+        self.limits = limits
+        self.nodeBudget = nodeBudget
+    }
+
+    mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
+        _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
+        try resolveReferences()
+        return document
+    }
+
+    /// Decodes one node object; returns its index. Recursion is bounded by `maxNodeDepth`.
+    private mutating func decodeNode(_ c: inout JSONCursor, parent: Int?, synthetic: Bool,
+                                     indexInParent: Int, depth: Int) throws(InputError) -> Int {
+        guard depth <= limits.maxNodeDepth else {
+            throw c.error(.limit, "nodes nested deeper than \(limits.maxNodeDepth) levels")
+        }
+        guard document.nodes.count < min(limits.maxNodes, nodeBudget) else {
+            throw c.error(.limit, "more than \(limits.maxNodes) nodes")
+        }
+        // Reserve the slot first so storage stays in pre-order.
+        let index = document.nodes.count
+        var node = Node()
+        node.parent = parent
+        node.isSynthetic = synthetic
+        node.indexInParent = indexInParent
+        node.depth = depth
+        document.nodes.append(node)
+
+        try c.object("a node object") { c, key throws(InputError) in
+            if key == "children" || key == "accessibilityChildren" {
+                if try c.consumeNull() { return }
+                let isSynthetic = key == "accessibilityChildren"
+                let mark = scratch.count
+                try c.array { c, i throws(InputError) in
+                    let child = try decodeNode(&c, parent: index, synthetic: isSynthetic, indexInParent: i, depth: depth + 1)
+                    scratch.append(child)
+                }
+                let start = document.childStorage.count
+                document.childStorage.append(contentsOf: scratch[mark...])
+                scratch.removeSubrange(mark...)
+                let range = start..<document.childStorage.count
+                if isSynthetic { node.syntheticChildRange = range } else { node.childRange = range }
+            } else if key == "strategies" {
+                if try c.consumeNull() { return }
+                pendingStrategies.append((index, try RawStrategies.decode(&c)))
+            } else if key == "rotors" {
+                if try c.consumeNull() { return }
+                try c.array { c, r throws(InputError) in
+                    let (rotor, items) = try NodeFields.rotor(&c)
+                    node.rotors.append(rotor)
+                    pendingRotors.append((index, r, items))
+                }
+            } else {
+                try NodeFields.decode(key, into: &node, &c)
+            }
+            if key == "id", let id = node.id {
+                if let first = document.indexByID[id] {
+                    throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
+                }
+                document.indexByID[id] = index
+            }
+        }
+        document.nodes[index] = node
+        return index
+    }
+
+    private mutating func resolveReferences() throws(InputError) {
+        for (node, raw) in pendingStrategies {
+            document.nodes[node].strategies = try raw.resolve(document.indexByID)
+        }
+        for (node, rotor, items) in pendingRotors {
+            document.nodes[node].rotors[rotor].items = try items.map { ref throws(InputError) in try ref.resolve(document.indexByID) }
+        }
+    }
+}
+
+/// A node id written in the request, with where it was written.
+struct Reference {
+    var id: String
+    var pointer: String
+
+    func resolve(_ index: [String: Int]) throws(InputError) -> Int {
+        guard let i = index[id] else { throw InputError(.unknownReference, "no node has id \"\(id)\"", at: pointer) }
+        return i
+    }
+}

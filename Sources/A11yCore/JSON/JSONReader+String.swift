@@ -1,0 +1,239 @@
+extension JSONReader {
+    /// At an opening quote: validates the string (escapes, surrogates, control characters,
+    /// UTF-8, length) and consumes it. Returns the decoded text when `materialize` is set,
+    /// otherwise "" (skipping costs no allocation).
+    @inline(__always)
+    mutating func scanString(materialize: Bool) throws(JSONSyntaxError) -> String {
+        let openingQuote = position
+        position += 1
+        let start = position
+        // Fast path: a run with no escapes is already the decoded text.
+        while true {
+            position = scanPlainRun(from: position)
+            guard position < buffer.count else {
+                throw JSONSyntaxError(message: "unterminated string", offset: openingQuote)
+            }
+            let byte = buffer[position]
+            if byte == Byte.quote {
+                let length = position - start
+                position += 1
+                guard length <= maxStringBytes else { throw tooLong(at: openingQuote) }
+                return materialize ? makeString(start: start, count: length) : ""
+            }
+            if byte == Byte.backslash { break }
+            if byte < Byte.space { throw controlCharacter() }
+            try validateUTF8Sequence()
+        }
+        return try scanEscapedString(openingQuote: openingQuote, start: start, materialize: materialize)
+    }
+
+    /// Returns the index of the first byte at or after `index` that is a quote, a backslash,
+    /// a control character or non-ASCII (or the end of the buffer). Checks 8 bytes per step.
+    @inline(__always)
+    func scanPlainRun(from index: Int) -> Int {
+        var index = index
+        let end = buffer.count
+        if let base = buffer.baseAddress {
+            while index + 8 <= end {
+                let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                let highs: UInt64 = 0x8080_8080_8080_8080
+                // Classic "has zero byte" tricks: a byte is flagged when it is < 0x20,
+                // equals '"' or '\\', or has its high bit set.
+                let quotes = word ^ (ones &* UInt64(Byte.quote))
+                let backslashes = word ^ (ones &* UInt64(Byte.backslash))
+                let flagged = ((quotes &- ones) & ~quotes)
+                    | ((backslashes &- ones) & ~backslashes)
+                    | (word &- ones &* 0x20)
+                    | word
+                if flagged & highs != 0 { break }
+                index += 8
+            }
+        }
+        while index < end {
+            let byte = buffer[index]
+            if byte == Byte.quote || byte == Byte.backslash || byte < Byte.space || byte >= 0x80 { return index }
+            index += 1
+        }
+        return index
+    }
+
+    /// The slow path once a backslash shows up: decodes into `scratch`.
+    mutating func scanEscapedString(openingQuote: Int, start: Int, materialize: Bool) throws(JSONSyntaxError) -> String {
+        var decodedLength = position - start
+        if materialize {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: buffer[start..<position])
+        }
+        while true {
+            let runStart = position
+            position = scanPlainRun(from: position)
+            decodedLength += position - runStart
+            if materialize { scratch.append(contentsOf: buffer[runStart..<position]) }
+            guard position < buffer.count else {
+                throw JSONSyntaxError(message: "unterminated string", offset: openingQuote)
+            }
+            let byte = buffer[position]
+            if byte == Byte.quote {
+                position += 1
+                guard decodedLength <= maxStringBytes else { throw tooLong(at: openingQuote) }
+                return materialize ? String(decoding: scratch, as: UTF8.self) : ""
+            } else if byte == Byte.backslash {
+                let scalar = try readEscape()
+                decodedLength += scalar.utf8Length
+                if materialize { scalar.appendUTF8(to: &scratch) }
+            } else if byte < Byte.space {
+                throw controlCharacter()
+            } else {
+                let sequenceStart = position
+                try validateUTF8Sequence()
+                decodedLength += position - sequenceStart
+                if materialize { scratch.append(contentsOf: buffer[sequenceStart..<position]) }
+            }
+            // Checked as we go so a huge escaped string fails before it is copied whole.
+            guard decodedLength <= maxStringBytes else { throw tooLong(at: openingQuote) }
+        }
+    }
+
+    /// At a backslash: consumes one escape (a surrogate pair counts as one) and returns its scalar.
+    mutating func readEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let escapeStart = position
+        guard position + 1 < buffer.count else {
+            throw JSONSyntaxError(message: "unterminated string", offset: escapeStart)
+        }
+        let simple: UInt8
+        switch buffer[position + 1] {
+        case Byte.quote: simple = Byte.quote
+        case Byte.backslash: simple = Byte.backslash
+        case Byte.slash: simple = Byte.slash
+        case Byte.b: simple = 0x08
+        case Byte.f: simple = 0x0C
+        case Byte.n: simple = Byte.newline
+        case Byte.r: simple = Byte.carriageReturn
+        case Byte.t: simple = Byte.tab
+        case Byte.u:
+            let unit = try hexQuad(at: position + 2, escapeStart: escapeStart)
+            position += 6
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard position + 1 < buffer.count,
+                      buffer[position] == Byte.backslash, buffer[position + 1] == Byte.u else {
+                    throw JSONSyntaxError(message: "unpaired high surrogate in \\u escape", offset: escapeStart)
+                }
+                let low = try hexQuad(at: position + 2, escapeStart: position)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw JSONSyntaxError(message: "high surrogate not followed by a low surrogate", offset: escapeStart)
+                }
+                position += 6
+                let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                return Unicode.Scalar(value)!
+            case 0xDC00...0xDFFF:
+                throw JSONSyntaxError(message: "unpaired low surrogate in \\u escape", offset: escapeStart)
+            default:
+                return Unicode.Scalar(unit)!
+            }
+        default:
+            throw JSONSyntaxError(message: "invalid escape sequence", offset: escapeStart)
+        }
+        position += 2
+        return Unicode.Scalar(simple)
+    }
+
+    /// Four hex digits of a \u escape.
+    func hexQuad(at index: Int, escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= buffer.count else {
+            throw JSONSyntaxError(message: "incomplete \\u escape", offset: escapeStart)
+        }
+        var value: UInt32 = 0
+        for offset in 0..<4 {
+            let byte = buffer[index + offset]
+            let digit: UInt8
+            switch byte {
+            case Byte.zero...Byte.nine: digit = byte - Byte.zero
+            case 0x41...0x46: digit = byte - 0x41 + 10
+            case 0x61...0x66: digit = byte - 0x61 + 10
+            default: throw JSONSyntaxError(message: "invalid \\u escape, expected 4 hex digits", offset: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// At a byte >= 0x80: consumes one well-formed UTF-8 sequence (no overlongs, no surrogates,
+    /// nothing past U+10FFFF) or fails at its first byte.
+    mutating func validateUTF8Sequence() throws(JSONSyntaxError) {
+        let lead = buffer[position]
+        var continuationCount = 0
+        var secondLow: UInt8 = 0x80
+        var secondHigh: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: continuationCount = 1
+        case 0xE0: continuationCount = 2; secondLow = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: continuationCount = 2
+        case 0xED: continuationCount = 2; secondHigh = 0x9F
+        case 0xF0: continuationCount = 3; secondLow = 0x90
+        case 0xF1...0xF3: continuationCount = 3
+        case 0xF4: continuationCount = 3; secondHigh = 0x8F
+        default: throw invalidUTF8()
+        }
+        guard position + continuationCount < buffer.count else { throw invalidUTF8() }
+        let second = buffer[position + 1]
+        guard second >= secondLow && second <= secondHigh else { throw invalidUTF8() }
+        for index in 2..<(continuationCount + 1) where buffer[position + index] & 0xC0 != 0x80 {
+            throw invalidUTF8()
+        }
+        position += continuationCount + 1
+    }
+
+    /// Decoded text of a span with no escapes (already validated).
+    func makeString(start: Int, count: Int) -> String {
+        guard count > 0, let base = buffer.baseAddress else { return "" }
+        return String(unsafeUninitializedCapacity: count) { destination in
+            UnsafeMutableRawPointer(destination.baseAddress!).copyMemory(from: base + start, byteCount: count)
+            return count
+        }
+    }
+
+    func tooLong(at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(message: "string longer than \(maxStringBytes) bytes", offset: offset)
+    }
+
+    func controlCharacter() -> JSONSyntaxError {
+        JSONSyntaxError(message: "unescaped control character in string", offset: position)
+    }
+
+    func invalidUTF8() -> JSONSyntaxError {
+        JSONSyntaxError(message: "invalid UTF-8 in string", offset: position)
+    }
+}
+
+extension Unicode.Scalar {
+    var utf8Length: Int {
+        switch value {
+        case ..<0x80: 1
+        case ..<0x800: 2
+        case ..<0x10000: 3
+        default: 4
+        }
+    }
+
+    func appendUTF8(to bytes: inout [UInt8]) {
+        let v = value
+        switch v {
+        case ..<0x80:
+            bytes.append(UInt8(v))
+        case ..<0x800:
+            bytes.append(UInt8(0xC0 | v >> 6))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        case ..<0x10000:
+            bytes.append(UInt8(0xE0 | v >> 12))
+            bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | v >> 18))
+            bytes.append(UInt8(0x80 | v >> 12 & 0x3F))
+            bytes.append(UInt8(0x80 | v >> 6 & 0x3F))
+            bytes.append(UInt8(0x80 | v & 0x3F))
+        }
+    }
+}

@@ -1,0 +1,299 @@
+/// What the next JSON value is, judged from its first byte.
+public enum JSONValueKind: Sendable { case object, array, string, number, bool, null }
+
+/// A grammar or limit violation, with the byte offset where it was detected.
+public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var offset: Int
+
+    public init(message: String, offset: Int) {
+        self.message = message
+        self.offset = offset
+    }
+
+    public var description: String { "\(message) (at byte \(offset))" }
+}
+
+/// Strict RFC 8259 pull parser over UTF-8 bytes. It builds no intermediate containers:
+/// the caller walks the document with `beginObject`/`nextKey`, `beginArray`/`nextElement`
+/// and the scalar readers, and skips what it does not need with `skipValue`.
+///
+/// Nothing here recurses, so nesting depth is bounded only by `maxDepth`, never by the stack.
+/// A UTF-8 byte order mark at offset 0 is skipped (RFC 8259 §8.1 allows ignoring it);
+/// offsets stay relative to the start of the buffer.
+///
+/// The caller keeps the buffer alive for the reader's lifetime.
+public struct JSONReader {
+    let buffer: UnsafeRawBufferPointer
+    var position: Int
+    /// Open arrays and objects.
+    public private(set) var depth = 0
+    public let maxDepth: Int
+    /// Upper bound on the decoded UTF-8 size of one string (keys included).
+    public let maxStringBytes: Int
+    /// True right after '{' or '[': the first member needs no ',' and may be the closing bracket.
+    var atContainerStart = false
+    /// Bit d set when nesting level d+1 is an object; levels past 64 spill into `deeperKinds`.
+    var shallowKinds: UInt64 = 0
+    var deeperKinds: [UInt64] = []
+    /// Reused for strings with escapes so they cost no extra allocation besides the String.
+    var scratch: [UInt8] = []
+
+    public init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = 1100, maxStringBytes: Int = 65536) {
+        buffer = bytes
+        self.maxDepth = maxDepth
+        self.maxStringBytes = maxStringBytes
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        position = hasBOM ? 3 : 0
+    }
+
+    /// Current byte offset into the buffer.
+    public var offset: Int { position }
+
+    // MARK: Values
+
+    /// Skips whitespace and classifies the next value without consuming it.
+    public mutating func peek() throws(JSONSyntaxError) -> JSONValueKind {
+        skipWhitespace()
+        guard position < buffer.count else { throw endOfInput("expected a value") }
+        switch buffer[position] {
+        case Byte.openBrace: return .object
+        case Byte.openBracket: return .array
+        case Byte.quote: return .string
+        case Byte.minus, Byte.zero...Byte.nine: return .number
+        case Byte.t, Byte.f: return .bool
+        case Byte.n: return .null
+        default: throw unexpected("expected a value")
+        }
+    }
+
+    public mutating func readString() throws(JSONSyntaxError) -> String {
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == Byte.quote else {
+            throw mismatch("expected a string")
+        }
+        return try scanString(materialize: true)
+    }
+
+    public mutating func readBool() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard position < buffer.count else { throw endOfInput("expected true or false") }
+        switch buffer[position] {
+        case Byte.t:
+            try expectLiteral("true")
+            return true
+        case Byte.f:
+            try expectLiteral("false")
+            return false
+        default:
+            throw unexpected("expected true or false")
+        }
+    }
+
+    public mutating func readNull() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < buffer.count else { throw endOfInput("expected null") }
+        guard buffer[position] == Byte.n else { throw unexpected("expected null") }
+        try expectLiteral("null")
+    }
+
+    // MARK: Containers
+
+    /// Consumes '{' and opens an object; members follow through `nextKey`.
+    public mutating func beginObject() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == Byte.openBrace else {
+            throw mismatch("expected an object")
+        }
+        try open(object: true)
+    }
+
+    /// Reads the next `"key":` of the innermost object (consuming a ',' before it), or
+    /// consumes its '}' and returns nil. The caller must read or skip the member's value next.
+    public mutating func nextKey() throws(JSONSyntaxError) -> String? {
+        guard depth > 0, innermostIsObject else {
+            throw JSONSyntaxError(message: "nextKey used outside an object", offset: position)
+        }
+        skipWhitespace()
+        if atContainerStart {
+            atContainerStart = false
+            if position < buffer.count, buffer[position] == Byte.closeBrace {
+                close()
+                return nil
+            }
+            guard position < buffer.count, buffer[position] == Byte.quote else {
+                throw mismatch("expected a string key or '}'")
+            }
+        } else {
+            guard position < buffer.count else { throw endOfInput("expected ',' or '}' after object member") }
+            switch buffer[position] {
+            case Byte.comma:
+                position += 1
+                try expectKeyStart()
+            case Byte.closeBrace:
+                close()
+                return nil
+            default:
+                throw unexpected("expected ',' or '}' after object member")
+            }
+        }
+        let key = try scanString(materialize: true)
+        try expectColon()
+        return key
+    }
+
+    /// Consumes '[' and opens an array; elements follow through `nextElement`.
+    public mutating func beginArray() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == Byte.openBracket else {
+            throw mismatch("expected an array")
+        }
+        try open(object: false)
+    }
+
+    /// True when another element of the innermost array follows (its ',' consumed);
+    /// false after consuming the array's ']'.
+    public mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+        guard depth > 0, !innermostIsObject else {
+            throw JSONSyntaxError(message: "nextElement used outside an array", offset: position)
+        }
+        skipWhitespace()
+        if atContainerStart {
+            atContainerStart = false
+            if position < buffer.count, buffer[position] == Byte.closeBracket {
+                close()
+                return false
+            }
+            return true
+        }
+        guard position < buffer.count else { throw endOfInput("expected ',' or ']' after array element") }
+        switch buffer[position] {
+        case Byte.comma:
+            position += 1
+            try rejectTrailingComma(before: Byte.closeBracket, in: "array")
+            return true
+        case Byte.closeBracket:
+            close()
+            return false
+        default:
+            throw unexpected("expected ',' or ']' after array element")
+        }
+    }
+
+    /// Only whitespace may follow the top-level value.
+    public mutating func finish() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if depth > 0 {
+            throw JSONSyntaxError(message: "unexpected end of document: \(depth) arrays or objects still open", offset: position)
+        }
+        if position < buffer.count {
+            throw JSONSyntaxError(message: "unexpected data after the top-level value", offset: position)
+        }
+    }
+
+    // MARK: Shared pieces (also used by skipValue)
+
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < buffer.count {
+            let byte = buffer[position]
+            // Everything above ' ' ends whitespace; one compare settles the common case.
+            guard byte <= Byte.space,
+                  byte == Byte.space || byte == Byte.newline || byte == Byte.carriageReturn || byte == Byte.tab
+            else { return }
+            position += 1
+        }
+    }
+
+    /// At an opening bracket: checks the depth limit, records the container kind, consumes it.
+    mutating func open(object: Bool) throws(JSONSyntaxError) {
+        guard depth < maxDepth else {
+            throw JSONSyntaxError(message: "nesting deeper than \(maxDepth) levels", offset: position)
+        }
+        let level = depth
+        if level < 64 {
+            let bit: UInt64 = 1 << UInt64(level)
+            shallowKinds = object ? shallowKinds | bit : shallowKinds & ~bit
+        } else {
+            let word = (level - 64) >> 6
+            let bit: UInt64 = 1 << UInt64((level - 64) & 63)
+            if word == deeperKinds.count { deeperKinds.append(0) }
+            deeperKinds[word] = object ? deeperKinds[word] | bit : deeperKinds[word] & ~bit
+        }
+        depth += 1
+        position += 1
+        atContainerStart = true
+    }
+
+    /// At a closing bracket of the innermost container: consumes it.
+    @inline(__always)
+    mutating func close() {
+        depth -= 1
+        position += 1
+        atContainerStart = false
+    }
+
+    var innermostIsObject: Bool {
+        let level = depth - 1
+        if level < 64 { return shallowKinds >> UInt64(level) & 1 == 1 }
+        return deeperKinds[(level - 64) >> 6] >> UInt64((level - 64) & 63) & 1 == 1
+    }
+
+    /// After a ',' in an object: whitespace, then the opening quote of the next key.
+    mutating func expectKeyStart() throws(JSONSyntaxError) {
+        try rejectTrailingComma(before: Byte.closeBrace, in: "object")
+        guard position < buffer.count, buffer[position] == Byte.quote else {
+            throw mismatch("expected a string key after ','")
+        }
+    }
+
+    mutating func rejectTrailingComma(before closing: UInt8, in container: String) throws(JSONSyntaxError) {
+        skipWhitespace()
+        if position < buffer.count, buffer[position] == closing {
+            throw JSONSyntaxError(message: "trailing comma in \(container)", offset: position)
+        }
+    }
+
+    mutating func expectColon() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == Byte.colon else {
+            throw mismatch("expected ':' after object key")
+        }
+        position += 1
+    }
+
+    /// Matches `true`, `false` or `null` byte for byte (StaticString: no allocation).
+    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+        let count = literal.utf8CodeUnitCount
+        let matches = position + count <= buffer.count && literal.withUTF8Buffer { text in
+            for index in 0..<count where buffer[position + index] != text[index] { return false }
+            return true
+        }
+        guard matches else {
+            throw JSONSyntaxError(message: "invalid literal, expected '\(literal)'", offset: position)
+        }
+        position += count
+    }
+
+    // MARK: Errors
+
+    func endOfInput(_ expectation: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: "unexpected end of input, \(expectation)", offset: position)
+    }
+
+    /// The byte at `position` is not what `expectation` wanted (or the input ended).
+    func mismatch(_ expectation: String) -> JSONSyntaxError {
+        position < buffer.count ? unexpected(expectation) : endOfInput(expectation)
+    }
+
+    func unexpected(_ expectation: String) -> JSONSyntaxError {
+        JSONSyntaxError(message: "\(expectation), found \(describeByte(at: position))", offset: position)
+    }
+
+    func describeByte(at index: Int) -> String {
+        let byte = buffer[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        let hex = String(byte, radix: 16, uppercase: true)
+        return "byte 0x\(byte < 0x10 ? "0" : "")\(hex)"
+    }
+}

@@ -1,0 +1,237 @@
+/// The 200 body of tree-format.md: elements, identifiers, findings and summary.
+public enum ResponseEncoder {
+    public static func json(_ report: AuditReport, pretty: Bool = false) -> [UInt8] {
+        var w = JSONWriter(pretty: pretty, capacity: 256 + report.analysis.elements.count * 256)
+        write(report, into: &w)
+        return pretty ? w.bytes + [0x0A] : w.bytes
+    }
+
+    /// A batch: `{"screens": [{"name", ...response}], "summary": {...}}`.
+    public static func json(screens: [(name: String, report: AuditReport)], pretty: Bool = false) -> [UInt8] {
+        var w = JSONWriter(pretty: pretty)
+        w.beginObject()
+        w.key("screens")
+        w.beginArray()
+        for screen in screens {
+            w.beginObject()
+            w.key("name"); w.string(screen.name)
+            writeMembers(screen.report, into: &w)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("summary")
+        writeSummary(screens.map(\.report), into: &w)
+        w.endObject()
+        return pretty ? w.bytes + [0x0A] : w.bytes
+    }
+
+    public static func write(_ report: AuditReport, into w: inout JSONWriter) {
+        w.beginObject()
+        writeMembers(report, into: &w)
+        w.endObject()
+    }
+
+    private static func writeMembers(_ report: AuditReport, into w: inout JSONWriter) {
+        let analysis = report.analysis
+        w.key("elements")
+        w.beginArray()
+        for e in analysis.elements { writeElement(e, document: analysis.document, into: &w) }
+        w.endArray()
+        w.key("identifiers")
+        w.beginArray()
+        for item in analysis.identifiers {
+            w.beginObject()
+            w.key("node"); w.string(analysis.document.pointer(of: item.node))
+            w.key("id"); w.string(analysis.document.nodes[item.node].id)
+            w.key("identifier"); w.string(item.identifier)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("findings")
+        w.beginArray()
+        for f in report.run.findings { writeFinding(f, analysis: analysis, into: &w) }
+        w.endArray()
+        w.key("summary")
+        writeSummary([report], into: &w)
+    }
+
+    public static func writeElement(_ e: AccessibilityElement, document: Document, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("label"); w.string(e.label)
+        w.key("value"); w.string(e.value)
+        w.key("hint"); w.string(e.hint)
+        w.key("traits")
+        w.beginArray()
+        for name in e.traits.wireNames { w.string(name) }
+        w.endArray()
+        w.key("identifier"); w.string(e.identifier)
+        w.key("frame"); writeRect(e.frame, into: &w)
+        w.key("activationPoint")
+        w.beginObject()
+        w.key("x"); w.number(e.activationPoint.x)
+        w.key("y"); w.number(e.activationPoint.y)
+        w.endObject()
+        w.key("actions")
+        w.beginArray()
+        for a in e.actions { w.string(a) }
+        w.endArray()
+        w.key("customContent")
+        w.beginArray()
+        for c in e.customContent {
+            w.beginObject()
+            w.key("label"); w.string(c.label)
+            w.key("value"); w.string(c.value)
+            w.key("importance"); w.string(c.importance.rawValue)
+            w.endObject()
+        }
+        w.endArray()
+        w.key("rotors")
+        w.beginArray()
+        for r in e.rotors {
+            w.beginObject()
+            w.key("name"); w.string(r.name)
+            w.key("systemType"); w.string(r.systemType)
+            w.key("items")
+            w.beginArray()
+            for item in r.items { w.string(document.nodes[item].id) }
+            w.endArray()
+            w.endObject()
+        }
+        w.endArray()
+        w.key("spoken"); w.string(e.spoken)
+        w.key("nodes")
+        w.beginArray()
+        for n in e.nodes { w.string(document.pointer(of: n)) }
+        w.endArray()
+        w.endObject()
+    }
+
+    public static func writeRect(_ r: Rect, into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("x"); w.number(r.x)
+        w.key("y"); w.number(r.y)
+        w.key("width"); w.number(r.width)
+        w.key("height"); w.number(r.height)
+        w.endObject()
+    }
+
+    /// A finding with its node's pointer, id, composed identifier and frame filled in.
+    public static func writeFinding(_ f: Finding, analysis: Analysis, into w: inout JSONWriter, extra: ((inout JSONWriter) -> Void)? = nil) {
+        let document = analysis.document
+        w.beginObject()
+        w.key("rule"); w.string(f.rule)
+        w.key("wcag")
+        w.beginArray()
+        for c in f.wcag { w.string(c) }
+        w.endArray()
+        w.key("level"); w.string(f.level?.rawValue)
+        w.key("impact"); w.string(f.impact.rawValue)
+        w.key("outcome"); w.string(f.outcome.rawValue)
+        w.key("message"); w.string(f.message)
+        w.key("node"); w.string(document.pointer(of: f.node))
+        w.key("id"); w.string(document.nodes[f.node].id)
+        w.key("identifier"); w.string(identifier(of: f.node, analysis: analysis))
+        w.key("frame")
+        if let frame = f.frame ?? analysis.elementOfNode[f.node].map({ analysis.elements[$0].frame }) ?? document.nodes[f.node].effectiveAccessibilityFrame {
+            writeRect(frame, into: &w)
+        } else {
+            w.null()
+        }
+        w.key("data")
+        w.beginObject()
+        for (key, value) in f.data {
+            w.key(key)
+            switch value {
+            case .number(let d): w.number(d)
+            case .string(let s): w.string(s)
+            case .bool(let b): w.bool(b)
+            case .strings(let list):
+                w.beginArray()
+                for s in list { w.string(s) }
+                w.endArray()
+            }
+        }
+        w.endObject()
+        extra?(&w)
+        w.endObject()
+    }
+
+    /// Composed identifier of the node, else of the element it is part of, else its own.
+    public static func identifier(of node: Int, analysis: Analysis) -> String? {
+        analysis.composedIdentifier[node]
+            ?? analysis.elementOfNode[node].flatMap { analysis.elements[$0].identifier }
+            ?? analysis.document.nodes[node].identifier
+    }
+
+    /// Counts over one or more screens.
+    static func writeSummary(_ reports: [AuditReport], into w: inout JSONWriter) {
+        var byImpact: [Impact: Int] = [:]
+        var byOutcome: [Outcome: Int] = [:]
+        var byRule: [String: Int] = [:]
+        var ruleOrder: [String] = []
+        var run = OrderedTextList(), passed = OrderedTextList(), incomplete = OrderedTextList()
+        var suppressedCount = 0
+        for report in reports {
+            for f in report.run.findings {
+                byImpact[f.impact, default: 0] += 1
+                byOutcome[f.outcome, default: 0] += 1
+                if byRule[f.rule] == nil { ruleOrder.append(f.rule) }
+                byRule[f.rule, default: 0] += 1
+            }
+            report.run.rulesRun.forEach { run.append($0) }
+            report.run.rulesIncomplete.forEach { incomplete.append($0) }
+            suppressedCount += report.run.suppressed.count
+        }
+        // A rule passed only if it passed on every screen.
+        for id in run.items where reports.allSatisfy({ $0.run.rulesPassed.contains(id) || !$0.run.rulesRun.contains(id) }) {
+            passed.append(id)
+        }
+        w.beginObject()
+        w.key("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
+        w.key("findings"); w.int(reports.reduce(0) { $0 + $1.run.findings.count })
+        w.key("byImpact")
+        w.beginObject()
+        for impact in Impact.allCases { w.key(impact.rawValue); w.int(byImpact[impact] ?? 0) }
+        w.endObject()
+        w.key("byOutcome")
+        w.beginObject()
+        w.key("violation"); w.int(byOutcome[.violation] ?? 0)
+        w.key("incomplete"); w.int(byOutcome[.incomplete] ?? 0)
+        w.endObject()
+        w.key("byRule")
+        w.beginObject()
+        for id in ruleOrder.sorted() { w.key(id); w.int(byRule[id]!) }
+        w.endObject()
+        w.key("rules")
+        w.beginObject()
+        for (key, list) in [("run", run), ("passed", passed), ("incomplete", incomplete)] {
+            w.key(key)
+            w.beginArray()
+            for id in list.items { w.string(id) }
+            w.endArray()
+        }
+        w.endObject()
+        w.key("suppressed")
+        w.beginObject()
+        w.key("count"); w.int(suppressedCount)
+        w.key("findings")
+        w.beginArray()
+        for report in reports {
+            for s in report.run.suppressed {
+                writeFinding(s.finding, analysis: report.analysis, into: &w) { w in
+                    w.key("suppression")
+                    w.beginObject()
+                    w.key("rule"); w.string(s.suppression.rule)
+                    w.key("id"); w.string(s.suppression.id)
+                    w.key("identifier"); w.string(s.suppression.identifier)
+                    w.key("node"); w.string(s.suppression.node)
+                    w.key("reason"); w.string(s.suppression.reason)
+                    w.endObject()
+                }
+            }
+        }
+        w.endArray()
+        w.endObject()
+        w.endObject()
+    }
+}

@@ -1,0 +1,158 @@
+import Testing
+@testable import A11yCore
+
+@Suite struct JSONWriterTests {
+    private func text(_ writer: JSONWriter) -> String { String(decoding: writer.bytes, as: UTF8.self) }
+
+    private func sample(_ writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("label")
+        writer.string("Sign in")
+        writer.key("hint")
+        writer.string(nil as String?)
+        writer.key("traits")
+        writer.beginArray()
+        writer.string("button")
+        writer.string("selected")
+        writer.endArray()
+        writer.key("frame")
+        writer.beginObject()
+        writer.key("x")
+        writer.number(0)
+        writer.key("width")
+        writer.number(44.5)
+        writer.endObject()
+        writer.key("empty")
+        writer.beginArray()
+        writer.endArray()
+        writer.key("none")
+        writer.beginObject()
+        writer.endObject()
+        writer.key("count")
+        writer.int(-3)
+        writer.key("on")
+        writer.bool(true)
+        writer.key("cached")
+        writer.raw(Array(#"{"k":[1,2]}"#.utf8))
+        writer.endObject()
+    }
+
+    @Test func writesCompactJSON() {
+        var writer = JSONWriter()
+        sample(&writer)
+        #expect(text(writer) == #"{"label":"Sign in","hint":null,"traits":["button","selected"],"frame":{"x":0,"width":44.5},"empty":[],"none":{},"count":-3,"on":true,"cached":{"k":[1,2]}}"#)
+    }
+
+    @Test func writesPrettyJSONWithTwoSpaceIndentation() {
+        var writer = JSONWriter(pretty: true)
+        sample(&writer)
+        #expect(text(writer) == """
+        {
+          "label": "Sign in",
+          "hint": null,
+          "traits": [
+            "button",
+            "selected"
+          ],
+          "frame": {
+            "x": 0,
+            "width": 44.5
+          },
+          "empty": [],
+          "none": {},
+          "count": -3,
+          "on": true,
+          "cached": {"k":[1,2]}
+        }
+        """)
+    }
+
+    @Test func writesTopLevelScalarsAndArrays() {
+        var writer = JSONWriter(pretty: true)
+        writer.beginArray()
+        writer.int(1)
+        writer.beginArray()
+        writer.null()
+        writer.endArray()
+        writer.endArray()
+        #expect(text(writer) == "[\n  1,\n  [\n    null\n  ]\n]")
+        var scalar = JSONWriter()
+        scalar.bool(false)
+        #expect(text(scalar) == "false")
+    }
+
+    @Test(arguments: [
+        (44.0, "44"), (-44.0, "-44"), (0.0, "0"), (-0.0, "0"), (0.5, "0.5"), (0.1, "0.1"),
+        (1.0 / 3.0, "0.3333333333333333"), (9_007_199_254_740_991, "9007199254740991"),
+        (9_007_199_254_740_992, "9007199254740992.0"), (1e16, "1e+16"), (1e300, "1e+300"), (-2.5e-8, "-2.5e-08"),
+        (Double.nan, "null"), (Double.infinity, "null"), (-Double.infinity, "null"),
+        (Double.leastNonzeroMagnitude, "5e-324"), (Double.greatestFiniteMagnitude, "1.7976931348623157e+308"),
+    ])
+    func writesNumbers(value: Double, expected: String) {
+        var writer = JSONWriter()
+        writer.number(value)
+        #expect(text(writer) == expected)
+    }
+
+    @Test(arguments: [Int.min, Int.max, 0, -1, 7, 1_000_000])
+    func writesIntegers(value: Int) {
+        var writer = JSONWriter()
+        writer.int(value)
+        #expect(text(writer) == String(value))
+    }
+
+    @Test func escapesOnlyWhatRFC8259Requires() {
+        var writer = JSONWriter()
+        writer.string("q\" b\\ s/ \u{8}\u{C}\n\r\t \u{0}\u{1}\u{1F} \u{7F} é 😀 \u{2028}")
+        #expect(text(writer) == #""q\" b\\ s/ \b\f\n\r\t \u0000\u0001\u001f "# + "\u{7F} é 😀 \u{2028}\"")
+        var keys = JSONWriter()
+        keys.beginObject()
+        keys.key("a\"b")
+        keys.int(1)
+        keys.endObject()
+        #expect(text(keys) == #"{"a\"b":1}"#)
+    }
+
+    @Test func roundTripsNestedDocumentsInBothModes() throws {
+        let tree = JSONTree.object([
+            .init(key: "elements", value: .array([
+                .object([.init(key: "label", value: .string("Größe \"XL\"\n")), .init(key: "value", value: .null),
+                         .init(key: "frame", value: .array([.number(0.1), .number(-3), .number(1e-300), .number(12345.678)]))]),
+                .bool(false), .array([]), .object([]),
+            ])),
+            .init(key: "", value: .string("")),
+            .init(key: "emoji 😀", value: .string("\u{0}\u{1F}\u{10FFFF}")),
+        ])
+        for pretty in [false, true] {
+            var writer = JSONWriter(pretty: pretty)
+            tree.write(to: &writer)
+            #expect(try parseJSON(writer.bytes) == tree)
+        }
+    }
+
+    @Test func roundTripsRandomStringsAndNumbers() throws {
+        var random = SplitMix64(state: 42)
+        for _ in 0..<2_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                // Bias towards ASCII and control characters, then BMP, then astral planes.
+                let value: UInt32 = switch Int.random(in: 0..<4, using: &random) {
+                case 0: UInt32.random(in: 0...0x7F, using: &random)
+                case 1: UInt32.random(in: 0...0x20, using: &random)
+                case 2: UInt32.random(in: 0x80...0xFFFF, using: &random)
+                default: UInt32.random(in: 0x10000...0x10FFFF, using: &random)
+                }
+                if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+            }
+            let string = String(scalars)
+            let number = Double(bitPattern: random.next())
+            var writer = JSONWriter()
+            writer.beginArray()
+            writer.string(string)
+            writer.number(number)
+            writer.endArray()
+            let expectedNumber: JSONTree = number.isFinite ? .number(number) : .null
+            #expect(try parseJSON(writer.bytes) == .array([.string(string), expectedNumber]))
+        }
+    }
+}
