@@ -15,11 +15,16 @@ enum ExternalCheck {
     static func script(_ name: String) -> String { repository.appendingPathComponent("Scripts/reports/" + name).path }
 
     /// Writes `bytes` to a temporary file and runs `python3 script args... file`.
-    static func python(_ script: String, _ arguments: [String] = [], on bytes: [UInt8], suffix: String) throws -> Output {
+    static func python(_ script: String, _ arguments: [String] = [], on bytes: [UInt8], suffix: String,
+                       keepName: String? = nil) throws -> Output {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("a11y-report-\(UUID().uuidString).\(suffix)")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
+        // Scripts/reports/html-screenshot.sh sets this to look at what the tests render.
+        if let keep = ProcessInfo.processInfo.environment["A11Y_KEEP_REPORTS"] {
+            try? Data(bytes).write(to: URL(fileURLWithPath: keep).appendingPathComponent(keepName ?? file.lastPathComponent))
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", self.script(script)] + arguments + [file.path]
