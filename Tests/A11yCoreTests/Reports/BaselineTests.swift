@@ -101,3 +101,23 @@ import Testing
         #expect(inputError(#"[]"#)?.kind == .syntax)
     }
 }
+
+@Suite struct BaselineSummaryTests {
+    @Test func newFindingsAndSummaryObject() throws {
+        let old = ReportFixtures.login()
+        var current = ReportFixtures.login()
+        current.run.findings.removeLast()
+        let extra = Finding(rule: "target-size", wcag: ["2.5.8"], level: .AA, impact: .critical,
+                            message: "Field too short.", node: current.analysis.document.indexByID["email"]!)
+        current.run.findings.append(extra)
+        let screens = [ScreenReport(name: "a.json", report: current)]
+        let comparison = BaselineComparison(screens: screens, baseline: Baseline(screens: [ScreenReport(name: "a.json", report: old)]))
+        #expect(comparison.newFindings(of: screens[0], at: 0).map(\.message) == ["Field too short."])
+
+        var json = JSONWriter()
+        comparison.writeSummary(into: &json)
+        let text = String(decoding: json.bytes, as: UTF8.self)
+        #expect(text.hasPrefix(#"{"new":1,"unchanged":3,"fixed":1,"fixedFindings":[{"screen":"a.json","fingerprint":""#))
+        #expect(text.hasSuffix(#""rule":"text-contrast","node":"/root/children/4","message":"Text is drawn over a gradient; check contrast by eye."}]}"#))
+    }
+}

@@ -68,6 +68,16 @@ import Testing
         #expect((login["link-purpose"]?["results"] as? [Any])?.isEmpty == true)
     }
 
+    @Test func realTreeThroughThePipelineParses() throws {
+        let screen = try PipelineFixtures.loginWithFindings()
+        let result = try parsed(JUnitReport.render(screens: [screen]))
+        let violatedRules = Set(screen.report.run.findings.filter { $0.outcome == .violation }.map(\.rule))
+        #expect(result["failures"] as? Int == violatedRules.count)
+        let login = cases(try #require((result["suites"] as? [[String: Any]])?.first))
+        let failure = try #require((login["control-name"]?["results"] as? [[String: Any]])?.first)
+        #expect((failure["text"] as? String)?.contains("/root/children/2/children/1 (id \"password\", identifier \"login.password\")") == true)
+    }
+
     @Test func controlCharactersCannotBreakTheDocument() throws {
         var report = ReportFixtures.login()
         report.run.findings[0].message = "bad \u{1}\u{8} bytes ]]> <![CDATA["

@@ -42,6 +42,18 @@ import Testing
         try validate(SarifReport.render(screens: screens, catalogue: Self.catalogue, baseline: baseline, pretty: false))
     }
 
+    @Test func realTreeThroughThePipelineValidates() throws {
+        let screen = try PipelineFixtures.loginWithFindings()
+        let bytes = SarifReport.render(screens: [screen], catalogue: Self.catalogue, toolVersion: "0.1.0")
+        try validate(bytes)
+        let all = try results(try decode(bytes))
+        #expect(all.count == screen.report.run.findings.count + screen.report.run.suppressed.count)
+        let location = try #require((all.first?["locations"] as? [[String: Any]])?.first)
+        let uri = ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+        // options.source in the request names the artifact.
+        #expect(uri == "Fixtures/Reports/login.json")
+    }
+
     @Test func theValidatorRejectsABrokenLog() throws {
         // Guards the check above: a log missing `version` and with a bad level must fail.
         let broken = Array(#"{"runs":[{"tool":{"driver":{"name":"x"}},"results":[{"message":{"text":"m"},"level":"fatal"}]}]}"#.utf8)
