@@ -46,6 +46,8 @@ public struct BaselineComparison: Sendable {
         public var name: String
         /// One per `run.findings`, same order.
         public var states: [State]
+        /// One per `run.suppressed`, same order.
+        public var suppressedStates: [State]
         /// Baseline entries of this screen (or screen-less ones) no finding matched.
         public var fixed: [Baseline.Entry]
     }
@@ -87,10 +89,10 @@ public struct BaselineComparison: Sendable {
             let states = screen.report.run.findings.map { finding in
                 consume(Fingerprint.of(finding, in: analysis), screen: screen.name) ? State.unchanged : .new
             }
-            for suppressed in screen.report.run.suppressed {
-                _ = consume(Fingerprint.of(suppressed.finding, in: analysis), screen: screen.name)
+            let suppressedStates = screen.report.run.suppressed.map { item in
+                consume(Fingerprint.of(item.finding, in: analysis), screen: screen.name) ? State.unchanged : .new
             }
-            return Screen(name: screen.name, states: states, fixed: [])
+            return Screen(name: screen.name, states: states, suppressedStates: suppressedStates, fixed: [])
         }
 
         // Leftovers, in baseline order, each entry reported once.

@@ -13,9 +13,9 @@ struct HTMLWireframe {
         let unit = bounds.width / HTMLWireframe.displayWidth  // tree units per CSS pixel
         let margin = 14 * unit
         let view = Rect(x: bounds.x - margin, y: bounds.y - margin, width: bounds.width + 2 * margin, height: bounds.height + 2 * margin)
-        let worst = worstImpactByElement()
+        let marked = outlines()
         let counts = Impact.allCases.reversed().compactMap { impact -> String? in
-            let n = worst.values.filter { $0 == impact }.count
+            let n = marked.filter { $0.impact == impact }.count
             return n == 0 ? nil : "\(n) \(impact.rawValue)"
         }
         let description = "\(analysis.elements.count) screen-reader stop\(analysis.elements.count == 1 ? "" : "s") numbered in reading order. "
@@ -38,15 +38,15 @@ struct HTMLWireframe {
             svg += rect(element.frame, extra: "vector-effect=\"non-scaling-stroke\"")
         }
         svg += "</g>\n<g fill=\"none\">\n"
-        for (index, impact) in worst.sorted(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }) {
-            let frame = analysis.elements[index].frame
-            guard !frame.isEmpty else { continue }
-            let look = HTMLStyle.look(impact)
+        // Least severe first, so the worst outline is drawn on top where they overlap.
+        for outline in outlines().sorted(by: { $0.impact < $1.impact }) {
+            let look = HTMLStyle.look(outline.impact)
             let outset = 3 * unit
-            let outline = Rect(x: frame.x - outset, y: frame.y - outset, width: frame.width + 2 * outset, height: frame.height + 2 * outset)
+            let frame = outline.frame
+            let grown = Rect(x: frame.x - outset, y: frame.y - outset, width: frame.width + 2 * outset, height: frame.height + 2 * outset)
             var style = "stroke=\"\(look.color)\" stroke-width=\"\(n(look.strokeWidth))\" vector-effect=\"non-scaling-stroke\""
             if let dash = look.dash { style += " stroke-dasharray=\"\(dash)\"" }
-            svg += rect(outline, extra: style)
+            svg += rect(grown, extra: style)
         }
         svg += "</g>\n<g font-family=\"system-ui, sans-serif\" font-weight=\"700\" text-anchor=\"middle\">\n"
         let radius = 9 * unit
@@ -60,6 +60,21 @@ struct HTMLWireframe {
         }
         svg += "</g>\n</svg>"
         return svg
+    }
+
+    /// What gets outlined: each element with findings (its frame, worst impact), and each
+    /// finding on a node that is no element (a container, a hidden view) at its own frame.
+    func outlines() -> [(frame: Rect, impact: Impact)] {
+        let analysis = screen.report.analysis
+        var result: [(frame: Rect, impact: Impact)] = worstImpactByElement().sorted { $0.key < $1.key }
+            .map { (analysis.elements[$0.key].frame, $0.value) }
+        for finding in screen.report.run.findings {
+            let inElement = finding.node < analysis.elementOfNode.count && analysis.elementOfNode[finding.node] != nil
+            if !inElement, let frame = finding.frame ?? analysis.document.nodes[finding.node].effectiveAccessibilityFrame {
+                result.append((frame, finding.impact))
+            }
+        }
+        return result.filter { !$0.frame.isEmpty }
     }
 
     /// Worst impact of any finding per element index.

@@ -54,9 +54,9 @@ public enum SarifReport {
                 writeResult(finding, screen: screen, location: location, rules: rules,
                             baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
             }
-            for item in screen.report.run.suppressed {
+            for (i, item) in screen.report.run.suppressed.enumerated() {
                 writeResult(item.finding, screen: screen, location: location, rules: rules,
-                            baselineState: states == nil ? nil : "unchanged", suppression: item.suppression, to: &json)
+                            baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
             }
             for entry in states?.fixed ?? [] {
                 writeFixed(entry, location: location, rules: rules, to: &json)
