@@ -29,8 +29,9 @@ public struct Baseline: Sendable, Equatable {
         entries = []
         for screen in screens {
             let analysis = screen.report.analysis
+            var fingerprinter = Fingerprinter(analysis)
             for finding in screen.report.run.findings {
-                entries.append(Entry(screen: screen.name, fingerprint: Fingerprint.of(finding, in: analysis),
+                entries.append(Entry(screen: screen.name, fingerprint: fingerprinter.fingerprint(finding),
                                      rule: finding.rule, node: analysis.document.pointer(of: finding.node),
                                      message: finding.message))
             }
@@ -85,12 +86,12 @@ public struct BaselineComparison: Sendable {
         }
 
         screens = reports.map { screen in
-            let analysis = screen.report.analysis
+            var fingerprinter = Fingerprinter(screen.report.analysis)
             let states = screen.report.run.findings.map { finding in
-                consume(Fingerprint.of(finding, in: analysis), screen: screen.name) ? State.unchanged : .new
+                consume(fingerprinter.fingerprint(finding), screen: screen.name) ? State.unchanged : .new
             }
             let suppressedStates = screen.report.run.suppressed.map { item in
-                consume(Fingerprint.of(item.finding, in: analysis), screen: screen.name) ? State.unchanged : .new
+                consume(fingerprinter.fingerprint(item.finding), screen: screen.name) ? State.unchanged : .new
             }
             return Screen(name: screen.name, states: states, suppressedStates: suppressedStates, fixed: [])
         }

@@ -16,59 +16,22 @@ public enum Fingerprint {
     /// Key in SARIF `partialFingerprints`; bump the version when the scheme changes.
     public static let scheme = "a11yAudit/v1"
 
+    /// One finding's fingerprint. For many findings of one screen use `Fingerprinter`,
+    /// which counts each parent's children once instead of once per finding.
     public static func of(_ finding: Finding, in analysis: Analysis) -> String {
-        of(rule: finding.rule, node: finding.node, in: analysis)
+        var fingerprinter = Fingerprinter(analysis)
+        return fingerprinter.fingerprint(finding)
     }
 
     public static func of(rule: String, node: Int, in analysis: Analysis) -> String {
-        hash(rule + "\u{0}" + identity(of: node, in: analysis))
+        var fingerprinter = Fingerprinter(analysis)
+        return fingerprinter.fingerprint(rule: rule, node: node)
     }
 
     /// The readable identity the hash is taken over (documented above).
     public static func identity(of node: Int, in analysis: Analysis) -> String {
-        let document = analysis.document
-        var steps: [String] = []
-        var current = node
-        // Bounded by the decoder's depth cap: each step moves to the parent.
-        while true {
-            if let anchor = anchor(of: current, in: analysis) {
-                steps.append(anchor)
-                break
-            }
-            guard let parent = document.nodes[current].parent else {
-                steps.append("root")
-                break
-            }
-            steps.append(step(of: current, parent: parent, in: document))
-            current = parent
-        }
-        return steps.reversed().joined(separator: "/")
-    }
-
-    private static func anchor(of index: Int, in analysis: Analysis) -> String? {
-        let node = analysis.document.nodes[index]
-        if let id = node.id, !id.isEmpty { return "id:" + id }
-        if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
-            return "nested:" + composed
-        }
-        if let identifier = node.identifier, !identifier.isEmpty { return "identifier:" + identifier }
-        return nil
-    }
-
-    private static func step(of index: Int, parent: Int, in document: Document) -> String {
-        let node = document.nodes[index]
-        let key = stepKey(node)
-        let siblings = node.isSynthetic ? document.syntheticChildren(of: parent) : document.children(of: parent)
-        var ordinal = 0
-        for sibling in siblings {
-            if sibling == index { break }
-            if stepKey(document.nodes[sibling]) == key { ordinal += 1 }
-        }
-        return (node.isSynthetic ? "~" : "") + key + "#" + String(ordinal)
-    }
-
-    private static func stepKey(_ node: Node) -> String {
-        node.typeName + "[" + (node.label ?? node.text ?? "") + "]"
+        var fingerprinter = Fingerprinter(analysis)
+        return fingerprinter.identity(of: node)
     }
 
     /// Two FNV-1a 64-bit passes with different offset bases: deterministic across processes
@@ -87,5 +50,71 @@ public enum Fingerprint {
     private static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
+public struct Fingerprinter {
+    public let analysis: Analysis
+    /// Node -> number of earlier siblings with the same type and label, filled per parent.
+    private var ordinal: [Int: Int] = [:]
+
+    public init(_ analysis: Analysis) { self.analysis = analysis }
+
+    public mutating func fingerprint(_ finding: Finding) -> String {
+        fingerprint(rule: finding.rule, node: finding.node)
+    }
+
+    public mutating func fingerprint(rule: String, node: Int) -> String {
+        Fingerprint.hash(rule + "\u{0}" + identity(of: node))
+    }
+
+    public mutating func identity(of node: Int) -> String {
+        let document = analysis.document
+        var steps: [String] = []
+        var current = node
+        // Bounded by the decoder's depth cap: each step moves to the parent.
+        while true {
+            if let anchor = anchor(of: current) {
+                steps.append(anchor)
+                break
+            }
+            guard let parent = document.nodes[current].parent else {
+                steps.append("root")
+                break
+            }
+            let child = document.nodes[current]
+            steps.append((child.isSynthetic ? "~" : "") + Fingerprinter.stepKey(child) + "#" + String(ordinal(of: current, parent: parent)))
+            current = parent
+        }
+        return steps.reversed().joined(separator: "/")
+    }
+
+    private func anchor(of index: Int) -> String? {
+        let node = analysis.document.nodes[index]
+        if let id = node.id, !id.isEmpty { return "id:" + id }
+        if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
+            return "nested:" + composed
+        }
+        if let identifier = node.identifier, !identifier.isEmpty { return "identifier:" + identifier }
+        return nil
+    }
+
+    private mutating func ordinal(of index: Int, parent: Int) -> Int {
+        if let known = ordinal[index] { return known }
+        let document = analysis.document
+        for siblings in [document.children(of: parent), document.syntheticChildren(of: parent)] {
+            var seen: [String: Int] = [:]
+            for sibling in siblings {
+                let key = Fingerprinter.stepKey(document.nodes[sibling])
+                ordinal[sibling] = seen[key, default: 0]
+                seen[key, default: 0] += 1
+            }
+        }
+        return ordinal[index] ?? 0
+    }
+
+    private static func stepKey(_ node: Node) -> String {
+        node.typeName + "[" + (node.label ?? node.text ?? "") + "]"
     }
 }

@@ -24,7 +24,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 
     public func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
-                       pretty: Bool = true) -> [UInt8] {
+                       pretty: Bool = false) -> [UInt8] {
         switch self {
         case .sarif: SarifReport.render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty)
         case .junit: JUnitReport.render(screens: screens, baseline: baseline)

@@ -5,7 +5,7 @@ public enum SarifReport {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
     public static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
-                              toolVersion: String? = nil, pretty: Bool = true) -> [UInt8] {
+                              toolVersion: String? = nil, pretty: Bool = false) -> [UInt8] {
         let rules = SarifRules(catalogue: catalogue, screens: screens)
         let artifacts = artifactURIs(screens)
         var json = JSONWriter(pretty: pretty)
@@ -50,13 +50,14 @@ public enum SarifReport {
         for (s, screen) in screens.enumerated() {
             let location = SarifLocation(screen: screen, uri: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!)
             let states = baseline?.screens[s]
+            var fingerprinter = Fingerprinter(screen.report.analysis)
             for (f, finding) in screen.report.run.findings.enumerated() {
-                writeResult(finding, screen: screen, location: location, rules: rules,
-                            baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
+                writeResult(finding, screen: screen, fingerprint: fingerprinter.fingerprint(finding), location: location,
+                            rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
             }
             for (i, item) in screen.report.run.suppressed.enumerated() {
-                writeResult(item.finding, screen: screen, location: location, rules: rules,
-                            baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
+                writeResult(item.finding, screen: screen, fingerprint: fingerprinter.fingerprint(item.finding), location: location,
+                            rules: rules, baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
             }
             for entry in states?.fixed ?? [] {
                 writeFixed(entry, location: location, rules: rules, to: &json)
@@ -99,7 +100,7 @@ public enum SarifReport {
         return values.filter { seen.insert($0).inserted }
     }
 
-    private static func writeResult(_ finding: Finding, screen: ScreenReport, location: SarifLocation, rules: SarifRules,
+    private static func writeResult(_ finding: Finding, screen: ScreenReport, fingerprint: String, location: SarifLocation, rules: SarifRules,
                                     baselineState: String?, suppression: Suppression?, to json: inout JSONWriter) {
         let analysis = screen.report.analysis
         let context = FindingContext(finding, in: analysis)
@@ -114,7 +115,7 @@ public enum SarifReport {
         location.write(node: context.pointer, name: context.id, identifier: context.identifier, to: &json)
         json.endArray()
         json.key("partialFingerprints"); json.beginObject()
-        json.key(Fingerprint.scheme); json.string(Fingerprint.of(finding, in: analysis))
+        json.key(Fingerprint.scheme); json.string(fingerprint)
         json.endObject()
         if let baselineState { json.key("baselineState"); json.string(baselineState) }
         if !finding.wcag.isEmpty {

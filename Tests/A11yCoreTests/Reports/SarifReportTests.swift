@@ -37,7 +37,7 @@ import Testing
         options.source = "screens/login screen.json"
         let screens = [ScreenReport(name: "login.json", report: ReportFixtures.login(options)),
                        ScreenReport(name: "b.json", report: ReportFixtures.login())]
-        try validate(SarifReport.render(screens: screens, catalogue: Self.catalogue))
+        try validate(SarifReport.render(screens: screens, catalogue: Self.catalogue, pretty: true))
         let baseline = BaselineComparison(screens: screens, baseline: Baseline(fingerprints: ["0123", "4567"]))
         try validate(SarifReport.render(screens: screens, catalogue: Self.catalogue, baseline: baseline, pretty: false))
     }
