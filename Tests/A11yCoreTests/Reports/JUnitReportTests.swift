@@ -73,8 +73,9 @@ import Testing
         let result = try parsed(JUnitReport.render(screens: [screen]))
         let violatedRules = Set(screen.report.run.findings.filter { $0.outcome == .violation }.map(\.rule))
         #expect(result["failures"] as? Int == violatedRules.count)
+        #expect(result["tests"] as? Int == screen.report.run.rulesRun.count)
         let login = cases(try #require((result["suites"] as? [[String: Any]])?.first))
-        let failure = try #require((login["control-name"]?["results"] as? [[String: Any]])?.first)
+        let failure = try #require((login["text-field-name"]?["results"] as? [[String: Any]])?.first)
         #expect((failure["text"] as? String)?.contains("/root/children/2/children/1 (id \"password\", identifier \"login.password\")") == true)
     }
 

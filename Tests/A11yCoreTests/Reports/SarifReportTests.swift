@@ -44,7 +44,7 @@ import Testing
 
     @Test func realTreeThroughThePipelineValidates() throws {
         let screen = try PipelineFixtures.loginWithFindings()
-        let bytes = SarifReport.render(screens: [screen], catalogue: Self.catalogue, toolVersion: "0.1.0")
+        let bytes = SarifReport.render(screens: [screen], catalogue: RuleRegistry.all, toolVersion: "0.1.0", pretty: true)
         try validate(bytes)
         let all = try results(try decode(bytes))
         #expect(all.count == screen.report.run.findings.count + screen.report.run.suppressed.count)
@@ -52,6 +52,15 @@ import Testing
         let uri = ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
         // options.source in the request names the artifact.
         #expect(uri == "Fixtures/Reports/login.json")
+        let run = try #require((try decode(bytes)["runs"] as? [[String: Any]])?.first)
+        let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+        #expect(rules?.count == RuleRegistry.all.count)
+    }
+
+    @Test func everyCriterionTheRulesCiteHasAnUnderstandingPage() {
+        let cited = Set(RuleRegistry.all.flatMap(\.wcag))
+        #expect(!cited.isEmpty)
+        #expect(cited.filter { WCAGCriteria.criterion($0) == nil }.sorted() == [])
     }
 
     @Test func theValidatorRejectsABrokenLog() throws {
