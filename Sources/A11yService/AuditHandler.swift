@@ -1,0 +1,61 @@
+import A11yCore
+import HTTPServer
+
+/// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack).
+struct AuditHandler: Sendable {
+    let metrics: Metrics
+    let limits: DecodeLimits
+
+    func handle(_ request: Request) -> Response {
+        let pretty = request.query.map(Self.wantsPretty) ?? false
+        let outcome = request.body.withUnsafeBytes { bytes in
+            Result { () throws(InputError) -> [UInt8] in
+                switch try DocumentDecoder.decodeRequest(bytes, limits: limits) {
+                case .single(let document):
+                    let report = try Audit.run(document)
+                    metrics.recordAudit(findings: report.run.findings)
+                    return ResponseEncoder.json(report, pretty: pretty)
+                case .batch(let screens):
+                    var reports: [(name: String, report: AuditReport)] = []
+                    for screen in screens {
+                        let report = try Audit.run(screen.document)
+                        metrics.recordAudit(findings: report.run.findings)
+                        reports.append((screen.name, report))
+                    }
+                    return ResponseEncoder.json(screens: reports, pretty: pretty)
+                }
+            }
+        }
+        switch outcome {
+        case .success(let body):
+            return Response(status: 200, contentType: "application/json", body: body)
+        case .failure(let error):
+            metrics.recordRejectedAudit()
+            return Problem.input(error)
+        }
+    }
+
+    /// "?pretty", "?pretty=1" or "?pretty=true".
+    static func wantsPretty(_ query: String) -> Bool {
+        query.split(separator: "&").contains { $0 == "pretty" || $0 == "pretty=1" || $0 == "pretty=true" }
+    }
+
+    /// 415 unless the body is JSON (application/json or any +json type). A missing
+    /// Content-Type is taken as JSON, so `curl --data-binary @file` works as is.
+    static func contentTypeProblem(_ request: Request) -> Response? {
+        guard let type = request.header("content-type") else { return nil }
+        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters() } ?? ""
+        if media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) { return nil }
+        return Problem.response(status: 415, type: "about:blank", title: "Unsupported Media Type",
+                                detail: "send the tree as application/json, not \(media)")
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        var text = self
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return text.lowercased()
+    }
+}
