@@ -8,27 +8,17 @@ struct AuditHandler: Sendable {
 
     func handle(_ request: Request) -> Response {
         let pretty = request.query.map(Self.wantsPretty) ?? false
+        guard let format = OutputFormat(accept: request.header("accept")), format != .text else {
+            return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
+                                    detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
+        }
         let outcome = request.body.withUnsafeBytes { bytes in
-            Result { () throws(InputError) -> [UInt8] in
-                switch try DocumentDecoder.decodeRequest(bytes, limits: limits) {
-                case .single(let document):
-                    let report = try Audit.run(document)
-                    metrics.recordAudit(findings: report.run.findings)
-                    return ResponseEncoder.json(report, pretty: pretty)
-                case .batch(let screens):
-                    var reports: [(name: String, report: AuditReport)] = []
-                    for screen in screens {
-                        let report = try Audit.run(screen.document)
-                        metrics.recordAudit(findings: report.run.findings)
-                        reports.append((screen.name, report))
-                    }
-                    return ResponseEncoder.json(screens: reports, pretty: pretty)
-                }
-            }
+            Result { () throws(InputError) in try AuditRun.run(json: bytes, limits: limits) }
         }
         switch outcome {
-        case .success(let body):
-            return Response(status: 200, contentType: "application/json", body: body)
+        case .success(let run):
+            for screen in run.screens { metrics.recordAudit(findings: screen.report.run.findings) }
+            return Response(status: 200, contentType: format.mediaType, body: run.render(format, pretty: pretty))
         case .failure(let error):
             metrics.recordRejectedAudit()
             return Problem.input(error)

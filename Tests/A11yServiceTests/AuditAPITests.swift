@@ -36,6 +36,48 @@ struct AuditAPITests {
         #expect(syntax.text.contains("\"type\":\"urn:a11y-audit:problem:syntax\""))
     }
 
+    @Test func acceptPicksTheReportFormat() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let body = Array(buttonTree.utf8)
+        func post(_ accept: String) throws -> CurlResult {
+            try #require(client.request("POST", harness.base + "/v1/audit",
+                                        headers: ["Content-Type: application/json", "Accept: \(accept)"], body: body))
+        }
+        let sarif = try post("application/sarif+json")
+        #expect(sarif.status == 200)
+        #expect(sarif.header("content-type") == "application/sarif+json")
+        #expect(sarif.text.contains("\"version\":\"2.1.0\""))
+        let junit = try post("text/html;q=0.5, application/xml")
+        #expect(junit.header("content-type") == "application/xml")
+        #expect(junit.text.hasPrefix("<?xml"))
+        let html = try post("text/html")
+        #expect(html.header("content-type") == "text/html")
+        let json = try post("*/*")
+        #expect(json.header("content-type") == "application/json")
+        let none = try post("image/png")
+        #expect(none.status == 406)
+        #expect(none.header("content-type") == "application/problem+json")
+    }
+
+    @Test func requestBaselineMarksKnownFindings() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let tree = #"{"root":{"id":"x","type":"button","frame":{"x":0,"y":0,"width":10,"height":10}}}"#
+        let first = try #require(client.request("POST", harness.base + "/v1/audit",
+                                                headers: ["Content-Type: application/json"], body: Array(tree.utf8)))
+        let fingerprints = first.text.split(separator: "\"fingerprint\":\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(!fingerprints.isEmpty)
+        let list = fingerprints.map { "\"\($0)\"" }.joined(separator: ",")
+        let again = #"{"options":{"baseline":{"fingerprints":["# + list + #"]}},"# + tree.dropFirst()
+        let second = try #require(client.request("POST", harness.base + "/v1/audit",
+                                                 headers: ["Content-Type: application/json"], body: Array(again.utf8)))
+        #expect(second.status == 200)
+        #expect(second.text.contains("\"baseline\":\"unchanged\""))
+        #expect(!second.text.contains("\"baseline\":\"new\""))
+        #expect(second.text.contains("\"unchanged\":\(fingerprints.count)"))
+    }
+
     @Test func nonJSONContentTypeIs415() throws {
         let harness = try ServiceHarness()
         let client = CurlClient()
