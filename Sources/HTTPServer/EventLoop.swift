@@ -8,7 +8,7 @@ import Glibc
 /// its own connections, timers by a periodic sweep. Only `complete` is called from
 /// other threads; everything else runs on the loop thread.
 final class EventLoop: @unchecked Sendable {
-    private enum Tag: UInt64 { case connection = 0, listener = 1, wake = 2 }
+    private enum Tag: UInt64 { case listener = 1, wake = 2 }
     static let sweepNanos: UInt64 = 100_000_000
     static let lingerNanos: UInt64 = 2_000_000_000
     static let outputHighWater = 1 << 20
@@ -51,6 +51,19 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private static func data(_ tag: Tag, _ fd: Int32) -> UInt64 { tag.rawValue << 32 | UInt64(UInt32(bitPattern: fd)) }
+
+    /// A connection's event data carries its serial as well as its fd. Events of one
+    /// `epoll_wait` batch are handled in turn; when handling one closes a connection (say a
+    /// worker's answer meets a reset peer) and the listener then accepts a new one on the
+    /// same fd number, the old connection's pending event must not act on the new one.
+    static func connectionData(fd: Int32, serial: UInt64) -> UInt64 {
+        1 << 63 | (serial & 0x7FFF_FFFF) << 32 | UInt64(UInt32(bitPattern: fd))
+    }
+
+    /// Whether `data` (from `connectionData`) was registered for this very connection.
+    static func isCurrent(_ data: UInt64, _ connection: Connection) -> Bool {
+        data == connectionData(fd: connection.fd, serial: connection.serial)
+    }
 
     // MARK: - Cross-thread entry points
 
@@ -99,12 +112,15 @@ final class EventLoop: @unchecked Sendable {
 
     private func handle(_ event: cepoll_event) {
         let fd = Int32(bitPattern: UInt32(truncatingIfNeeded: event.data))
+        if event.data >> 63 == 1 {
+            guard Int(fd) < connections.count, let connection = connections[Int(fd)],
+                  Self.isCurrent(event.data, connection) else { return }
+            connectionEvent(connection, event.events)
+            return
+        }
         switch Tag(rawValue: event.data >> 32) {
         case .listener: acceptConnections()
         case .wake: drainCompletions()
-        case .connection:
-            guard Int(fd) < connections.count, let connection = connections[Int(fd)] else { return }
-            connectionEvent(connection, event.events)
         case nil: break
         }
     }
@@ -171,7 +187,8 @@ final class EventLoop: @unchecked Sendable {
         openCount += 1
         counters.openConnections.add(1, ordering: .relaxed)
         connection.interest = UInt32(CEPOLL_IN)
-        if cepoll_add(epfd, fd, connection.interest, Self.data(.connection, fd)) != 0 { closeConnection(connection) }
+        let data = Self.connectionData(fd: fd, serial: connection.serial)
+        if cepoll_add(epfd, fd, connection.interest, data) != 0 { closeConnection(connection) }
     }
 
     func updateInterest(_ connection: Connection) {
@@ -181,7 +198,7 @@ final class EventLoop: @unchecked Sendable {
         if connection.outputPending { wanted |= UInt32(CEPOLL_OUT) }
         guard wanted != connection.interest else { return }
         connection.interest = wanted
-        _ = cepoll_modify(epfd, connection.fd, wanted, Self.data(.connection, connection.fd))
+        _ = cepoll_modify(epfd, connection.fd, wanted, Self.connectionData(fd: connection.fd, serial: connection.serial))
     }
 
     func closeConnection(_ connection: Connection) {
