@@ -29,6 +29,8 @@ enum MarkupText {
     /// rounded to two decimals, never exponent notation.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        // Far off any canvas anyway; clamping keeps the Int64 conversions below from trapping.
+        let value = min(max(value, -1e15), 1e15)
         let hundredths = (value * 100).rounded()
         if hundredths == (hundredths / 100).rounded() * 100, abs(value) < 1e15 {
             return String(Int64(hundredths / 100))

@@ -1,0 +1,26 @@
+import Testing
+@testable import A11yCore
+
+/// Inputs fuzz-audit found (Tests/Fuzz/corpus/audit/regress-*), kept as tests.
+@Suite("Fuzz regressions: reports")
+struct FuzzRegressionTests {
+    /// A frame 1e27 points down trapped converting to Int64 in the HTML wireframe, which
+    /// would have killed the server on `Accept: text/html`.
+    @Test func hugeCoordinatesRenderInEveryFormat() throws {
+        let json = Array(#"""
+        {"root": {"id": "row", "type": "stack", "frame": {"x": 0, "y": 100, "width": 390, "height": 44},
+          "children": [{"id": "t", "type": "text", "text": "Volume",
+                        "frame": {"x": -3e300, "y": 1.1e27, "width": 264, "height": 1e19}}]}}
+        """#.utf8)
+        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
+            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
+        }
+        let run = try result.get()
+        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
+            #expect(!run.render(format).isEmpty)
+        }
+        #expect(MarkupText.number(1.1e27) == "1000000000000000.0")
+        #expect(MarkupText.number(-3e300) == "-1000000000000000.0")
+        #expect(MarkupText.number(12.5) == "12.5")
+    }
+}
