@@ -19,8 +19,8 @@ public enum RequestHeadParser {
         let count = bytes.count
         // Rescanning only when a line ended or a limit was crossed keeps a byte-at-a-time
         // client from costing quadratic time. Other errors inside the line then surface at its
-        // end, except control bytes (a TLS hello on the plain port): no head holds them, so
-        // they are rejected as soon as they arrive.
+        // end, except control bytes: no head holds them, so they are rejected as soon as
+        // they arrive.
         if previousLength > 0, previousLength < count, count <= limits.maxHeadBytes {
             var rescan = false
             for index in previousLength..<count where bytes[index] == ByteClass.lf || ByteClass.isForbiddenControl(bytes[index]) {

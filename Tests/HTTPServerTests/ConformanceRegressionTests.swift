@@ -4,8 +4,8 @@ import Testing
 /// Inputs the fuzzers or the conformance work found, kept as tests.
 @Suite("Regressions found by fuzzing")
 struct ConformanceRegressionTests {
-    /// fuzz-http: a control byte arriving after an incomplete prefix waited for a line end
-    /// (a TLS hello on the plain port would have held the connection until the header timeout).
+    /// fuzz-http: a control byte arriving after part of a line had been read waited for the
+    /// line end (or the header timeout) instead of failing at once.
     @Test(arguments: [[0x16, 0x03, 0x01] as [UInt8], [0x00], [0x7F], Array("a\u{1}".utf8)])
     func controlByteAfterAPrefixFailsAtOnce(_ tail: [UInt8]) {
         let prefix = Array("GET /hello".utf8)
