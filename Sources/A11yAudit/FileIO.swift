@@ -40,4 +40,23 @@ enum FileIO {
     static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) { write(Array(text.utf8), to: fd) }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Names of the entries of a directory (without "." and "..").
+    static func list(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }

@@ -3,13 +3,20 @@ import Glibc
 #endif
 import A11yCore
 
-// a11y-audit: audit a UI tree from the command line, or serve the same audit over HTTP.
+// a11y-audit: audit UI trees from the command line, or serve the same audit over HTTP.
 let usage = """
-usage: a11y-audit audit FILE|- [--pretty]
-       a11y-audit serve [options]      (see README: Server)
-       a11y-audit --help
+usage: a11y-audit audit FILE|DIR|- ... [options]   audit trees (a folder: every .json in it)
+       a11y-audit rules [--format text|json]        list the rule catalogue
+       a11y-audit serve [options]                   run the HTTP service (see README: Server)
 
-Exit codes: 0 success, 2 bad input or usage.
+audit options:
+  --format json|text          output (default json; text is grouped by element)
+  --pretty                    indent JSON
+  --fail-on minor|moderate|serious|critical|none
+                              exit 1 when a violation at or above this impact remains (default serious)
+\(OptionFlags.help)
+
+Exit codes: 0 no failing violation, 1 failing violation, 2 bad input or usage.
 """
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -20,6 +27,7 @@ guard let command = arguments.first else {
 arguments.removeFirst()
 switch command {
 case "audit": exit(AuditCommand.run(arguments))
+case "rules": exit(RulesCommand.run(arguments))
 case "-h", "--help", "help": FileIO.write(usage + "\n"); exit(0)
 default:
     FileIO.write("error: unknown command \"\(command)\"\n\(usage)\n", to: STDERR_FILENO)

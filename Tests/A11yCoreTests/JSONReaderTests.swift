@@ -227,6 +227,27 @@ import Testing
         }
     }
 
+    /// The scanner checks 8 bytes at a time: put each kind of special byte at every lane.
+    @Test(arguments: 0..<24)
+    func findsSpecialBytesAtEveryPositionInAWord(leading: Int) throws {
+        let prefix = Array(("\"" + String(repeating: "a", count: leading)).utf8)
+        let tail = Array((String(repeating: "b", count: 10) + "\"").utf8)
+        let plain = String(repeating: "a", count: leading)
+        let b10 = String(repeating: "b", count: 10)
+        #expect(try parseJSON(prefix + Array("\"".utf8)) == .string(plain))
+        #expect(try parseJSON(prefix + Array("\\n".utf8) + tail) == .string(plain + "\n" + b10))
+        #expect(try parseJSON(prefix + [0xC3, 0xA9] + tail) == .string(plain + "é" + b10))
+        #expect(throws: JSONSyntaxError(message: "unescaped control character in string", offset: prefix.count)) {
+            try parseJSON(prefix + [0x1F] + tail)
+        }
+        #expect(throws: JSONSyntaxError(message: "invalid UTF-8 in string", offset: prefix.count)) {
+            try parseJSON(prefix + [0xFF] + tail)
+        }
+        #expect(throws: JSONSyntaxError(message: "unterminated string", offset: 0)) {
+            try parseJSON(prefix)
+        }
+    }
+
     @Test func invalidUTF8OutsideStringsIsAnUnexpectedByte() {
         let error = syntaxError([0x5B, 0xC3, 0xA9, 0x5D])
         #expect(error.tree == JSONSyntaxError(message: "expected a value, found byte 0xC3", offset: 1))
@@ -384,6 +405,12 @@ import Testing
         } == JSONSyntaxError(message: "nextKey used outside an object", offset: 1))
         #expect(firstError("{}") { reader throws(JSONSyntaxError) in _ = try reader.nextElement() }
             == JSONSyntaxError(message: "nextElement used outside an array", offset: 0))
+        // Reading a value without asking nextElement first still cannot hide a missing ','.
+        #expect(firstError("[1 2]") { reader throws(JSONSyntaxError) in
+            try reader.beginArray()
+            _ = try reader.readNumber()
+            _ = try reader.nextElement()
+        } == JSONSyntaxError(message: "expected ',' or ']' after array element, found '2'", offset: 3))
         #expect(firstError("[1") { reader throws(JSONSyntaxError) in
             try reader.beginArray()
             try reader.finish()

@@ -54,7 +54,8 @@ public enum Analyzer {
                 items.append(ReadingItem(content: .element(e), sortPriority: priority, frame: e.frame))
             }
         case .container(let contain):
-            guard contain else {
+            // A plain container is read through, unless its sortPriority must place it among its siblings.
+            guard contain || priority != 0 else {
                 for child in builder.visitedChildren(of: i) { collect(child, builder: builder, order: order, into: &items) }
                 return
             }

@@ -37,8 +37,10 @@ struct ElementBuilder {
         if node.combinable != nil { return .combine }
         if !node.syntheticChildRange.isEmpty { return .container(contain: true) }
         if let explicit = node.isAccessibilityElement { return explicit ? .leaf : .container(contain: false) }
+        // Controls and texts stay leaves even with nested ids below them (seed 004's button caveat).
+        if node.kind.isLeafByDefault { return .leaf }
         if identifiers.isContainer[i] { return .container(contain: true) }
-        if node.kind.isLeafByDefault || !(node.label ?? "").isEmpty { return .leaf }
+        if !(node.label ?? "").isEmpty { return .leaf }
         return .container(contain: false)
     }
 

@@ -4,6 +4,7 @@ extension JSONReader {
     /// The result equals Swift's `Double(String)` for the same text; values that round to
     /// infinity are rejected.
     public mutating func readNumber() throws(JSONSyntaxError) -> Double {
+        atContainerStart = false
         skipWhitespace()
         let start = position
         guard position < buffer.count else { throw endOfInput("expected a number") }

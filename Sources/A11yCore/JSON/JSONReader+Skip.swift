@@ -70,7 +70,7 @@ extension JSONReader {
                 switch buffer[position] {
                 case Byte.comma:
                     position += 1
-                    try rejectTrailingComma(before: Byte.closeBracket, in: "array")
+                    try rejectTrailingComma(inObject: false)
                     return true
                 case Byte.closeBracket:
                     close()

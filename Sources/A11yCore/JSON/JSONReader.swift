@@ -32,6 +32,7 @@ public struct JSONReader {
     /// Upper bound on the decoded UTF-8 size of one string (keys included).
     public let maxStringBytes: Int
     /// True right after '{' or '[': the first member needs no ',' and may be the closing bracket.
+    /// Every value reader clears it, so skipping nextKey/nextElement cannot hide a missing ','.
     var atContainerStart = false
     /// Bit d set when nesting level d+1 is an object; levels past 64 spill into `deeperKinds`.
     var shallowKinds: UInt64 = 0
@@ -68,6 +69,7 @@ public struct JSONReader {
     }
 
     public mutating func readString() throws(JSONSyntaxError) -> String {
+        atContainerStart = false
         skipWhitespace()
         guard position < buffer.count, buffer[position] == Byte.quote else {
             throw mismatch("expected a string")
@@ -76,6 +78,7 @@ public struct JSONReader {
     }
 
     public mutating func readBool() throws(JSONSyntaxError) -> Bool {
+        atContainerStart = false
         skipWhitespace()
         guard position < buffer.count else { throw endOfInput("expected true or false") }
         switch buffer[position] {
@@ -91,6 +94,7 @@ public struct JSONReader {
     }
 
     public mutating func readNull() throws(JSONSyntaxError) {
+        atContainerStart = false
         skipWhitespace()
         guard position < buffer.count else { throw endOfInput("expected null") }
         guard buffer[position] == Byte.n else { throw unexpected("expected null") }
@@ -170,7 +174,7 @@ public struct JSONReader {
         switch buffer[position] {
         case Byte.comma:
             position += 1
-            try rejectTrailingComma(before: Byte.closeBracket, in: "array")
+            try rejectTrailingComma(inObject: false)
             return true
         case Byte.closeBracket:
             close()
@@ -206,6 +210,7 @@ public struct JSONReader {
     }
 
     /// At an opening bracket: checks the depth limit, records the container kind, consumes it.
+    @inline(__always)
     mutating func open(object: Bool) throws(JSONSyntaxError) {
         guard depth < maxDepth else {
             throw JSONSyntaxError(message: "nesting deeper than \(maxDepth) levels", offset: position)
@@ -234,26 +239,31 @@ public struct JSONReader {
     }
 
     var innermostIsObject: Bool {
-        let level = depth - 1
-        if level < 64 { return shallowKinds >> UInt64(level) & 1 == 1 }
-        return deeperKinds[(level - 64) >> 6] >> UInt64((level - 64) & 63) & 1 == 1
+        @inline(__always) get {
+            let level = depth - 1
+            if level < 64 { return shallowKinds >> UInt64(level) & 1 == 1 }
+            return deeperKinds[(level - 64) >> 6] >> UInt64((level - 64) & 63) & 1 == 1
+        }
     }
 
     /// After a ',' in an object: whitespace, then the opening quote of the next key.
+    @inline(__always)
     mutating func expectKeyStart() throws(JSONSyntaxError) {
-        try rejectTrailingComma(before: Byte.closeBrace, in: "object")
+        try rejectTrailingComma(inObject: true)
         guard position < buffer.count, buffer[position] == Byte.quote else {
             throw mismatch("expected a string key after ','")
         }
     }
 
-    mutating func rejectTrailingComma(before closing: UInt8, in container: String) throws(JSONSyntaxError) {
+    @inline(__always)
+    mutating func rejectTrailingComma(inObject: Bool) throws(JSONSyntaxError) {
         skipWhitespace()
-        if position < buffer.count, buffer[position] == closing {
-            throw JSONSyntaxError(message: "trailing comma in \(container)", offset: position)
+        if position < buffer.count, buffer[position] == (inObject ? Byte.closeBrace : Byte.closeBracket) {
+            throw JSONSyntaxError(message: inObject ? "trailing comma in object" : "trailing comma in array", offset: position)
         }
     }
 
+    @inline(__always)
     mutating func expectColon() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < buffer.count, buffer[position] == Byte.colon else {

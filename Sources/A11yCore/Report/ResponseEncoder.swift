@@ -130,9 +130,9 @@ public enum ResponseEncoder {
         w.key("message"); w.string(f.message)
         w.key("node"); w.string(document.pointer(of: f.node))
         w.key("id"); w.string(document.nodes[f.node].id)
-        w.key("identifier"); w.string(identifier(of: f.node, analysis: analysis))
+        w.key("identifier"); w.string(analysis.identifier(ofNode: f.node))
         w.key("frame")
-        if let frame = f.frame ?? analysis.elementOfNode[f.node].map({ analysis.elements[$0].frame }) ?? document.nodes[f.node].effectiveAccessibilityFrame {
+        if let frame = f.frame ?? analysis.frame(ofNode: f.node) {
             writeRect(frame, into: &w)
         } else {
             w.null()
@@ -154,13 +154,6 @@ public enum ResponseEncoder {
         w.endObject()
         extra?(&w)
         w.endObject()
-    }
-
-    /// Composed identifier of the node, else of the element it is part of, else its own.
-    public static func identifier(of node: Int, analysis: Analysis) -> String? {
-        analysis.composedIdentifier[node]
-            ?? analysis.elementOfNode[node].flatMap { analysis.elements[$0].identifier }
-            ?? analysis.document.nodes[node].identifier
     }
 
     /// Counts over one or more screens.

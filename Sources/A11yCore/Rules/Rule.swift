@@ -42,3 +42,37 @@ public struct Finding: Sendable {
         self.message = message; self.node = node; self.frame = frame; self.data = data
     }
 }
+
+/// One check: a self-describing unit with a stable id (like an axe-core rule or an ATF check).
+/// Rules are pure: they read the analysis through `RuleContext` and return findings.
+public struct Rule: Sendable {
+    /// Stable kebab-case id used in findings, options and suppressions.
+    public var id: String
+    /// WCAG success criteria, e.g. `["1.4.3"]`; empty for best practices.
+    public var wcag: [String]
+    /// Conformance level; nil marks a best practice.
+    public var level: WCAGLevel?
+    /// Default impact of its findings (a finding may raise or lower it).
+    public var impact: Impact
+    /// One line for catalogues.
+    public var description: String
+    /// What to do about a finding.
+    public var help: String
+    /// Off-by-default rules run only when enabled explicitly.
+    public var enabledByDefault: Bool
+    public var check: @Sendable (RuleContext) -> [Finding]
+
+    public init(id: String, wcag: [String], level: WCAGLevel?, impact: Impact, description: String, help: String,
+                enabledByDefault: Bool = true, check: @escaping @Sendable (RuleContext) -> [Finding]) {
+        self.id = id; self.wcag = wcag; self.level = level; self.impact = impact
+        self.description = description; self.help = help; self.enabledByDefault = enabledByDefault
+        self.check = check
+    }
+
+    /// Whether the rule runs by default at `level`: best practices always, criteria up to the level.
+    public func isDefault(at level: WCAGLevel) -> Bool {
+        guard enabledByDefault else { return false }
+        guard let own = self.level else { return true }
+        return own <= level
+    }
+}

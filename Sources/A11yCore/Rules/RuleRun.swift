@@ -16,3 +16,25 @@ public struct RuleRun: Sendable {
     public var rulesIncomplete: [String] = []
     public init() {}
 }
+
+/// `--fail-on`: the lowest impact that fails a build, or none.
+public enum FailThreshold: Equatable, Sendable {
+    case impact(Impact)
+    case none
+
+    /// `minor|moderate|serious|critical|none`.
+    public init?(_ text: String) {
+        if text == "none" { self = .none } else if let impact = Impact(rawValue: text) { self = .impact(impact) } else { return nil }
+    }
+
+    public static let `default` = FailThreshold.impact(.serious)
+}
+
+extension RuleRun {
+    /// Whether an unsuppressed violation at or above the threshold remains; `incomplete`
+    /// findings never fail a build (a person has to look).
+    public func fails(_ threshold: FailThreshold) -> Bool {
+        guard case .impact(let minimum) = threshold else { return false }
+        return findings.contains { $0.outcome == .violation && $0.impact >= minimum }
+    }
+}

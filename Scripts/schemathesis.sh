@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Checks the running service against its own OpenAPI document: builds the release binary,
+# starts `a11y-audit serve` on a free loopback port with a bearer token, runs schemathesis
+# with every check (`--checks all`, including ignored_auth, negative data rejection and
+# unsupported methods) against GET /openapi.json, then stops the server with SIGTERM and
+# requires a clean exit. Exits non-zero when anything fails.
+# SCHEMATHESIS_MAX_EXAMPLES (default 40) bounds the examples per operation; the whole run
+# is cut off after SCHEMATHESIS_TIMEOUT seconds (default 170).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+max_examples="${SCHEMATHESIS_MAX_EXAMPLES:-40}"
+budget="${SCHEMATHESIS_TIMEOUT:-170}"
+
+command -v schemathesis >/dev/null 2>&1 || python3 -m pip install -q schemathesis
+
+swift build -c release --product a11y-audit
+binary="$(swift build -c release --show-bin-path)/a11y-audit"
+
+work="$(mktemp -d)"
+server_pid=""
+stop_server() {
+    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
+        kill -TERM "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap stop_server EXIT
+
+head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/token"
+token="$(cat "$work/token")"
+
+"$binary" serve --host 127.0.0.1 --port 0 --token-file "$work/token" > "$work/server.log" 2>&1 &
+server_pid=$!
+
+# The server prints `listening on http://HOST:PORT` once it accepts connections.
+base=""
+for _ in $(seq 1 300); do
+    base="$(sed -n 's#.*listening on \(http://[^[:space:]]*\).*#\1#p' "$work/server.log" | head -n 1)"
+    [ -n "$base" ] && break
+    kill -0 "$server_pid" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -z "$base" ]; then
+    echo "schemathesis.sh: the server did not report 'listening on http://HOST:PORT'; its output:" >&2
+    cat "$work/server.log" >&2
+    exit 1
+fi
+echo "server at $base (pid $server_pid)"
+
+status=0
+timeout --signal=INT "$budget" schemathesis --config-file Scripts/schemathesis.toml run "$base/openapi.json" \
+    --url "$base" \
+    --header "Authorization: Bearer $token" \
+    --checks all \
+    --max-examples "$max_examples" \
+    --workers 2 \
+    --request-timeout 10 \
+    --generation-database none \
+    --report junit --report-dir .build/schemathesis \
+    || status=$?
+
+# SIGTERM must drain and end the process with status 0.
+kill -TERM "$server_pid"
+server_status=0
+wait "$server_pid" || server_status=$?
+server_pid=""
+if [ "$server_status" -ne 0 ]; then
+    echo "schemathesis.sh: the server exited with $server_status after SIGTERM (expected 0)" >&2
+    tail -n 20 "$work/server.log" >&2
+    status=1
+fi
+[ "$status" -eq 0 ] && echo "schemathesis: all checks passed" || echo "schemathesis: FAILED (status $status)" >&2
+exit "$status"

@@ -1,0 +1,56 @@
+/// A readable report for people at a terminal: findings grouped by the element they are on.
+public enum TextReport {
+    public static func render(screens: [(name: String, report: AuditReport)], color: Bool) -> String {
+        var out = ""
+        for screen in screens { out += render(name: screen.name, report: screen.report, color: color) + "\n" }
+        return out
+    }
+
+    static func render(name: String, report: AuditReport, color: Bool) -> String {
+        let analysis = report.analysis
+        let findings = report.run.findings
+        func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        func impactTag(_ f: Finding) -> String {
+            let tag = f.outcome == .incomplete ? "check \(f.impact.rawValue)" : f.impact.rawValue
+            switch (f.outcome, f.impact) {
+            case (.incomplete, _): return paint(tag, "36")
+            case (_, .critical), (_, .serious): return paint(tag, "1;31")
+            case (_, .moderate): return paint(tag, "33")
+            case (_, .minor): return paint(tag, "2")
+            }
+        }
+        func line(_ f: Finding) -> String {
+            let criteria = f.wcag.isEmpty ? "best practice" : "WCAG " + f.wcag.joined(separator: ", ")
+            return "     \(impactTag(f))  \(f.rule) (\(criteria)): \(f.message)\n"
+        }
+
+        var byElement: [Int: [Finding]] = [:]
+        var outside: [Finding] = []
+        for f in findings {
+            if let e = analysis.element(ofNode: f.node) { byElement[e, default: []].append(f) } else { outside.append(f) }
+        }
+        var out = paint(name, "1") + ": \(analysis.elements.count) screen-reader stops, \(findings.count) findings"
+        let counts = Impact.allCases.reversed().compactMap { impact -> String? in
+            let n = findings.filter { $0.impact == impact }.count
+            return n == 0 ? nil : "\(n) \(impact.rawValue)"
+        }
+        if !counts.isEmpty { out += " (" + counts.joined(separator: ", ") + ")" }
+        if !report.run.suppressed.isEmpty { out += ", \(report.run.suppressed.count) suppressed" }
+        out += "\n"
+        for (index, e) in analysis.elements.enumerated() {
+            let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(e.spoken)\""
+            let where_ = [e.identifier, analysis.document.pointer(of: e.node)].compactMap { $0 }.joined(separator: "  ")
+            out += String(index + 1).leftPadded(4) + ". \(spoken)  " + paint(where_, "2") + "\n"
+            for f in byElement[index] ?? [] { out += line(f) }
+        }
+        if !outside.isEmpty {
+            out += "  Not on a screen-reader stop:\n"
+            for f in outside { out += "     " + paint(analysis.document.pointer(of: f.node), "2") + "\n" + line(f) }
+        }
+        return out
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}

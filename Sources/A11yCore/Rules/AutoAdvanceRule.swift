@@ -1,0 +1,17 @@
+extension Rule {
+    /// 2.2.2 Pause, Stop, Hide: content that moves on its own must stop for people who
+    /// asked for less motion (seed 003: auto-advance pauses, transitions respect Reduce Motion).
+    static let autoAdvance = Rule(
+        id: "auto-advance-reduce-motion", wcag: ["2.2.2"], level: .A, impact: .serious,
+        description: "Auto-advancing content respects Reduce Motion.",
+        help: "Stop auto-advancing when accessibilityReduceMotion is on (and while VoiceOver is focused on it).",
+        check: { ctx in
+            ctx.document.nodes.indices.compactMap { index in
+                let node = ctx.node(index)
+                guard let c = node.component, c.autoAdvance == true, c.respectsReduceMotion != true,
+                      RenderedStyle.isShown(index, in: ctx.document) else { return nil }
+                return ctx.finding(node: index, message: "\(node.typeName) advances automatically and does not respect Reduce Motion.",
+                                   data: [("autoAdvance", .bool(true)), ("respectsReduceMotion", .bool(c.respectsReduceMotion ?? false))])
+            }
+        })
+}

@@ -1,0 +1,37 @@
+extension Rule {
+    /// 4.1.2 (seed 001 trait cleanup): a combined element that holds several buttons is
+    /// not itself one button; keeping the trait announces a double-tap that does nothing useful.
+    static let combinedButtonTrait = Rule(
+        id: "combined-button-trait", wcag: ["4.1.2"], level: .A, impact: .moderate,
+        description: "A combined element holding several controls does not keep the button trait.",
+        help: "Remove the trait after combining (accessibilityRemoveTraits(.isButton) / combinable.traitsAdjust.remove); the controls stay reachable as custom actions.",
+        check: { ctx in
+            var out: [Finding] = []
+            for (position, element) in ctx.elements.enumerated() where element.traits.contains(.button) {
+                let root = ctx.node(element.node)
+                guard root.grouping == .combine || root.combinable != nil else { continue }
+                let controls = CombinedControls.count(below: element.node, element: position, in: ctx)
+                guard controls >= 2 else { continue }
+                out.append(ctx.finding(element: element, message: "Combined element is announced as a button but holds \(controls) controls.",
+                                       data: [("controls", .number(Double(controls)))]))
+            }
+            return out
+        })
+}
+
+enum CombinedControls {
+    /// Interactive descendants folded into element `element` (explicit stack, no recursion).
+    static func count(below root: Int, element: Int, in ctx: RuleContext) -> Int {
+        var count = 0
+        var stack = Array(ctx.document.children(of: root))
+        while let index = stack.popLast() {
+            let node = ctx.node(index)
+            guard !node.hidden, node.opacity != 0 else { continue }
+            // Descendants that stayed separate elements are not part of the combination.
+            if let owner = ctx.analysis.element(ofNode: index), owner != element { continue }
+            if node.isInteractive { count += 1; continue }
+            stack.append(contentsOf: ctx.document.children(of: index))
+        }
+        return count
+    }
+}

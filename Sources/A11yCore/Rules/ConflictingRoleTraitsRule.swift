@@ -1,0 +1,25 @@
+extension Rule {
+    /// 4.1.2: one element, one role. Button + link or button + adjustable announces two
+    /// roles and leaves the user guessing which gesture works.
+    static let conflictingRoleTraits = Rule(
+        id: "conflicting-role-traits", wcag: ["4.1.2"], level: .A, impact: .serious,
+        description: "An element does not carry conflicting role traits (button + link, button + adjustable).",
+        help: "Keep the trait that matches what activation does; remove the other.",
+        check: { ctx in
+            ctx.elements.compactMap { element in
+                let pairs = ConflictingTraits.pairs.filter { element.traits.isSuperset(of: $0.traits) }
+                guard !pairs.isEmpty else { return nil }
+                let names = pairs.map(\.name)
+                return ctx.finding(element: element, message: "Element has conflicting traits: \(names.joined(separator: "; ")).",
+                                   data: [("traits", .strings(element.traits.wireNames)), ("conflicts", .strings(names))])
+            }
+        })
+}
+
+enum ConflictingTraits {
+    static let pairs: [(name: String, traits: Traits)] = [
+        ("button + link", [.button, .link]),
+        ("button + adjustable", [.button, .adjustable]),
+        ("link + adjustable", [.link, .adjustable]),
+    ]
+}

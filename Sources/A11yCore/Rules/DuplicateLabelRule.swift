@@ -1,0 +1,22 @@
+extension Rule {
+    /// Best practice (ATF duplicate speakable text): two controls that sound the same
+    /// cannot be told apart by a screen-reader or Voice Control user.
+    static let duplicateLabel = Rule(
+        id: "duplicate-label", wcag: [], level: nil, impact: .moderate,
+        description: "Interactive elements do not share the same label.",
+        help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
+        check: { ctx in
+            var first: [String: AccessibilityElement] = [:]
+            var out: [Finding] = []
+            for element in ctx.elements where ctx.isInteractive(element) {
+                guard let label = element.label, !label.isBlank else { continue }
+                let key = label.normalizedForComparison
+                guard let earlier = first[key] else { first[key] = element; continue }
+                // Reported on each repeat, pointing back at the first occurrence.
+                out.append(ctx.finding(element: element, message: "Label \"\(label)\" is also used by another control.",
+                                       data: [("label", .string(label)),
+                                              ("duplicateOf", .string(ctx.document.pointer(of: earlier.node)))]))
+            }
+            return out
+        })
+}

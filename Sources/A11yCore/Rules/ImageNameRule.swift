@@ -1,0 +1,14 @@
+extension Rule {
+    /// 1.1.1 Non-text Content: an image the screen reader visits needs a text alternative.
+    static let imageName = Rule(
+        id: "image-name", wcag: ["1.1.1"], level: .A, impact: .critical,
+        description: "Images that are not hidden have an accessibility label.",
+        help: "Describe the image in its label, or hide it (accessibilityHidden) when it is decorative.",
+        check: { ctx in
+            ctx.elements.compactMap { element in
+                // Interactive images are named by control-name.
+                guard element.isImage(ctx), !ctx.isInteractive(element), element.label.isBlankOrNil else { return nil }
+                return ctx.finding(element: element, message: "Image has no accessibility label and is not hidden.")
+            }
+        })
+}

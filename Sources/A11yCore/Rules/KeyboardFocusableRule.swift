@@ -1,0 +1,16 @@
+extension Rule {
+    /// 2.1.1 Keyboard: a control taken out of keyboard focus cannot be used with a
+    /// hardware keyboard, Full Keyboard Access or Switch Control.
+    static let keyboardFocusable = Rule(
+        id: "keyboard-focusable", wcag: ["2.1.1"], level: .A, impact: .serious,
+        description: "Interactive elements are reachable by keyboard (focusable is not false).",
+        help: "Remove focusable(false) from the control, or provide a keyboard-reachable equivalent.",
+        check: { ctx in
+            ctx.document.nodes.indices.compactMap { index in
+                let node = ctx.node(index)
+                guard node.focusable == false, node.isInteractive, node.enabled, !node.effectiveTraits.contains(.notEnabled),
+                      ctx.analysis.reachable(index) else { return nil }
+                return ctx.finding(node: index, message: "\(node.typeName) is interactive but not focusable by keyboard.")
+            }
+        })
+}

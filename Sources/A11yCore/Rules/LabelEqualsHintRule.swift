@@ -1,0 +1,15 @@
+extension Rule {
+    /// Best practice: a hint that repeats the label is read twice and says nothing new.
+    static let labelEqualsHint = Rule(
+        id: "label-equals-hint", wcag: [], level: nil, impact: .minor,
+        description: "The hint does not repeat the label.",
+        help: "Make the hint describe the result of the action (\"Opens the song list\"), or remove it.",
+        check: { ctx in
+            ctx.elements.compactMap { element in
+                guard let label = element.label, let hint = element.hint, !label.isBlank,
+                      label.normalizedForComparison == hint.normalizedForComparison else { return nil }
+                return ctx.finding(element: element, message: "Hint repeats the label \"\(label)\".",
+                                   data: [("label", .string(label)), ("hint", .string(hint))])
+            }
+        })
+}

@@ -1,0 +1,16 @@
+extension Rule {
+    /// Best practice (Apple HIG): control labels are short names, not sentences; a final
+    /// period changes VoiceOver's intonation and pause.
+    static let labelTrailingPeriod = Rule(
+        id: "label-trailing-period", wcag: [], level: nil, impact: .minor,
+        description: "Control labels do not end with a period.",
+        help: "Remove the trailing \".\" from the label; use a short name such as \"Add to cart\".",
+        check: { ctx in
+            ctx.elements.compactMap { element in
+                guard ctx.isInteractive(element), let label = element.label, label.hasSuffix("."), !label.hasSuffix("...")
+                else { return nil }
+                return ctx.finding(element: element, message: "Control label \"\(label)\" ends with a period.",
+                                   data: [("label", .string(label))])
+            }
+        })
+}

@@ -1,0 +1,9 @@
+extension Rule {
+    /// 1.3.1 (seed 001): half a labeled pair ties nothing together; the control is read
+    /// without its visible label.
+    static let labeledPairIncomplete = Rule(
+        id: "labeled-pair-incomplete", wcag: ["1.3.1"], level: .A, impact: .moderate,
+        description: "Every labeled pair has both a label and a content side.",
+        help: "Add the missing accessibilityLabeledPair(role:id:in:) with the same id and namespace.",
+        check: { ctx in DiagnosticFindings.of(.labeledPairMissingCounterpart, in: ctx) })
+}

@@ -1,0 +1,9 @@
+extension Rule {
+    /// Best practice (seed 004): a node that composes nested identifiers must be a
+    /// `contain` container, or its children merge and their identifiers are lost.
+    static let nestedIdentifierContainer = Rule(
+        id: "nested-identifier-container", wcag: [], level: nil, impact: .minor,
+        description: "A container of nested identifiers keeps its children separate (grouping contain).",
+        help: "Mark the container accessibilityElement(children: .contain).",
+        check: { ctx in DiagnosticFindings.of(.nestedIdentifierContainerNotContain, in: ctx) })
+}

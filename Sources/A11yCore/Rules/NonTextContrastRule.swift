@@ -1,0 +1,33 @@
+extension Rule {
+    /// 1.4.11 Non-text Contrast: icons, images and the indicators of controls without text.
+    static let nonTextContrast = Rule(
+        id: "non-text-contrast", wcag: ["1.4.11"], level: .AA, impact: .serious,
+        description: "Icons, images and control indicators have a contrast of at least 3:1 with what is around them.",
+        help: "Give the icon or the control's indicator a colour with 3:1 against the adjacent background.",
+        check: { ctx in
+            let styles = RenderedStyle.compute(ctx.document)
+            let required = ctx.thresholds.contrastNonText
+            var out: [Finding] = []
+            for (index, node) in ctx.document.nodes.enumerated() {
+                let style = styles[index]
+                // Only the node's own foreground describes its graphic; text has its own rule;
+                // hidden images are decorative, which 1.4.11 exempts.
+                guard let own = node.style?.foreground, node.visibleText == nil,
+                      node.kind == .image || node.effectiveTraits.contains(.image) || node.kind.isControl,
+                      style.isVisible, !style.disabled, node.frame?.isEmpty != true, ctx.analysis.reachable(index)
+                else { continue }
+                let foreground = own.scaled(alpha: style.opacity)
+                guard let measured = style.contrast(of: foreground) else {
+                    out.append(TextContrastCheck.undecidable(ctx, node: index, foreground: foreground,
+                                                             backdrop: style.backdrop, required: required))
+                    continue
+                }
+                guard measured.ratio < required else { continue }
+                out.append(ctx.finding(
+                    node: index,
+                    message: "Graphic contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hex) on \(measured.background.hex)) is below \(NumberText.format(required)):1.",
+                    data: TextContrastCheck.contrastData(measured, required: required)))
+            }
+            return out
+        })
+}

@@ -1,0 +1,87 @@
+/// What is painted behind a node: a known opaque colour, or something a tool cannot decide.
+enum Backdrop: Equatable {
+    case solid(Color)
+    case undecidable(Style.BackgroundKind)
+}
+
+/// Per-node visual facts after inheritance (colour, font and opacity flow down the tree,
+/// backgrounds stack up), computed in one forward pass: nodes are stored parent-first.
+struct RenderedStyle {
+    var backdrop: Backdrop
+    /// Effective text / icon colour (own or inherited), alpha already multiplied by opacity.
+    var foreground: Color?
+    var fontSize: Double?
+    var fontWeight: Double?
+    /// Product of the opacities of the node and its ancestors.
+    var opacity: Double
+    /// Disabled itself or below a disabled node; exempt from contrast and target size.
+    var disabled: Bool
+
+    /// Painted at all (opacity 0 removes a node and its subtree from the screen).
+    var isVisible: Bool { opacity > 0 }
+
+    /// The page behind everything when the tree says nothing: white, like axe-core.
+    static let defaultBackground = Color(red: 1, green: 1, blue: 1)
+
+    static func compute(_ document: Document) -> [RenderedStyle] {
+        var out: [RenderedStyle] = []
+        out.reserveCapacity(document.nodes.count)
+        for node in document.nodes {
+            let parent = node.parent.map { out[$0] }
+            let opacity = (parent?.opacity ?? 1) * max(0, min(1, node.opacity ?? 1))
+            var backdrop = parent?.backdrop ?? .solid(defaultBackground)
+            var foreground = parent?.foreground?.scaled(alpha: max(0, min(1, node.opacity ?? 1)))
+            if let style = node.style {
+                if style.backgroundKind != .solid {
+                    backdrop = .undecidable(style.backgroundKind)
+                } else if let bg = style.background {
+                    if case .solid(let below) = backdrop {
+                        backdrop = .solid(ContrastMath.blend(bg.scaled(alpha: opacity), over: below))
+                    } else if bg.alpha >= 1 && opacity >= 1 {
+                        backdrop = .solid(bg)
+                    }
+                }
+                if let fg = style.foreground { foreground = fg.scaled(alpha: opacity) }
+            }
+            out.append(RenderedStyle(
+                backdrop: backdrop, foreground: foreground,
+                fontSize: node.style?.fontSize ?? parent?.fontSize,
+                fontWeight: node.style?.fontWeight ?? parent?.fontWeight,
+                opacity: opacity,
+                disabled: (parent?.disabled ?? false) || !node.enabled || node.effectiveTraits.contains(.notEnabled)))
+        }
+        return out
+    }
+
+    /// Foreground composited over the backdrop, or nil when the backdrop is undecidable.
+    func contrast(of foreground: Color) -> (ratio: Double, foreground: Color, background: Color)? {
+        guard case .solid(let bg) = backdrop else { return nil }
+        let fg = ContrastMath.blend(foreground, over: bg)
+        return (ContrastMath.ratio(fg, bg), fg, bg)
+    }
+
+    /// WCAG large text: at least 18 pt, or 14 pt and bold (weight 700 or more).
+    var isLargeText: Bool {
+        guard let size = fontSize else { return false }
+        return size >= 18 || (size >= 14 && (fontWeight ?? 400) >= 700)
+    }
+}
+
+extension Color {
+    func scaled(alpha factor: Double) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+}
+
+extension RenderedStyle {
+    /// Painted on screen: no ancestor (or the node) has opacity 0. Walks up, so it is
+    /// meant for the few nodes a rule asks about, not for every node.
+    static func isShown(_ index: Int, in document: Document) -> Bool {
+        var i: Int? = index
+        while let current = i {
+            if document.nodes[current].opacity == 0 { return false }
+            i = document.nodes[current].parent
+        }
+        return true
+    }
+}

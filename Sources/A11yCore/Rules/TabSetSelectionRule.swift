@@ -1,0 +1,56 @@
+extension Rule {
+    /// Seed 003: every tab of a tab set is an element ("Tab <title>", button or tab trait)
+    /// and exactly the selected one says "Selected".
+    static let tabSetSelection = Rule(
+        id: "tab-set-selection", wcag: ["4.1.2"], level: .A, impact: .serious,
+        description: "Each tab of a tab set is exposed as a button or tab, and only the selected tab reads as selected.",
+        help: "Expose each tab as \"Tab <title>\" with the button trait; give the selected one the value \"Selected\" (or the selected trait).",
+        check: { ctx in
+            var out: [Finding] = []
+            for (index, node) in ctx.document.nodes.enumerated() where node.kind == .tabSet && ctx.analysis.reachable(index) {
+                guard let tabs = node.component?.tabs else { continue }
+                let selected = node.component?.selectedTab
+                let candidates = TabSetElements.elements(below: index, in: ctx)
+                for tab in tabs {
+                    let title = tab.title.normalizedForComparison
+                    guard let element = candidates.first(where: {
+                        let label = ($0.label ?? "").normalizedForComparison
+                        return label == title || label == "tab " + title
+                    }) else {
+                        out.append(ctx.finding(node: index, message: "Tab \"\(tab.title)\" is not exposed to the screen reader.",
+                                               data: [("tab", .string(tab.title))]))
+                        continue
+                    }
+                    if element.traits.intersection([.button, .tab]).isEmpty {
+                        out.append(ctx.finding(element: element, message: "Tab \"\(tab.title)\" is not announced as a button or tab.",
+                                               data: [("tab", .string(tab.title)), ("traits", .strings(element.traits.wireNames))]))
+                    }
+                    let isSelected = selected != nil && (selected == tab.id || selected == tab.title)
+                    let readsSelected = element.traits.contains(.selected)
+                        || (element.value ?? "").normalizedForComparison == "selected"
+                    if isSelected != readsSelected {
+                        out.append(ctx.finding(
+                            element: element,
+                            message: isSelected ? "Selected tab \"\(tab.title)\" does not read as selected."
+                                                : "Tab \"\(tab.title)\" reads as selected but is not the selected tab.",
+                            data: [("tab", .string(tab.title)), ("selected", .bool(isSelected))]))
+                    }
+                }
+            }
+            return out
+        })
+}
+
+enum TabSetElements {
+    /// Elements that stand for the tab set or a node below it (explicit stack).
+    static func elements(below root: Int, in ctx: RuleContext) -> [AccessibilityElement] {
+        var seen = Set<Int>(), out: [AccessibilityElement] = []
+        var stack = [root]
+        while let index = stack.popLast() {
+            if let e = ctx.analysis.element(ofNode: index), seen.insert(e).inserted { out.append(ctx.elements[e]) }
+            stack.append(contentsOf: ctx.document.children(of: index).reversed())
+            stack.append(contentsOf: ctx.document.syntheticChildren(of: index).reversed())
+        }
+        return out
+    }
+}

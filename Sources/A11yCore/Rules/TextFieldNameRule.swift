@@ -1,0 +1,13 @@
+extension Rule {
+    /// 4.1.2: a text field must say what goes into it.
+    static let textFieldName = Rule(
+        id: "text-field-name", wcag: ["4.1.2"], level: .A, impact: .critical,
+        description: "Text fields have an accessible name.",
+        help: "Label the field (accessibilityLabel, or a labeled pair with its visible label); a placeholder is not a name.",
+        check: { ctx in
+            ctx.elements.compactMap { element in
+                guard element.isTextField(ctx), element.label.isBlankOrNil else { return nil }
+                return ctx.finding(element: element, message: "Text field has no accessibility label.")
+            }
+        })
+}

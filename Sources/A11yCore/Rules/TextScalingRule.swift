@@ -1,0 +1,19 @@
+extension Rule {
+    /// 1.4.4 Resize Text: text with a fixed size ignores the user's text-size setting.
+    static let textScaling = Rule(
+        id: "text-scaling", wcag: ["1.4.4"], level: .AA, impact: .serious,
+        description: "Text scales with the user's text size (Dynamic Type, sp, browser zoom).",
+        help: "Use a text style (e.g. .font(.body)) or scale custom fonts (UIFontMetrics / @ScaledMetric).",
+        check: { ctx in
+            let styles = RenderedStyle.compute(ctx.document)
+            var out: [Finding] = []
+            for (index, node) in ctx.document.nodes.enumerated() where node.style?.scalesWithDynamicType == false {
+                guard styles[index].isVisible, node.visibleText != nil || node.kind == .text else { continue }
+                var data: [(key: String, value: DataValue)] = []
+                if let size = node.style?.fontSize { data.append(("fontSize", .number(size))) }
+                if let textStyle = node.style?.textStyle { data.append(("textStyle", .string(textStyle))) }
+                out.append(ctx.finding(node: index, message: "Text has a fixed size and does not scale with Dynamic Type.", data: data))
+            }
+            return out
+        })
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import A11yCore
+
+/// Every sample tree in Examples/ (one per seed example) audited through the facade and
+/// the response encoder, checking what a client receives.
+@Suite struct ExamplesTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Examples")
+
+    /// What a client reads from the response for each element.
+    struct Wire: Equatable, CustomStringConvertible {
+        var label: String?
+        var value: String?
+        var traits: [String]
+        var identifier: String?
+        var actions: [String]
+        var spoken: String
+        var nodes: [String]
+        var description: String { "\(label ?? "nil") | \(value ?? "nil") | \(traits) | \(identifier ?? "nil") | \(actions) | \(spoken) | \(nodes)" }
+    }
+
+    struct Response {
+        var elements: [Wire]
+        var identifiers: [[String: String?]]
+        var customContent: [[[String: String]]]
+    }
+
+    static func audit(_ name: String) throws -> Response {
+        let data = try Data(contentsOf: directory.appendingPathComponent(name))
+        let report = try Array(data).withUnsafeBytes { bytes in
+            do throws(InputError) { return Result<AuditReport, InputError>.success(try Audit.run(json: bytes)) } catch { return .failure(error) }
+        }.get()
+        let body = ResponseEncoder.json(report, pretty: false)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        let identifiers = try #require(object["identifiers"] as? [[String: Any]])
+        return Response(
+            elements: elements.map { e in
+                Wire(label: e["label"] as? String, value: e["value"] as? String, traits: e["traits"] as? [String] ?? ["?"],
+                     identifier: e["identifier"] as? String, actions: e["actions"] as? [String] ?? ["?"],
+                     spoken: e["spoken"] as? String ?? "?", nodes: e["nodes"] as? [String] ?? ["?"])
+            },
+            identifiers: identifiers.map { i in i.mapValues { $0 as? String } },
+            customContent: elements.map { e in
+                (e["customContent"] as? [[String: Any]] ?? []).map { $0.compactMapValues { $0 as? String } }
+            })
+    }
+
+    @Test func everyExampleIsCovered() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".json") }.sorted()
+        #expect(files == [
+            "chart-canvas-synthetic-children.json", "combinable-single-interactive-child.json", "custom-alert-modal.json",
+            "form-field-deferred-error.json", "login-form-nested-ids.json", "movie-card-and-row-combined.json",
+            "rddm-cell-strategies.json", "section-with-header-contained.json", "settings-row-labeled-pair.json",
+        ])
+    }
+
+    @Test func chartCanvasSyntheticChildren() throws {
+        let r = try Self.audit("chart-canvas-synthetic-children.json")
+        #expect(r.elements.map(\.spoken) == ["Jan: 120", "Feb: 150", "Mar: 90"])
+        #expect(r.elements.map(\.nodes) == [["/root/accessibilityChildren/0"], ["/root/accessibilityChildren/1"], ["/root/accessibilityChildren/2"]])
+    }
+
+    @Test func combinableSingleInteractiveChild() throws {
+        let r = try Self.audit("combinable-single-interactive-child.json")
+        try #require(r.elements.count == 2)
+        let wifi = r.elements[0], volume = r.elements[1]
+        #expect(wifi.label == "Wi-Fi")
+        #expect(wifi.value == "1")
+        #expect(wifi.traits == ["button", "staticText", "toggleButton"])
+        #expect(wifi.actions == [])
+        #expect(wifi.spoken == "Wi-Fi: On. Button.")
+        #expect(wifi.nodes == ["/root/children/0", "/root/children/0/children/0", "/root/children/0/children/1"])
+        #expect(volume.label == "Alerts")
+        #expect(volume.value == "50%, Off")
+        #expect(volume.traits == ["staticText"])
+        #expect(volume.actions == ["Volume: 50%", "Increment Volume", "Decrement Volume", "Mute: Off"])
+        #expect(volume.spoken == "Alerts: 50%, Off")
+    }
+
+    @Test func customAlertModal() throws {
+        let r = try Self.audit("custom-alert-modal.json")
+        #expect(r.elements.map(\.spoken) == ["Delete this item?", "Cancel. Button.", "Delete. Button."])
+        #expect(r.elements.map(\.nodes) == [["/root/children/2/children/0"], ["/root/children/2/children/1/children/0"],
+                                            ["/root/children/2/children/1/children/1"]])
+    }
+
+    @Test func formFieldDeferredError() throws {
+        let r = try Self.audit("form-field-deferred-error.json")
+        try #require(r.elements.count == 1)
+        let e = r.elements[0]
+        #expect(e.label == "Email, We never share your email, Invalid input")
+        #expect(e.value == "jane@")
+        #expect(e.spoken == "Email, We never share your email, Invalid input: jane@. Text Field.")
+        #expect(e.nodes == ["/root/children/0", "/root/children/1", "/root/children/2"])
+        #expect(r.customContent[0] == [
+            ["label": "We never share your email", "value": "", "importance": "default"],
+            ["label": "Error", "value": "Invalid input", "importance": "high"],
+        ])
+    }
+
+    @Test func loginFormNestedIds() throws {
+        let r = try Self.audit("login-form-nested-ids.json")
+        #expect(r.elements.map(\.label) == ["Sign in", "Email", "SIGN IN", "New here?", "CREATE ACCOUNT"])
+        #expect(r.elements.map(\.identifier) == ["login.title", "login.email", "login.signin.button",
+                                                 "login.registration.title", "login.registration.button"])
+        #expect(r.elements.map(\.spoken) == ["Sign in. Heading.", "Email. Text Field.", "SIGN IN. Button.", "New here?", "CREATE ACCOUNT. Button."])
+        #expect(r.identifiers == [
+            ["node": "/root", "id": "login", "identifier": "login"],
+            ["node": "/root/children/0", "id": "signin-title", "identifier": "login.title"],
+            ["node": "/root/children/1", "id": "email", "identifier": "login.email"],
+            ["node": "/root/children/2", "id": "registration", "identifier": "login.registration"],
+            ["node": "/root/children/2/children/0", "id": "registration-title", "identifier": "login.registration.title"],
+            ["node": "/root/children/2/children/1", "id": "registration-button", "identifier": "login.registration.button"],
+            ["node": "/root/children/2/children/1/children/0", "id": "register", "identifier": "login.registration.button"],
+            ["node": "/root/children/3", "id": "signin", "identifier": "login.signin.button"],
+        ])
+    }
+
+    @Test func movieCardAndRowCombined() throws {
+        let r = try Self.audit("movie-card-and-row-combined.json")
+        try #require(r.elements.count == 3)
+        let card = r.elements[0], row = r.elements[1], favorite = r.elements[2]
+        #expect(card.label == "Movie poster, Inception, 2010")
+        #expect(card.nodes == ["/root/children/0", "/root/children/0/children/0", "/root/children/0/children/1/children/0",
+                               "/root/children/0/children/1/children/1"])
+        #expect(row.label == "Inception, PG-13")
+        #expect(row.actions == ["Add to Watchlist", "Share"])
+        #expect(row.spoken == "Inception, PG-13")
+        #expect(favorite.label == "Inception")
+        #expect(favorite.actions == ["Favorite", "Share"])
+        #expect(!favorite.traits.contains("button"))
+        #expect(favorite.spoken == "Inception")
+    }
+
+    @Test func rddmCellStrategies() throws {
+        let r = try Self.audit("rddm-cell-strategies.json")
+        #expect(r.elements.map(\.spoken) == ["Show details: expanded, is animated: 1. Button.", "Notifications. Heading.", "Version 2.1"])
+        #expect(r.elements.map(\.traits) == [["button"], ["header"], ["staticText"]])
+        #expect(r.elements.map(\.nodes) == [
+            ["/root/children/0", "/root/children/0/children/0", "/root/children/0/children/1"],
+            ["/root/children/1", "/root/children/1/children/0"],
+            ["/root/children/2/children/0"],
+        ])
+    }
+
+    @Test func sectionWithHeaderContained() throws {
+        let r = try Self.audit("section-with-header-contained.json")
+        #expect(r.elements.map(\.spoken) == ["Trending. Heading.", "Dune, Science fiction. Button.", "Arrival, Drama. Button.", "Updated daily"])
+    }
+
+    @Test func settingsRowLabeledPair() throws {
+        let r = try Self.audit("settings-row-labeled-pair.json")
+        #expect(r.elements == [Wire(label: "Volume", value: "50%", traits: ["adjustable"], identifier: nil, actions: [],
+                                    spoken: "Volume: 50%. Adjustable.", nodes: ["/root/children/1"])])
+    }
+}

@@ -1,0 +1,54 @@
+import Testing
+@testable import A11yCore
+
+@Suite struct DuplicateRuleTests {
+    func frame(_ x: Double, _ y: Double) -> String { #""frame": {"x": \#(x), "y": \#(y), "width": 50, "height": 50}"# }
+
+    @Test func duplicateLabelsAmongControls() throws {
+        let fail = RuleFixture.screen(#"{"type": "button", "label": "Delete", \#(frame(0, 0))}"#,
+                                      #"{"type": "button", "label": "delete ", \#(frame(0, 100))}"#,
+                                      #"{"type": "text", "text": "Delete", \#(frame(0, 200))}"#)
+        let f = try RuleFixture.findings(.duplicateLabel, fail)
+        #expect(try RuleFixture.pointers(.duplicateLabel, fail) == ["/root/children/1"])
+        #expect(f.first?.string("duplicateOf") == "/root/children/0")
+        let pass = RuleFixture.screen(#"{"type": "button", "label": "Delete Inception"}"#, #"{"type": "button", "label": "Delete Tenet"}"#)
+        #expect(try RuleFixture.findings(.duplicateLabel, pass).isEmpty)
+    }
+
+    @Test func duplicateFramesAmongControls() throws {
+        let fail = RuleFixture.screen(#"{"type": "button", "label": "A", \#(frame(0, 0))}"#,
+                                      #"{"type": "link", "label": "B", \#(frame(0, 0))}"#)
+        #expect(try RuleFixture.findings(.duplicateFrame, fail).count == 1)
+        let pass = RuleFixture.screen(#"{"type": "button", "label": "A", \#(frame(0, 0))}"#,
+                                      #"{"type": "button", "label": "B", \#(frame(60, 0))}"#)
+        #expect(try RuleFixture.findings(.duplicateFrame, pass).isEmpty)
+    }
+
+    @Test func duplicateComposedIdentifiers() throws {
+        // Seed 004: two leaves composing to "login.button".
+        let fail = RuleFixture.screen("""
+            {"type": "stack", "a11yRoot": "login", "grouping": "contain", "children": [
+              {"type": "button", "label": "Sign in", "nestedIdentifier": "button", \(frame(0, 0))},
+              {"type": "button", "label": "Sign up", "nestedIdentifier": "button", \(frame(0, 100))}]}
+            """)
+        let f = try RuleFixture.findings(.duplicateIdentifier, fail)
+        #expect(f.count == 1)
+        #expect(f.first?.string("identifier") == "login.button")
+        let pass = RuleFixture.screen("""
+            {"type": "stack", "a11yRoot": "login", "grouping": "contain", "children": [
+              {"type": "button", "label": "Sign in", "nestedIdentifier": "signIn"},
+              {"type": "button", "label": "Sign up", "nestedIdentifier": "signUp"}]}
+            """)
+        #expect(try RuleFixture.findings(.duplicateIdentifier, pass).isEmpty)
+    }
+
+    @Test func linkPurpose() throws {
+        for generic in ["Click here", "more", "Learn more", "here", "Read more…"] {
+            #expect(try RuleFixture.findings(.linkPurpose, RuleFixture.screen(#"{"type": "link", "label": "\#(generic)"}"#)).count == 1, "\(generic)")
+        }
+        #expect(try RuleFixture.findings(.linkPurpose, RuleFixture.screen(#"{"type": "link", "label": "Read the return policy"}"#)).isEmpty)
+        // A button reading "More" is not a link.
+        #expect(try RuleFixture.findings(.linkPurpose, RuleFixture.screen(#"{"type": "button", "label": "More"}"#)).isEmpty)
+        #expect(try RuleFixture.findings(.linkPurpose, RuleFixture.screen(#"{"type": "link", "label": "here"}"#)).first?.wcag == ["2.4.4"])
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import A11yCore
+
+@Suite struct LabelQualityRuleTests {
+    func one(_ type: String, label: String, hint: String? = nil, traits: String? = nil) -> String {
+        RuleFixture.screen("""
+            {"type": "\(type)", "label": "\(label)"\(hint.map { ", \"hint\": \"\($0)\"" } ?? "")\(traits.map { ", \"traits\": \($0)" } ?? "")}
+            """)
+    }
+
+    @Test func roleWordsRedundantWithTraits() throws {
+        let f = try RuleFixture.findings(.labelRoleWords, one("button", label: "Play button"))
+        #expect(f.count == 1)
+        #expect(f.first?.strings("words") == ["button"])
+        #expect(f.first?.level == nil)
+        #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Tap to play")).count == 1)
+        #expect(try RuleFixture.findings(.labelRoleWords, one("tab", label: "Home, selected")).count == 1)
+        #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Play")).isEmpty)
+        // Seed 003's tab set labels a button "Tab Home": "tab" is not redundant without the tab trait.
+        #expect(try RuleFixture.findings(.labelRoleWords, one("view", label: "Tab Home", traits: #"["button"]"#)).isEmpty)
+        // Whole words only.
+        #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Buttonwood Bank")).isEmpty)
+    }
+
+    @Test func trailingPeriodOnControls() throws {
+        #expect(try RuleFixture.findings(.labelTrailingPeriod, one("button", label: "Add to cart.")).count == 1)
+        #expect(try RuleFixture.findings(.labelTrailingPeriod, one("button", label: "Add to cart")).isEmpty)
+        #expect(try RuleFixture.findings(.labelTrailingPeriod, one("button", label: "Loading...")).isEmpty)
+        // Sentences in static text are fine.
+        #expect(try RuleFixture.findings(.labelTrailingPeriod, one("text", label: "Your order has shipped.")).isEmpty)
+    }
+
+    @Test func codeLikeLabels() throws {
+        for code in ["QUOTE_TEXTVIEW", "submit_button", "quoteTextView"] {
+            #expect(try RuleFixture.findings(.labelCodeLike, one("text", label: code)).count == 1, "\(code)")
+        }
+        for ok in ["Quote", "OK", "iPhone", "Wi-Fi", "_private", "Step 1_2 of 3"] {
+            #expect(try RuleFixture.findings(.labelCodeLike, one("button", label: ok)).isEmpty, "\(ok)")
+        }
+    }
+
+    @Test func labelEqualsHint() throws {
+        #expect(try RuleFixture.findings(.labelEqualsHint, one("button", label: "Share", hint: " share ")).count == 1)
+        #expect(try RuleFixture.findings(.labelEqualsHint, one("button", label: "Share", hint: "Opens the share sheet")).isEmpty)
+    }
+}

@@ -1,0 +1,97 @@
+import Testing
+@testable import A11yCore
+
+@Suite struct RuleRunnerTests {
+    let twoProblems = RuleFixture.screen(
+        #"{"id": "tiny", "type": "button", "label": "Tap to buy", "identifier": "buy", "frame": {"x": 0, "y": 400, "width": 20, "height": 20}}"#,
+        #"{"id": "logo", "type": "image", "frame": {"x": 0, "y": 100, "width": 60, "height": 60}}"#)
+
+    @Test func levelSelectsDefaults() throws {
+        let a = try RuleFixture.run(twoProblems) { $0.level = .A }
+        #expect(!a.rulesRun.contains("target-size"))
+        #expect(a.rulesRun.contains("control-name"))
+        #expect(a.rulesRun.contains("label-role-words"))
+        let aa = try RuleFixture.run(twoProblems)
+        #expect(aa.rulesRun.contains("target-size"))
+        #expect(!aa.rulesRun.contains("target-size-enhanced"))
+        #expect(!aa.rulesRun.contains("text-contrast-enhanced"))
+        let aaa = try RuleFixture.run(twoProblems) { $0.level = .AAA }
+        #expect(aaa.rulesRun.count == RuleRegistry.all.count)
+    }
+
+    @Test func enableDisableOnly() throws {
+        let run = try RuleFixture.run(twoProblems) {
+            $0.enable = [Located("target-size-enhanced", at: "/e/0")]
+            $0.disable = [Located("target-size", at: "/d/0")]
+        }
+        #expect(run.rulesRun.contains("target-size-enhanced"))
+        #expect(!run.rulesRun.contains("target-size"))
+        let only = try RuleFixture.run(twoProblems) { $0.only = [Located("image-name", at: "/o/0"), Located("target-size", at: "/o/1")] }
+        #expect(only.rulesRun == ["image-name", "target-size"])
+    }
+
+    @Test func unknownRuleIdPointsAtTheOption() throws {
+        let json = RuleFixture.screen(#"{"type": "button", "label": "OK"}"#, options: #"{"rules": {"disable": ["target-size", "no-such-rule"]}}"#)
+        #expect(throws: InputError(.unknownRule, "Unknown rule id \"no-such-rule\"; `a11y-audit rules` lists them.",
+                                   at: "/options/rules/disable/1")) {
+            try RuleFixture.run(json)
+        }
+        let suppress = RuleFixture.screen(#"{"type": "button", "label": "OK"}"#, options: #"{"suppress": [{"rule": "nope"}]}"#)
+        #expect { try RuleFixture.run(suppress) } throws: { ($0 as? InputError)?.pointer == "/options/suppress/0/rule" }
+    }
+
+    @Test func findingsFollowReadingOrderThenRuleID() throws {
+        let run = try RuleFixture.run(twoProblems)
+        // The logo (y 100) is read before the button (y 400) although it comes second in the tree.
+        #expect(run.findings.map(\.rule) == ["image-name", "label-role-words", "target-size"])
+        #expect(run.findings.map(\.node) == [2, 1, 1])
+    }
+
+    @Test func nodesOutsideElementsComeLastInDocumentOrder() throws {
+        let json = RuleFixture.screen(
+            #"{"type": "canvas", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}"#,
+            #"{"type": "image", "frame": {"x": 0, "y": 500, "width": 60, "height": 60}}"#)
+        let run = try RuleFixture.run(json)
+        #expect(run.findings.map(\.rule) == ["image-name", "canvas-alternative"])
+    }
+
+    @Test func suppressionsMatchEveryGivenField() throws {
+        func run(_ suppress: String) throws -> RuleRun {
+            try RuleFixture.run(RuleFixture.screen(
+                #"{"id": "tiny", "type": "button", "label": "Tap to buy", "identifier": "buy", "frame": {"x": 0, "y": 400, "width": 20, "height": 20}}"#,
+                #"{"id": "logo", "type": "image", "frame": {"x": 0, "y": 100, "width": 60, "height": 60}}"#,
+                options: #"{"suppress": [\#(suppress)]}"#))
+        }
+        let byRuleAndID = try run(#"{"rule": "target-size", "id": "tiny", "reason": "fixed in v2"}"#)
+        #expect(byRuleAndID.findings.map(\.rule) == ["image-name", "label-role-words"])
+        #expect(byRuleAndID.suppressed.map(\.finding.rule) == ["target-size"])
+        #expect(byRuleAndID.suppressed.first?.suppression.reason == "fixed in v2")
+        // The rule passes once its only finding is accepted.
+        #expect(byRuleAndID.rulesPassed.contains("target-size"))
+        #expect(try run(#"{"rule": "target-size", "id": "logo"}"#).suppressed.isEmpty)
+        #expect(try run(#"{"identifier": "buy"}"#).suppressed.count == 2)
+        #expect(try run(#"{"node": "/root/children/1"}"#).suppressed.map(\.finding.rule) == ["image-name"])
+        #expect(try run(#"{"node": "/root/children/1", "rule": "target-size"}"#).suppressed.isEmpty)
+    }
+
+    @Test func passedAndIncompleteLists() throws {
+        let run = try RuleFixture.run(twoProblems) { $0.only = ["image-name", "text-contrast", "link-purpose"].map { Located($0, at: "/o") } }
+        #expect(run.rulesPassed == ["text-contrast", "link-purpose"])
+        #expect(run.rulesIncomplete.isEmpty)
+    }
+
+    @Test func failOnThresholds() throws {
+        let run = try RuleFixture.run(twoProblems)
+        // image-name is critical, target-size serious, label-role-words minor.
+        #expect(run.fails(.default))
+        #expect(run.fails(.impact(.critical)))
+        #expect(!run.fails(.none))
+        let minorOnly = try RuleFixture.run(RuleFixture.screen(#"{"type": "button", "label": "Play button", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#))
+        #expect(minorOnly.findings.map(\.impact) == [.minor])
+        #expect(!minorOnly.fails(.default))
+        #expect(minorOnly.fails(.impact(.minor)))
+        #expect(FailThreshold("moderate") == .impact(.moderate))
+        #expect(FailThreshold("none") == FailThreshold.none)
+        #expect(FailThreshold("high") == nil)
+    }
+}

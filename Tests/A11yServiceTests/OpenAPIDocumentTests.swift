@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import A11yService
+
+/// The document served at GET /openapi.json: valid JSON, OpenAPI 3.1, every route, and the
+/// same text as the block in openapi.md (Scripts/gen-openapi.sh copies it).
+@Suite struct OpenAPIDocumentTests {
+    /// Routes the service answers; the spec must describe exactly these.
+    static let routes: Set<String> = [
+        "POST /v1/audit", "GET /v1/rules", "GET /healthz", "GET /readyz", "GET /metrics", "GET /openapi.json",
+    ]
+    static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    func document() throws -> [String: Any] {
+        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func isOpenAPI31() throws {
+        let version = try #require(try document()["openapi"] as? String)
+        #expect(version.hasPrefix("3.1."))
+    }
+
+    @Test func describesEveryRouteAndNoOther() throws {
+        let paths = try #require(try document()["paths"] as? [String: [String: Any]])
+        var described: Set<String> = []
+        for (path, item) in paths {
+            for method in Self.httpMethods where item[method] != nil {
+                described.insert("\(method.uppercased()) \(path)")
+            }
+        }
+        #expect(described == Self.routes)
+    }
+
+    @Test func everyOperationDocumentsASuccessResponse() throws {
+        let paths = try #require(try document()["paths"] as? [String: [String: Any]])
+        for (path, item) in paths {
+            for method in Self.httpMethods {
+                guard let operation = item[method] as? [String: Any] else { continue }
+                let responses = try #require(operation["responses"] as? [String: Any], "\(method) \(path)")
+                #expect(responses["200"] != nil, "\(method) \(path) has no 200 response")
+            }
+        }
+    }
+
+    @Test func auditDocumentsErrorsAndAlternativeFormats() throws {
+        let paths = try #require(try document()["paths"] as? [String: [String: Any]])
+        let audit = try #require(paths["/v1/audit"]?["post"] as? [String: Any])
+        let responses = try #require(audit["responses"] as? [String: Any])
+        for status in ["400", "401", "413", "415"] {
+            #expect(responses[status] != nil, "POST /v1/audit lacks \(status)")
+        }
+        let ok = try #require(responses["200"] as? [String: Any])
+        let types = Set(try #require(ok["content"] as? [String: Any]).keys)
+        #expect(types == ["application/json", "application/sarif+json", "application/xml", "text/html"])
+    }
+
+    @Test func nodeSchemaIsRecursive() throws {
+        let node = try schema("Node")
+        let properties = try #require(node["properties"] as? [String: [String: Any]])
+        for field in ["children", "accessibilityChildren"] {
+            let items = try #require(properties[field]?["items"] as? [String: Any], "\(field)")
+            #expect(items["$ref"] as? String == "#/components/schemas/Node")
+        }
+    }
+
+    /// Every field of the tree format (shared/docs/tree-format.md) is described.
+    @Test func nodeSchemaHasEveryTreeFormatField() throws {
+        let properties = try #require(try schema("Node")["properties"] as? [String: Any])
+        let fields = [
+            "id", "type", "frame", "text", "label", "value", "hint", "identifier", "traits",
+            "isAccessibilityElement", "children", "accessibilityChildren", "grouping", "hidden", "opacity",
+            "enabled", "sortPriority", "actions", "customContent", "rotors", "activationPoint",
+            "accessibilityFrame", "combinable", "deferral", "deferredSource", "deferralReceiver", "a11yRoot",
+            "nestedIdentifier", "labeledPair", "strategies", "style", "component", "focusable",
+        ]
+        #expect(Set(properties.keys) == Set(fields))
+    }
+
+    @Test func everyReferenceResolves() throws {
+        let root = try document()
+        var pending: [Any] = [root]
+        var references = 0
+        while let value = pending.popLast() {
+            if let object = value as? [String: Any] {
+                if let ref = object["$ref"] as? String {
+                    references += 1
+                    #expect(resolve(ref, in: root) != nil, "unresolved \(ref)")
+                }
+                pending.append(contentsOf: object.values)
+            } else if let array = value as? [Any] {
+                pending.append(contentsOf: array)
+            }
+        }
+        #expect(references > 0)
+    }
+
+    @Test func matchesTheBlockInOpenAPIMarkdown() throws {
+        let markdownURL = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("openapi.md")
+        let markdown = try String(contentsOf: markdownURL, encoding: .utf8)
+        let blocks = markdown.components(separatedBy: "\n```json\n").dropFirst()
+        try #require(blocks.count == 1, "openapi.md must hold exactly one ```json block")
+        let block = try #require(blocks.first?.components(separatedBy: "\n```\n").first)
+        #expect(block == OpenAPIDocument.json, "run Scripts/gen-openapi.sh")
+    }
+
+    private func schema(_ name: String) throws -> [String: Any] {
+        let components = try #require(try document()["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: Any])
+        return try #require(schemas[name] as? [String: Any])
+    }
+
+    /// Resolves a local JSON Pointer reference (`#/a/b`), decoding `~1` and `~0`.
+    private func resolve(_ ref: String, in root: [String: Any]) -> Any? {
+        guard ref.hasPrefix("#/") else { return nil }
+        var current: Any = root
+        for token in ref.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+            let key = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            guard let object = current as? [String: Any], let next = object[key] else { return nil }
+            current = next
+        }
+        return current
+    }
+}
