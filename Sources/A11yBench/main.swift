@@ -1,6 +1,7 @@
 // Benchmark of the request path against Foundation; see README "Performance".
 //
 //   A11yBench [--repeat N] [--sizes 1000,10000,100000] [--rss-size N]
+//   A11yBench --write-tree NODES                  (a generated request on stdout)
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 import A11yCore
@@ -48,6 +49,12 @@ let args = Array(CommandLine.arguments.dropFirst())
 if args.first == "--rss-child" {
     guard args.count == 3 else { usage() }
     exit(RSSChild.run(file: args[1], path: args[2]))
+}
+if args.first == "--write-tree" {
+    // A generated request on stdout (used by Scripts/bench-http.sh): --write-tree NODES
+    guard args.count == 2 else { usage() }
+    FileHandle.standardOutput.write(Data(TreeGenerator.request(nodes: number(args[1]))))
+    exit(0)
 }
 if args.first == "--profile" {
     // Our path only, for perf / callgrind: --profile NODES CALLS
