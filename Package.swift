@@ -24,6 +24,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Runs the built `a11y-audit` binary: flags, formats, exit codes.
+        .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit"]),
         .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl"]),
     ]
 )

@@ -9,5 +9,7 @@ if ! echo '#include <curl/curl.h>' | cc -E -x c - >/dev/null 2>&1; then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq libcurl4-openssl-dev >/dev/null
 fi
+# The report tests read SARIF and JUnit back with PyPI jsonschema and junitparser.
+Scripts/reports/install-checkers.sh
 swift build --build-tests
 swift test --skip-build

@@ -5,15 +5,15 @@ import A11yCore
 
 /// `a11y-audit audit FILE|DIR|- ... [flags]`: each file is one screen named after it
 /// (a batch file may hold several); exit 0 clean, 1 on a violation at or above
-/// `--fail-on`, 2 on bad input or usage.
+/// `--fail-on` (only new ones with a baseline), 2 on bad input or usage.
 enum AuditCommand {
-    enum Format: String { case json, text }
-
     struct Invocation {
         var inputs: [String] = []
         var pretty = false
-        var format = Format.json
+        var format = OutputFormat.json
         var failOn = FailThreshold.default
+        var baseline: String?
+        var writeBaseline: String?
         var flags = OptionFlags()
     }
 
@@ -23,34 +23,48 @@ enum AuditCommand {
         case .success(let parsed): invocation = parsed
         case .failure(let error): return usageError(error.message)
         }
-        var screens: [(name: String, report: AuditReport)] = []
-        for path in expand(invocation.inputs) {
+        var fileBaseline: Baseline?
+        if let path = invocation.baseline {
+            let bytes: [UInt8]
+            do { bytes = try FileIO.read(path) } catch { return usageError(error.message) }
+            switch bytes.withUnsafeBytes({ b in Result { () throws(InputError) in try Baseline.parse(b) } }) {
+            case .success(let b): fileBaseline = b
+            case .failure(let error): return inputError(path, error)
+            }
+        }
+
+        let paths = expand(invocation.inputs)
+        var screens: [ScreenReport] = []
+        var requestFingerprints: [Baseline.Entry]?
+        var isBatch = paths.count > 1 || invocation.inputs.contains(where: isDirectory)
+        for path in paths {
             let bytes: [UInt8]
             do { bytes = try FileIO.read(path) } catch { return usageError(error.message) }
             let result = bytes.withUnsafeBytes { buffer in
                 Result { () throws(InputError) in
-                    try Audit.runRequest(json: buffer) { invocation.flags.apply(to: &$0) }
+                    try AuditRun.run(json: buffer) { invocation.flags.apply(to: &$0) }
                 }
             }
             switch result {
-            case .success(let reports):
+            case .success(let run):
                 let name = displayName(path)
-                let single = reports.count == 1
-                screens += reports.map { (single ? name : "\(name)#\($0.name)", $0.report) }
+                isBatch = isBatch || run.isBatch
+                screens += run.screens.map { ScreenReport(name: run.isBatch ? "\(name)#\($0.name)" : name, report: $0.report) }
+                if let entries = run.baseline?.entries { requestFingerprints = (requestFingerprints ?? []) + entries }
             case .failure(let error):
-                FileIO.write("error: \(path): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)\n", to: STDERR_FILENO)
-                return 2
+                return inputError(path, error)
             }
         }
-        switch invocation.format {
-        case .json:
-            FileIO.write(screens.count == 1 && invocation.inputs.count == 1 && !isDirectory(invocation.inputs[0])
-                         ? ResponseEncoder.json(screens[0].report, pretty: invocation.pretty)
-                         : ResponseEncoder.json(screens: screens, pretty: invocation.pretty))
-        case .text:
-            FileIO.write(TextReport.render(screens: screens, color: FileIO.isTerminal(STDOUT_FILENO)))
+
+        if let path = invocation.writeBaseline {
+            guard FileIO.writeFile(path, Baseline.write(screens: screens)) else { return usageError("cannot write \(path)") }
+            // What was just recorded is known: only later runs can have new findings.
+            fileBaseline = Baseline(screens: screens)
         }
-        return screens.contains { $0.report.run.fails(invocation.failOn) } ? 1 : 0
+        let run = AuditRun(screens: screens, isBatch: isBatch,
+                           baseline: fileBaseline ?? requestFingerprints.map { Baseline(entries: $0) })
+        FileIO.write(run.render(invocation.format, pretty: invocation.pretty, color: FileIO.isTerminal(STDOUT_FILENO)))
+        return run.fails(invocation.failOn) ? 1 : 0
     }
 
     struct UsageError: Error { var message: String }
@@ -58,35 +72,29 @@ enum AuditCommand {
     static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
         var inv = Invocation()
         var i = 0
-        func value(_ flag: String) -> String? {
-            i += 1
-            return i < arguments.count ? arguments[i] : nil
-        }
         while i < arguments.count {
             let argument = arguments[i]
+            if argument == "--pretty" { inv.pretty = true; i += 1; continue }
+            if argument == "-" || !argument.hasPrefix("-") { inv.inputs.append(argument); i += 1; continue }
+            guard i + 1 < arguments.count else { return .failure(UsageError(message: "\(argument) needs a value")) }
+            let value = arguments[i + 1]
             switch argument {
-            case "--pretty": inv.pretty = true
             case "--format":
-                guard let v = value(argument), let f = Format(rawValue: v) else {
-                    return .failure(UsageError(message: "--format takes json or text"))
+                guard let f = OutputFormat(name: value) else {
+                    return .failure(UsageError(message: "--format takes json, text, sarif, junit or html"))
                 }
                 inv.format = f
             case "--fail-on":
-                guard let v = value(argument), let t = FailThreshold(v) else {
+                guard let t = FailThreshold(value) else {
                     return .failure(UsageError(message: "--fail-on takes minor, moderate, serious, critical or none"))
                 }
                 inv.failOn = t
-            case "-":
-                inv.inputs.append(argument)
+            case "--baseline": inv.baseline = value
+            case "--write-baseline": inv.writeBaseline = value
             default:
-                if argument.hasPrefix("-") {
-                    guard let v = value(argument) else { return .failure(UsageError(message: "\(argument) needs a value")) }
-                    if let error = inv.flags.set(argument, v) { return .failure(UsageError(message: error)) }
-                } else {
-                    inv.inputs.append(argument)
-                }
+                if let error = inv.flags.set(argument, value) { return .failure(UsageError(message: error)) }
             }
-            i += 1
+            i += 2
         }
         guard !inv.inputs.isEmpty else { return .failure(UsageError(message: "audit needs a FILE, a folder, or - for standard input")) }
         return .success(inv)
@@ -104,6 +112,11 @@ enum AuditCommand {
 
     static func displayName(_ path: String) -> String {
         path == "-" ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
+    }
+
+    static func inputError(_ path: String, _ error: InputError) -> Int32 {
+        FileIO.write("error: \(path): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)\n", to: STDERR_FILENO)
+        return 2
     }
 
     static func usageError(_ message: String) -> Int32 {

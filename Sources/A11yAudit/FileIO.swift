@@ -39,6 +39,15 @@ enum FileIO {
 
     static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) { write(Array(text.utf8), to: fd) }
 
+    /// Replaces a file's contents; false when it cannot be opened.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        write(bytes, to: fd)
+        return true
+    }
+
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     static func isDirectory(_ path: String) -> Bool {

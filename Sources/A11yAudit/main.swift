@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import A11yCore
+import A11yService
 
 // a11y-audit: audit UI trees from the command line, or serve the same audit over HTTP.
 let usage = """
@@ -28,6 +29,7 @@ arguments.removeFirst()
 switch command {
 case "audit": exit(AuditCommand.run(arguments))
 case "rules": exit(RulesCommand.run(arguments))
+case "serve": exit(serveCommand(arguments: arguments, environment: processEnvironment()))
 case "-h", "--help", "help": FileIO.write(usage + "\n"); exit(0)
 default:
     FileIO.write("error: unknown command \"\(command)\"\n\(usage)\n", to: STDERR_FILENO)

@@ -50,7 +50,11 @@ struct JSONCursor {
     func error(_ kind: InputError.Kind, _ message: String) -> InputError { InputError(kind, message, at: pointer) }
 
     private func syntax(_ e: JSONSyntaxError) -> InputError {
-        InputError(.syntax, "malformed JSON: \(e.message) (byte \(e.offset))", at: pointer)
+        switch e.kind {
+        case .grammar: InputError(.syntax, "malformed JSON: \(e.message) (byte \(e.offset))", at: pointer)
+        case .limit: InputError(.limit, "\(e.message) (byte \(e.offset))", at: pointer)
+        case .range: InputError(.invalidValue, "\(e.message) (byte \(e.offset))", at: pointer)
+        }
     }
 
     // MARK: Reads

@@ -71,7 +71,7 @@ extension JSONReader {
         }
         let text = String(decoding: buffer[start..<position], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw JSONSyntaxError(message: "number out of range", offset: start)
+            throw JSONSyntaxError(message: "number out of range", offset: start, kind: .range)
         }
         return value
     }

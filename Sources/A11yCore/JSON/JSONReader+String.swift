@@ -206,7 +206,7 @@ extension JSONReader {
     }
 
     func tooLong(at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(message: "string longer than \(maxStringBytes) bytes", offset: offset)
+        JSONSyntaxError(message: "string longer than \(maxStringBytes) bytes", offset: offset, kind: .limit)
     }
 
     func controlCharacter() -> JSONSyntaxError {

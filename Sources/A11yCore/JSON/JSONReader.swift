@@ -3,12 +3,17 @@ public enum JSONValueKind: Sendable { case object, array, string, number, bool, 
 
 /// A grammar or limit violation, with the byte offset where it was detected.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Why the document was refused: bad grammar, a limit of the reader, or a number
+    /// that is valid JSON but does not fit a Double.
+    public enum Kind: Sendable { case grammar, limit, range }
     public var message: String
     public var offset: Int
+    public var kind: Kind
 
-    public init(message: String, offset: Int) {
+    public init(message: String, offset: Int, kind: Kind = .grammar) {
         self.message = message
         self.offset = offset
+        self.kind = kind
     }
 
     public var description: String { "\(message) (at byte \(offset))" }
@@ -213,7 +218,7 @@ public struct JSONReader {
     @inline(__always)
     mutating func open(object: Bool) throws(JSONSyntaxError) {
         guard depth < maxDepth else {
-            throw JSONSyntaxError(message: "nesting deeper than \(maxDepth) levels", offset: position)
+            throw JSONSyntaxError(message: "nesting deeper than \(maxDepth) levels", offset: position, kind: .limit)
         }
         let level = depth
         if level < 64 {

@@ -1,37 +1,39 @@
 /// The 200 body of tree-format.md: elements, identifiers, findings and summary.
 public enum ResponseEncoder {
+    /// The plain response for a single tree.
     public static func json(_ report: AuditReport, pretty: Bool = false) -> [UInt8] {
-        var w = JSONWriter(pretty: pretty, capacity: 256 + report.analysis.elements.count * 256)
-        write(report, into: &w)
-        return pretty ? w.bytes + [0x0A] : w.bytes
+        json(AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false), pretty: pretty)
     }
 
-    /// A batch: `{"screens": [{"name", ...response}], "summary": {...}}`.
-    public static func json(screens: [(name: String, report: AuditReport)], pretty: Bool = false) -> [UInt8] {
-        var w = JSONWriter(pretty: pretty)
-        w.beginObject()
-        w.key("screens")
-        w.beginArray()
-        for screen in screens {
+    /// A run: the plain response for a single tree, else
+    /// `{"screens": [{"name", ...response}], "summary": {...}}`.
+    public static func json(_ run: AuditRun, pretty: Bool = false) -> [UInt8] {
+        let elements = run.screens.reduce(0) { $0 + $1.report.analysis.elements.count }
+        var w = JSONWriter(pretty: pretty, capacity: 512 + elements * 320)
+        if !run.isBatch && run.screens.count == 1 {
             w.beginObject()
-            w.key("name"); w.string(screen.name)
-            writeMembers(screen.report, into: &w)
+            writeMembers(run, screen: 0, into: &w)
+            w.endObject()
+        } else {
+            w.beginObject()
+            w.key("screens")
+            w.beginArray()
+            for index in run.screens.indices {
+                w.beginObject()
+                w.key("name"); w.string(run.screens[index].name)
+                writeMembers(run, screen: index, into: &w)
+                w.endObject()
+            }
+            w.endArray()
+            w.key("summary")
+            writeSummary(run, screens: Array(run.screens.indices), into: &w)
             w.endObject()
         }
-        w.endArray()
-        w.key("summary")
-        writeSummary(screens.map(\.report), into: &w)
-        w.endObject()
         return pretty ? w.bytes + [0x0A] : w.bytes
     }
 
-    public static func write(_ report: AuditReport, into w: inout JSONWriter) {
-        w.beginObject()
-        writeMembers(report, into: &w)
-        w.endObject()
-    }
-
-    private static func writeMembers(_ report: AuditReport, into w: inout JSONWriter) {
+    private static func writeMembers(_ run: AuditRun, screen index: Int, into w: inout JSONWriter) {
+        let report = run.screens[index].report
         let analysis = report.analysis
         w.key("elements")
         w.beginArray()
@@ -49,10 +51,17 @@ public enum ResponseEncoder {
         w.endArray()
         w.key("findings")
         w.beginArray()
-        for f in report.run.findings { writeFinding(f, analysis: analysis, into: &w) }
+        var fingerprinter = Fingerprinter(analysis)
+        for (i, f) in report.run.findings.enumerated() {
+            let state = run.comparison?.state(screen: index, finding: i)
+            writeFinding(f, analysis: analysis, into: &w) { w in
+                w.key("fingerprint"); w.string(fingerprinter.fingerprint(f))
+                if let state { w.key("baseline"); w.string(state.rawValue) }
+            }
+        }
         w.endArray()
         w.key("summary")
-        writeSummary([report], into: &w)
+        writeSummary(run, screens: [index], into: &w)
     }
 
     public static func writeElement(_ e: AccessibilityElement, document: Document, into w: inout JSONWriter) {
@@ -180,13 +189,14 @@ public enum ResponseEncoder {
         w.endObject()
     }
 
-    /// Counts over one or more screens.
-    static func writeSummary(_ reports: [AuditReport], into w: inout JSONWriter) {
+    /// Counts over one or more screens of a run.
+    static func writeSummary(_ run: AuditRun, screens: [Int], into w: inout JSONWriter) {
+        let reports = screens.map { run.screens[$0].report }
         var byImpact: [Impact: Int] = [:]
         var byOutcome: [Outcome: Int] = [:]
         var byRule: [String: Int] = [:]
         var ruleOrder: [String] = []
-        var run = OrderedTextList(), passed = OrderedTextList(), incomplete = OrderedTextList()
+        var ran = OrderedTextList(), passed = OrderedTextList(), incomplete = OrderedTextList()
         var suppressedCount = 0
         for report in reports {
             for f in report.run.findings {
@@ -195,12 +205,12 @@ public enum ResponseEncoder {
                 if byRule[f.rule] == nil { ruleOrder.append(f.rule) }
                 byRule[f.rule, default: 0] += 1
             }
-            report.run.rulesRun.forEach { run.append($0) }
+            report.run.rulesRun.forEach { ran.append($0) }
             report.run.rulesIncomplete.forEach { incomplete.append($0) }
             suppressedCount += report.run.suppressed.count
         }
         // A rule passed only if it passed on every screen.
-        for id in run.items where reports.allSatisfy({ $0.run.rulesPassed.contains(id) || !$0.run.rulesRun.contains(id) }) {
+        for id in ran.items where reports.allSatisfy({ $0.run.rulesPassed.contains(id) || !$0.run.rulesRun.contains(id) }) {
             passed.append(id)
         }
         w.beginObject()
@@ -221,7 +231,7 @@ public enum ResponseEncoder {
         w.endObject()
         w.key("rules")
         w.beginObject()
-        for (key, list) in [("run", run), ("passed", passed), ("incomplete", incomplete)] {
+        for (key, list) in [("run", ran), ("passed", passed), ("incomplete", incomplete)] {
             w.key(key)
             w.beginArray()
             for id in list.items { w.string(id) }
@@ -249,6 +259,10 @@ public enum ResponseEncoder {
         }
         w.endArray()
         w.endObject()
+        if let comparison = run.comparison {
+            w.key("baseline")
+            comparison.writeSummary(into: &w, screen: screens.count == 1 ? screens[0] : nil)
+        }
         w.endObject()
     }
 }

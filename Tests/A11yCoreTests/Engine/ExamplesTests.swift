@@ -51,10 +51,28 @@ import Testing
     @Test func everyExampleIsCovered() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).filter { $0.hasSuffix(".json") }.sorted()
         #expect(files == [
-            "chart-canvas-synthetic-children.json", "combinable-single-interactive-child.json", "custom-alert-modal.json",
+            "chart-canvas-synthetic-children.json", "checkout-with-problems.json",
+            "combinable-single-interactive-child.json", "custom-alert-modal.json",
             "form-field-deferred-error.json", "login-form-nested-ids.json", "movie-card-and-row-combined.json",
             "rddm-cell-strategies.json", "section-with-header-contained.json", "settings-row-labeled-pair.json",
         ])
+    }
+
+    /// The README's screen with problems: each planted problem is reported once, in reading order.
+    @Test func checkoutWithProblems() throws {
+        let data = try Data(contentsOf: Self.directory.appendingPathComponent("checkout-with-problems.json"))
+        let report = try Array(data).withUnsafeBytes { bytes in
+            do throws(InputError) { return Result<AuditReport, InputError>.success(try Audit.run(json: bytes)) } catch { return .failure(error) }
+        }.get()
+        let found = report.run.findings.map { "\(report.analysis.document.nodes[$0.node].id ?? "?") \($0.rule)" }
+        #expect(found == [
+            "close control-name", "close target-size",
+            "total text-contrast", "total text-scaling",
+            "terms label-role-words", "terms link-purpose",
+            "promo auto-advance-reduce-motion", "promo carousel-announcement", "promo carousel-announcement",
+            "pay label-role-words", "pay label-trailing-period", "pay text-contrast",
+        ])
+        #expect(report.run.fails(.default))
     }
 
     @Test func chartCanvasSyntheticChildren() throws {

@@ -1,0 +1,113 @@
+/// Everything one invocation audited (a file, a folder, a request), compared with a
+/// baseline when one is given, and rendered in any output format.
+public struct AuditRun: Sendable {
+    public var screens: [ScreenReport]
+    /// A batch answers `{"screens": [...]}`; a single tree answers the plain response.
+    public var isBatch: Bool
+    /// The baseline the screens were compared with, if any.
+    public private(set) var baseline: Baseline?
+    /// Set when a baseline was given: which findings are new, unchanged, fixed.
+    public private(set) var comparison: BaselineComparison?
+
+    public init(screens: [ScreenReport], isBatch: Bool, baseline: Baseline? = nil) {
+        self.screens = screens
+        self.isBatch = isBatch
+        self.baseline = baseline
+        comparison = baseline.map { BaselineComparison(screens: screens, baseline: $0) }
+    }
+
+    /// Audits a single or batch request. The baseline is `baseline` when given (a CLI file),
+    /// else the fingerprints in the request's `options.baseline`.
+    public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
+                           baseline: Baseline? = nil, adjust: (inout AuditOptions) -> Void = { _ in })
+        throws(InputError) -> AuditRun {
+        let request = try DocumentDecoder.decodeRequest(bytes, limits: limits)
+        var screens: [ScreenReport] = []
+        var fingerprints: [String]?
+        for var screen in request.screens {
+            adjust(&screen.document.options)
+            if let given = screen.document.options.baseline { fingerprints = (fingerprints ?? []) + given.map(\.value) }
+            screens.append(ScreenReport(name: screen.name, report: try Audit.run(screen.document)))
+        }
+        let isBatch = if case .batch = request { true } else { false }
+        return AuditRun(screens: screens, isBatch: isBatch, baseline: baseline ?? fingerprints.map { Baseline(fingerprints: $0) })
+    }
+
+    /// Whether a violation at or above `threshold` remains; with a baseline only new
+    /// findings count, so a team fails on regressions only.
+    public func fails(_ threshold: FailThreshold) -> Bool {
+        guard let comparison else { return screens.contains { $0.report.run.fails(threshold) } }
+        return screens.indices.contains { index in
+            var run = RuleRun()
+            run.findings = comparison.newFindings(of: screens[index], at: index)
+            return run.fails(threshold)
+        }
+    }
+
+    public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false) -> [UInt8] {
+        switch format {
+        case .json: ResponseEncoder.json(self, pretty: pretty)
+        case .text: Array(TextReport.render(screens: screens.map { ($0.name, $0.report) }, color: color).utf8)
+        case .report(let format):
+            format.render(screens: screens, catalogue: RuleRegistry.all, baseline: comparison, pretty: pretty)
+        }
+    }
+}
+
+/// Every way a run can be written: the JSON response, the terminal text, or a report.
+public enum OutputFormat: Equatable, Sendable {
+    case json, text
+    case report(ReportFormat)
+
+    /// `json`, `text`, `sarif`, `junit`, `html`.
+    public init?(name: String) {
+        switch name {
+        case "json": self = .json
+        case "text": self = .text
+        default:
+            guard let format = ReportFormat(rawValue: name) else { return nil }
+            self = .report(format)
+        }
+    }
+
+    public var mediaType: String {
+        switch self {
+        case .json: "application/json"
+        case .text: "text/plain; charset=utf-8"
+        case .report(let format): format.mediaType
+        }
+    }
+
+    /// The best format an `Accept` header allows (RFC 9110 12.5.1: highest q, then order);
+    /// JSON when the header is absent or allows anything; nil when nothing it lists is offered.
+    public init?(accept: String?) {
+        guard let accept, !accept.isEmpty else { self = .json; return }
+        var best: (q: Double, format: OutputFormat)?
+        for entry in accept.split(separator: ",") {
+            let parts = entry.split(separator: ";").map { $0.trimmingSpacesAndTabs().lowercased() }
+            guard let media = parts.first, !media.isEmpty else { continue }
+            var q = 1.0
+            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
+                q = Double(parameter.dropFirst(2)) ?? 0
+            }
+            guard q > 0 else { continue }
+            let format: OutputFormat?
+            switch media {
+            case "application/json", "*/*", "application/*": format = .json
+            default: format = ReportFormat(mediaType: media).map { .report($0) }
+            }
+            if let format, q > (best?.q ?? 0) { best = (q, format) }
+        }
+        guard let best else { return nil }
+        self = best.format
+    }
+}
+
+extension Substring {
+    func trimmingSpacesAndTabs() -> String {
+        var s = self
+        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
+        while s.last == " " || s.last == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,120 @@
+/// The identity of a finding across runs, used for SARIF `partialFingerprints` and baselines.
+///
+/// Scheme `a11yAudit/v1`: a 128-bit FNV-1a hash (hex) of the rule id and the most stable
+/// identity the node has, tried in this order:
+/// 1. the author `id` (`id:<id>`);
+/// 2. the composed nested identifier (`nested:<identifier>`);
+/// 3. the explicit accessibility `identifier` (`identifier:<identifier>`);
+/// 4. a path of `type[label or text]#n` steps up to the nearest ancestor that has one of the
+///    above (or the root), where `n` counts earlier siblings with the same type and label.
+/// Array indices never enter it, so inserting, removing or moving unrelated nodes — and moving
+/// a node with an id anywhere — keeps the fingerprint. Changing the node's own label (for a
+/// node without ids), its type, or its id yields a new one: for a baseline the old finding is
+/// then "fixed" and the new one "new". Frames and messages are left out on purpose: a
+/// contrast ratio or a layout shift does not make it a different problem.
+public enum Fingerprint {
+    /// Key in SARIF `partialFingerprints`; bump the version when the scheme changes.
+    public static let scheme = "a11yAudit/v1"
+
+    /// One finding's fingerprint. For many findings of one screen use `Fingerprinter`,
+    /// which counts each parent's children once instead of once per finding.
+    public static func of(_ finding: Finding, in analysis: Analysis) -> String {
+        var fingerprinter = Fingerprinter(analysis)
+        return fingerprinter.fingerprint(finding)
+    }
+
+    public static func of(rule: String, node: Int, in analysis: Analysis) -> String {
+        var fingerprinter = Fingerprinter(analysis)
+        return fingerprinter.fingerprint(rule: rule, node: node)
+    }
+
+    /// The readable identity the hash is taken over (documented above).
+    public static func identity(of node: Int, in analysis: Analysis) -> String {
+        var fingerprinter = Fingerprinter(analysis)
+        return fingerprinter.identity(of: node)
+    }
+
+    /// Two FNV-1a 64-bit passes with different offset bases: deterministic across processes
+    /// (unlike `Hasher`) and wide enough that unrelated findings do not collide in practice.
+    static func hash(_ text: String) -> String {
+        var a: UInt64 = 0xcbf2_9ce4_8422_2325
+        var b: UInt64 = 0x84222325_cbf29ce4
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        for byte in text.utf8 {
+            a = (a ^ UInt64(byte)) &* prime
+            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+        }
+        return hex(a) + hex(b)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
+
+/// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
+public struct Fingerprinter {
+    public let analysis: Analysis
+    /// Node -> number of earlier siblings with the same type and label, filled per parent.
+    private var ordinal: [Int: Int] = [:]
+
+    public init(_ analysis: Analysis) { self.analysis = analysis }
+
+    public mutating func fingerprint(_ finding: Finding) -> String {
+        fingerprint(rule: finding.rule, node: finding.node)
+    }
+
+    public mutating func fingerprint(rule: String, node: Int) -> String {
+        Fingerprint.hash(rule + "\u{0}" + identity(of: node))
+    }
+
+    public mutating func identity(of node: Int) -> String {
+        let document = analysis.document
+        var steps: [String] = []
+        var current = node
+        // Bounded by the decoder's depth cap: each step moves to the parent.
+        while true {
+            if let anchor = anchor(of: current) {
+                steps.append(anchor)
+                break
+            }
+            guard let parent = document.nodes[current].parent else {
+                steps.append("root")
+                break
+            }
+            let child = document.nodes[current]
+            steps.append((child.isSynthetic ? "~" : "") + Fingerprinter.stepKey(child) + "#" + String(ordinal(of: current, parent: parent)))
+            current = parent
+        }
+        return steps.reversed().joined(separator: "/")
+    }
+
+    private func anchor(of index: Int) -> String? {
+        let node = analysis.document.nodes[index]
+        if let id = node.id, !id.isEmpty { return "id:" + id }
+        if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
+            return "nested:" + composed
+        }
+        if let identifier = node.identifier, !identifier.isEmpty { return "identifier:" + identifier }
+        return nil
+    }
+
+    private mutating func ordinal(of index: Int, parent: Int) -> Int {
+        if let known = ordinal[index] { return known }
+        let document = analysis.document
+        for siblings in [document.children(of: parent), document.syntheticChildren(of: parent)] {
+            var seen: [String: Int] = [:]
+            for sibling in siblings {
+                let key = Fingerprinter.stepKey(document.nodes[sibling])
+                ordinal[sibling] = seen[key, default: 0]
+                seen[key, default: 0] += 1
+            }
+        }
+        return ordinal[index] ?? 0
+    }
+
+    private static func stepKey(_ node: Node) -> String {
+        node.typeName + "[" + (node.label ?? node.text ?? "") + "]"
+    }
+}

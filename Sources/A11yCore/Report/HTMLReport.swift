@@ -1,0 +1,150 @@
+/// One self-contained HTML page for people: per screen a wireframe with the screen-reader
+/// stops numbered, the stops with what VoiceOver says, and the findings. No scripts, no
+/// external resources; landmarks, headings and captioned tables for screen-reader users.
+public enum HTMLReport {
+    public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil, title: String = "Accessibility audit") -> [UInt8] {
+        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        html += "<title>\(e(title)): \(e(totals(screens, baseline)))</title>\n"
+        html += "<style>\n\(HTMLStyle.css)\n</style>\n</head>\n<body>\n"
+        html += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
+        html += "<header>\n<h1>\(e(title))</h1>\n<p class=\"summary\">\(e(totals(screens, baseline)))</p>\n</header>\n"
+        if screens.count > 1 {
+            html += "<nav aria-label=\"Screens\">\n<h2>Screens</h2>\n<ul>\n"
+            for (index, screen) in screens.enumerated() {
+                html += "<li><a href=\"#screen-\(index + 1)\">\(e(screen.name))</a>: \(e(counts(screen.report.run)))</li>\n"
+            }
+            html += "</ul>\n</nav>\n"
+        }
+        html += "<main id=\"main\">\n"
+        for (index, screen) in screens.enumerated() {
+            html += section(screen, number: index + 1, states: baseline?.screens[index])
+        }
+        html += "</main>\n<footer>\n<p>Made by a11y-audit. Stops are numbered in the order VoiceOver visits them. "
+        html += "Outline styles: " + Impact.allCases.reversed().map { "\($0.rawValue) \(HTMLStyle.look($0).lineName)" }.joined(separator: ", ")
+        html += ".</p>\n</footer>\n</body>\n</html>\n"
+        return Array(html.utf8)
+    }
+
+    private static func section(_ screen: ScreenReport, number: Int, states: BaselineComparison.Screen?) -> String {
+        let id = "screen-\(number)"
+        let report = screen.report
+        let analysis = report.analysis
+        var html = "<section id=\"\(id)\" aria-labelledby=\"\(id)-title\">\n"
+        html += "<h2 id=\"\(id)-title\">\(e(screen.name))</h2>\n"
+        html += "<p class=\"summary\">\(analysis.elements.count) stops. \(e(counts(report.run)))</p>\n"
+        html += "<div class=\"screen-layout\">\n"
+        let wireframe = HTMLWireframe(screen: screen, idPrefix: id)
+        if let svg = wireframe.render() {
+            html += "<figure>\n\(svg)\n<figcaption>Numbers are screen-reader stops in reading order.\n<ul class=\"legend\">\n"
+            for impact in Impact.allCases.reversed() {
+                let look = HTMLStyle.look(impact)
+                html += "<li><svg aria-hidden=\"true\" width=\"28\" height=\"12\"><line x1=\"1\" y1=\"6\" x2=\"27\" y2=\"6\" stroke=\"\(look.color)\" stroke-width=\"\(MarkupText.number(look.strokeWidth))\""
+                if let dash = look.dash { html += " stroke-dasharray=\"\(dash)\"" }
+                html += "/></svg>\(impact.rawValue.prefix(1).uppercased() + impact.rawValue.dropFirst()) (\(look.lineName))</li>\n"
+            }
+            html += "</ul>\n</figcaption>\n</figure>\n"
+        } else {
+            html += "<p class=\"muted\">No frames in this tree, so there is no wireframe.</p>\n"
+        }
+        html += "<div class=\"tables\">\n"
+        html += stopsTable(screen, id: id, worst: wireframe.worstImpactByElement())
+        html += "</div>\n</div>\n"
+        html += findingsTable(screen, id: id, states: states)
+        html += suppressedTable(screen, id: id)
+        if let fixed = states?.fixed, !fixed.isEmpty {
+            html += "<h3 id=\"\(id)-fixed\">Fixed since the baseline</h3>\n<ul>\n"
+            for entry in fixed {
+                html += "<li><code>\(e(entry.rule ?? "?"))</code> at <code>\(e(entry.node ?? "?"))</code>: \(e(entry.message ?? entry.fingerprint))</li>\n"
+            }
+            html += "</ul>\n"
+        }
+        html += "</section>\n"
+        return html
+    }
+
+    private static func stopsTable(_ screen: ScreenReport, id: String, worst: [Int: Impact]) -> String {
+        let analysis = screen.report.analysis
+        var html = "<h3 id=\"\(id)-stops\">Reading order</h3>\n"
+        guard !analysis.elements.isEmpty else { return html + "<p>The screen reader finds nothing to visit on this screen.</p>\n" }
+        html += "<table>\n<caption>Screen-reader stops of \(e(screen.name)), in reading order</caption>\n"
+        html += "<thead><tr><th scope=\"col\">Stop</th><th scope=\"col\">VoiceOver says</th><th scope=\"col\">Identifier</th><th scope=\"col\">Worst finding</th></tr></thead>\n<tbody>\n"
+        for (index, element) in analysis.elements.enumerated() {
+            html += "<tr><th scope=\"row\" class=\"num\">\(index + 1)</th>"
+            html += "<td class=\"spoken\">\(e(element.spoken))</td>"
+            html += "<td>\(element.identifier.map { "<code>\(e($0))</code>" } ?? "<span class=\"muted\">none</span>")</td>"
+            html += "<td>\(worst[index].map(impactBadge) ?? "<span class=\"muted\">none</span>")</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    private static func findingsTable(_ screen: ScreenReport, id: String, states: BaselineComparison.Screen?) -> String {
+        let run = screen.report.run
+        var html = "<h3 id=\"\(id)-findings\">Findings</h3>\n"
+        guard !run.findings.isEmpty else { return html + "<p>No findings: every rule that ran passed.</p>\n" }
+        html += "<table>\n<caption>Findings on \(e(screen.name)), in reading order</caption>\n<thead><tr>"
+        html += "<th scope=\"col\">Impact</th><th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\">Stop</th>"
+        html += "<th scope=\"col\">VoiceOver says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th>"
+        if states != nil { html += "<th scope=\"col\">Baseline</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        for (index, finding) in run.findings.enumerated() {
+            html += findingRow(finding, in: screen.report.analysis)
+            if let states { html += "<td>\(states.states[index] == .new ? "<strong>new</strong>" : "known")</td>" }
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    private static func suppressedTable(_ screen: ScreenReport, id: String) -> String {
+        let suppressed = screen.report.run.suppressed
+        guard !suppressed.isEmpty else { return "" }
+        var html = "<h3 id=\"\(id)-suppressed\">Suppressed findings</h3>\n"
+        html += "<table>\n<caption>Findings on \(e(screen.name)) suppressed by the request</caption>\n<thead><tr>"
+        html += "<th scope=\"col\">Impact</th><th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\">Stop</th>"
+        html += "<th scope=\"col\">VoiceOver says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th><th scope=\"col\">Reason</th>"
+        html += "</tr></thead>\n<tbody>\n"
+        for item in suppressed {
+            html += findingRow(item.finding, in: screen.report.analysis)
+            html += "<td>\(e(item.suppression.reason ?? "no reason given"))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    /// An open `<tr>` with the cells every findings table shares.
+    private static func findingRow(_ finding: Finding, in analysis: Analysis) -> String {
+        let context = FindingContext(finding, in: analysis)
+        var html = "<tr><td>\(impactBadge(finding.impact))"
+        if finding.outcome == .incomplete { html += "<br><span class=\"muted\">needs review</span>" }
+        html += "</td><td class=\"rule\"><code>\(e(finding.rule))</code></td>"
+        html += "<td>\(e(finding.criteriaText))</td>"
+        html += "<td class=\"num\">\(context.stop.map(String.init) ?? "<span class=\"muted\">none</span>")</td>"
+        html += "<td class=\"spoken\">\(context.spoken.map(e) ?? "<span class=\"muted\">not read</span>")</td>"
+        html += "<td>\(e(finding.message))</td><td><code>\(e(context.pointer))</code>"
+        if let identifier = context.identifier { html += "<br><code>\(e(identifier))</code>" }
+        return html + "</td>"
+    }
+
+    private static func impactBadge(_ impact: Impact) -> String {
+        "<span class=\"impact impact-\(impact.rawValue)\">\(impact.rawValue)</span>"
+    }
+
+    private static func counts(_ run: RuleRun) -> String {
+        let violations = run.findings.count(where: { $0.outcome == .violation })
+        let review = run.findings.count - violations
+        var parts = ["\(violations) violation\(violations == 1 ? "" : "s")", "\(review) to review"]
+        if !run.suppressed.isEmpty { parts.append("\(run.suppressed.count) suppressed") }
+        return parts.joined(separator: ", ") + "."
+    }
+
+    private static func totals(_ screens: [ScreenReport], _ baseline: BaselineComparison?) -> String {
+        let findings = screens.flatMap(\.report.run.findings)
+        let violations = findings.count(where: { $0.outcome == .violation })
+        var text = "\(screens.count) screen\(screens.count == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s"), \(findings.count - violations) to review"
+        if let baseline {
+            text += " (baseline: \(baseline.newCount) new, \(baseline.unchangedCount) known, \(baseline.fixedCount) fixed)"
+        }
+        return text
+    }
+
+    private static func e(_ text: String) -> String { MarkupText.escape(text) }
+}

@@ -1,0 +1,108 @@
+/// JUnit XML for CI test views: one `<testsuite>` per screen, one `<testcase>` per rule that
+/// ran on it. A rule with violations fails with every violation listed; a rule with only
+/// `incomplete` findings is skipped ("needs manual review"); suppressed findings, and with a
+/// baseline the unchanged ones, go to `<system-out>` so they are visible without failing.
+public enum JUnitReport {
+    public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil) -> [UInt8] {
+        var suites: [String] = []
+        var totals = Counts()
+        for (screenIndex, screen) in screens.enumerated() {
+            let (xml, counts) = suite(screen, states: baseline?.screens[screenIndex])
+            suites.append(xml)
+            totals.add(counts)
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"a11y-audit\"\(totals.attributes)>\n"
+        out += suites.joined()
+        out += "</testsuites>\n"
+        return Array(out.utf8)
+    }
+
+    private struct Counts {
+        var tests = 0, failures = 0, skipped = 0
+        mutating func add(_ other: Counts) {
+            tests += other.tests; failures += other.failures; skipped += other.skipped
+        }
+        var attributes: String { " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\"" }
+    }
+
+    private static func suite(_ screen: ScreenReport, states: BaselineComparison.Screen?) -> (String, Counts) {
+        let run = screen.report.run
+        let analysis = screen.report.analysis
+        let name = MarkupText.escape(screen.name)
+        var counts = Counts()
+        var cases = ""
+        for rule in ruleIDs(of: run) {
+            counts.tests += 1
+            var failing: [String] = [], review: [String] = [], known: [String] = []
+            var worst: Impact?
+            for (index, finding) in run.findings.enumerated() where finding.rule == rule {
+                let line = describe(finding, in: analysis)
+                if states?.states[index] == .unchanged {
+                    known.append(line)
+                } else if finding.outcome == .incomplete {
+                    review.append(line)
+                } else {
+                    failing.append(line)
+                    worst = max(worst ?? finding.impact, finding.impact)
+                }
+            }
+            let suppressed = run.suppressed.filter { $0.finding.rule == rule }.map { item in
+                describe(item.finding, in: analysis) + " — suppressed" + (item.suppression.reason.map { ": " + $0 } ?? "")
+            }
+            cases += "    <testcase classname=\"\(name)\" name=\"\(MarkupText.escape(rule))\">\n"
+            if let worst {
+                counts.failures += 1
+                let message = "\(failing.count) violation\(failing.count == 1 ? "" : "s") of \(rule)"
+                cases += "      <failure message=\"\(MarkupText.escape(message))\" type=\"\(worst.rawValue)\">"
+                cases += MarkupText.escape(failing.joined(separator: "\n")) + "</failure>\n"
+            } else if !review.isEmpty {
+                counts.skipped += 1
+                let message = "\(review.count) finding\(review.count == 1 ? "" : "s") of \(rule) need manual review"
+                cases += "      <skipped message=\"\(MarkupText.escape(message))\">"
+                cases += MarkupText.escape(review.joined(separator: "\n")) + "</skipped>\n"
+            }
+            var notes: [String] = []
+            if worst != nil && !review.isEmpty { notes.append("Needs manual review:\n" + review.joined(separator: "\n")) }
+            if !known.isEmpty { notes.append("In the baseline (unchanged):\n" + known.joined(separator: "\n")) }
+            if !suppressed.isEmpty { notes.append("Suppressed:\n" + suppressed.joined(separator: "\n")) }
+            if !notes.isEmpty {
+                cases += "      <system-out>" + MarkupText.escape(notes.joined(separator: "\n\n")) + "</system-out>\n"
+            }
+            cases += "    </testcase>\n"
+        }
+        var xml = "  <testsuite name=\"\(name)\"\(counts.attributes)>\n"
+        xml += "    <properties>\n"
+        xml += "      <property name=\"source\" value=\"\(MarkupText.escape(screen.source))\"/>\n"
+        xml += "      <property name=\"elements\" value=\"\(analysis.elements.count)\"/>\n"
+        xml += "    </properties>\n"
+        xml += cases
+        if let fixed = states?.fixed, !fixed.isEmpty {
+            let lines = fixed.map { entry in
+                "[\(entry.rule ?? "?")] \(entry.node ?? "?") \(entry.message ?? "") (fingerprint \(entry.fingerprint))"
+            }
+            xml += "    <system-out>" + MarkupText.escape("Fixed since the baseline:\n" + lines.joined(separator: "\n")) + "</system-out>\n"
+        }
+        xml += "  </testsuite>\n"
+        return (xml, counts)
+    }
+
+    /// Rules that ran, in run order, plus any rule that has findings but was not listed
+    /// (so a finding can never vanish from the report).
+    private static func ruleIDs(of run: RuleRun) -> [String] {
+        var ids = run.rulesRun
+        var seen = Set(ids)
+        for finding in run.findings where !seen.contains(finding.rule) {
+            seen.insert(finding.rule)
+            ids.append(finding.rule)
+        }
+        return ids
+    }
+
+    private static func describe(_ finding: Finding, in analysis: Analysis) -> String {
+        let context = FindingContext(finding, in: analysis)
+        var line = "[\(finding.impact.rawValue)] \(context.whereText): \(finding.message) (WCAG \(finding.criteriaText))"
+        if let spoken = context.spoken { line += " — VoiceOver: \"\(spoken)\"" }
+        return line
+    }
+}

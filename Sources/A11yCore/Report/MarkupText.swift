@@ -1,0 +1,41 @@
+/// Escaping shared by the XML (JUnit) and HTML writers.
+enum MarkupText {
+    /// Text safe inside element content and double- or single-quoted attributes.
+    /// Characters XML 1.0 forbids (C0 controls other than tab, LF, CR; U+FFFE/U+FFFF) become
+    /// U+FFFD so a hostile label cannot make the document unparsable.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A number for attributes and SVG coordinates: integers without a fraction, others
+    /// rounded to two decimals, never exponent notation.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let hundredths = (value * 100).rounded()
+        if hundredths == (hundredths / 100).rounded() * 100, abs(value) < 1e15 {
+            return String(Int64(hundredths / 100))
+        }
+        let whole = Int64((abs(hundredths) / 100).rounded(.down))
+        let fraction = Int64(abs(hundredths)) - whole * 100
+        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+        return (hundredths < 0 ? "-" : "") + String(whole) + "." + digits
+    }
+}

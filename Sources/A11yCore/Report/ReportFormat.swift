@@ -1,0 +1,34 @@
+/// The report formats beside the JSON response, for `--format NAME` and content negotiation.
+/// (The JSON response is `ResponseEncoder`, which knows single vs batch requests.)
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case sarif, junit, html
+
+    /// What to answer with; the server adds `; charset=utf-8` where it likes.
+    public var mediaType: String {
+        switch self {
+        case .sarif: "application/sarif+json"
+        case .junit: "application/xml"
+        case .html: "text/html"
+        }
+    }
+
+    /// The format for one media type of an `Accept` list (parameters such as `q` already
+    /// stripped by the caller); `text/xml` is read as JUnit too.
+    public init?(mediaType: String) {
+        switch mediaType.lowercased() {
+        case "application/sarif+json": self = .sarif
+        case "application/xml", "text/xml": self = .junit
+        case "text/html": self = .html
+        default: return nil
+        }
+    }
+
+    public func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
+                       pretty: Bool = false) -> [UInt8] {
+        switch self {
+        case .sarif: SarifReport.render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty)
+        case .junit: JUnitReport.render(screens: screens, baseline: baseline)
+        case .html: HTMLReport.render(screens: screens, baseline: baseline)
+        }
+    }
+}

@@ -1,0 +1,217 @@
+/// SARIF 2.1.0 for code-scanning views: one run whose driver lists the rule catalogue and a
+/// `WCAG` taxonomy, and one result per finding (suppressed ones carry `suppressions`; with a
+/// baseline, results carry `baselineState` and fixed findings come back as `absent`).
+public enum SarifReport {
+    public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+    public static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
+                              toolVersion: String? = nil, pretty: Bool = false) -> [UInt8] {
+        let rules = SarifRules(catalogue: catalogue, screens: screens)
+        let artifacts = artifactURIs(screens)
+        var json = JSONWriter(pretty: pretty)
+        json.beginObject()
+        json.key("$schema"); json.string(schemaURI)
+        json.key("version"); json.string("2.1.0")
+        json.key("runs"); json.beginArray()
+        json.beginObject()
+
+        json.key("tool"); json.beginObject()
+        json.key("driver"); json.beginObject()
+        json.key("name"); json.string("a11y-audit")
+        if let toolVersion { json.key("semanticVersion"); json.string(toolVersion) }
+        json.key("rules"); json.beginArray()
+        for rule in rules.descriptors { rules.write(rule, to: &json) }
+        json.endArray()
+        json.key("supportedTaxonomies"); json.beginArray()
+        json.beginObject(); json.key("name"); json.string("WCAG"); json.key("index"); json.int(0); json.endObject()
+        json.endArray()
+        json.endObject()
+        json.endObject()
+
+        json.key("taxonomies"); json.beginArray()
+        rules.writeTaxonomy(to: &json)
+        json.endArray()
+
+        json.key("artifacts"); json.beginArray()
+        for uri in uniqueInOrder(artifacts) {
+            json.beginObject()
+            json.key("location"); json.beginObject(); json.key("uri"); json.string(uri); json.endObject()
+            json.key("roles"); json.beginArray(); json.string("analysisTarget"); json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+
+        json.key("invocations"); json.beginArray()
+        json.beginObject(); json.key("executionSuccessful"); json.bool(true); json.endObject()
+        json.endArray()
+
+        json.key("results"); json.beginArray()
+        let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for (s, screen) in screens.enumerated() {
+            let location = SarifLocation(screen: screen, uri: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!)
+            let states = baseline?.screens[s]
+            var fingerprinter = Fingerprinter(screen.report.analysis)
+            for (f, finding) in screen.report.run.findings.enumerated() {
+                writeResult(finding, screen: screen, fingerprint: fingerprinter.fingerprint(finding), location: location,
+                            rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
+            }
+            for (i, item) in screen.report.run.suppressed.enumerated() {
+                writeResult(item.finding, screen: screen, fingerprint: fingerprinter.fingerprint(item.finding), location: location,
+                            rules: rules, baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
+            }
+            for entry in states?.fixed ?? [] {
+                writeFixed(entry, location: location, rules: rules, to: &json)
+            }
+        }
+        json.endArray()
+
+        json.endObject()
+        json.endArray()
+        json.endObject()
+        return json.bytes
+    }
+
+    /// Artifact URI per screen: the source (`options.source` or file name), percent-encoded;
+    /// screens sharing one source (a batch request) are told apart by a `#name` fragment.
+    static func artifactURIs(_ screens: [ScreenReport]) -> [String] {
+        var sources: [String: Int] = [:]
+        for screen in screens { sources[screen.source, default: 0] += 1 }
+        return screens.map { screen in
+            let base = percentEncoded(screen.source)
+            return sources[screen.source]! > 1 ? base + "#" + percentEncoded(screen.name) : base
+        }
+    }
+
+    /// Keeps RFC 3986 path characters; everything else (spaces, backslashes, non-ASCII, '%',
+    /// '#', '?') is percent-encoded so the value is a valid URI reference.
+    static func percentEncoded(_ text: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8)
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            if allowed.contains(byte) { out.append(byte) }
+            else { out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func uniqueInOrder(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+
+    private static func writeResult(_ finding: Finding, screen: ScreenReport, fingerprint: String, location: SarifLocation, rules: SarifRules,
+                                    baselineState: String?, suppression: Suppression?, to json: inout JSONWriter) {
+        let analysis = screen.report.analysis
+        let context = FindingContext(finding, in: analysis)
+        json.beginObject()
+        json.key("ruleId"); json.string(finding.rule)
+        if let index = rules.index[finding.rule] { json.key("ruleIndex"); json.int(index) }
+        json.key("kind"); json.string(finding.outcome == .violation ? "fail" : "open")
+        // SARIF: a result whose kind is not "fail" has level "none".
+        json.key("level"); json.string(finding.outcome == .violation ? SarifRules.level(finding.impact) : "none")
+        json.key("message"); json.beginObject(); json.key("text"); json.string(finding.message); json.endObject()
+        json.key("locations"); json.beginArray()
+        location.write(node: context.pointer, name: context.id, identifier: context.identifier, to: &json)
+        json.endArray()
+        json.key("partialFingerprints"); json.beginObject()
+        json.key(Fingerprint.scheme); json.string(fingerprint)
+        json.endObject()
+        if let baselineState { json.key("baselineState"); json.string(baselineState) }
+        if !finding.wcag.isEmpty {
+            json.key("taxa"); json.beginArray()
+            for number in finding.wcag { rules.writeTaxonReference(number, to: &json) }
+            json.endArray()
+        }
+        if let suppression {
+            json.key("suppressions"); json.beginArray(); json.beginObject()
+            json.key("kind"); json.string("external")
+            json.key("status"); json.string("accepted")
+            if let reason = suppression.reason { json.key("justification"); json.string(reason) }
+            json.endObject(); json.endArray()
+        }
+        json.key("properties"); json.beginObject()
+        json.key("impact"); json.string(finding.impact.rawValue)
+        json.key("outcome"); json.string(finding.outcome.rawValue)
+        json.key("wcag"); json.beginArray(); for c in finding.wcag { json.string(c) }; json.endArray()
+        json.key("wcagLevel"); json.string(finding.level?.rawValue)
+        json.key("screen"); json.string(screen.name)
+        if let spoken = context.spoken { json.key("spoken"); json.string(spoken) }
+        if let frame = finding.frame {
+            json.key("frame"); json.beginObject()
+            json.key("x"); json.number(frame.x); json.key("y"); json.number(frame.y)
+            json.key("width"); json.number(frame.width); json.key("height"); json.number(frame.height)
+            json.endObject()
+        }
+        if !finding.data.isEmpty {
+            json.key("data"); json.beginObject()
+            for (key, value) in finding.data {
+                json.key(key)
+                switch value {
+                case .number(let n): json.number(n)
+                case .string(let s): json.string(s)
+                case .bool(let b): json.bool(b)
+                case .strings(let list): json.beginArray(); for s in list { json.string(s) }; json.endArray()
+                }
+            }
+            json.endObject()
+        }
+        json.endObject()
+        json.endObject()
+    }
+
+    /// A baseline finding no longer present: reported as `absent` so viewers can close it.
+    private static func writeFixed(_ entry: Baseline.Entry, location: SarifLocation, rules: SarifRules, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("ruleId"); json.string(entry.rule ?? "unknown")
+        if let rule = entry.rule, let index = rules.index[rule] { json.key("ruleIndex"); json.int(index) }
+        json.key("kind"); json.string("pass")
+        json.key("level"); json.string("none")
+        json.key("message"); json.beginObject()
+        json.key("text"); json.string("Fixed since the baseline" + (entry.message.map { ": " + $0 } ?? "."))
+        json.endObject()
+        json.key("locations"); json.beginArray()
+        location.write(node: entry.node, name: nil, identifier: nil, to: &json)
+        json.endArray()
+        json.key("partialFingerprints"); json.beginObject()
+        json.key(Fingerprint.scheme); json.string(entry.fingerprint)
+        json.endObject()
+        json.key("baselineState"); json.string("absent")
+        json.endObject()
+    }
+}
+
+/// Where a result is: the artifact (input file or source) and, logically, the node's JSON
+/// Pointer and composed identifier. No region: the tree has no line numbers to give.
+struct SarifLocation {
+    var screen: ScreenReport
+    var uri: String
+    var artifactIndex: Int
+
+    func write(node pointer: String?, name: String?, identifier: String?, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("physicalLocation"); json.beginObject()
+        json.key("artifactLocation"); json.beginObject()
+        json.key("uri"); json.string(uri)
+        json.key("index"); json.int(artifactIndex)
+        json.endObject()
+        json.endObject()
+        json.key("logicalLocations"); json.beginArray()
+        if let pointer {
+            json.beginObject()
+            json.key("name"); json.string(name ?? pointer)
+            json.key("fullyQualifiedName"); json.string(pointer)
+            json.key("kind"); json.string("object")
+            json.endObject()
+        }
+        if let identifier {
+            json.beginObject()
+            json.key("name"); json.string(identifier)
+            json.key("fullyQualifiedName"); json.string(identifier)
+            json.key("kind"); json.string("element")
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+}

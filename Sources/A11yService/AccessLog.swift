@@ -1,0 +1,88 @@
+import CEpoll
+import HTTPServer
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One JSON line per exchange. Lines collect in a per-loop buffer and are written once
+/// per loop iteration, in pieces of at most PIPE_BUF ending at a newline, so lines from
+/// different loops never interleave on a pipe.
+final class AccessLog: Sendable {
+    private let fd: Int32
+    private let buffers: [Locked<[UInt8]>]
+    private let ids: RequestIDs
+
+    init(fd: Int32, loops: Int, ids: RequestIDs) {
+        self.fd = fd
+        self.ids = ids
+        buffers = (0..<max(1, loops)).map { _ in Locked([UInt8]()) }
+    }
+
+    func append(_ exchange: Exchange, loop: Int) {
+        var time = [UInt8](repeating: 0, count: 24)
+        time.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: 24) { cepoll_rfc3339_now($0) }
+        }
+        buffers[loop % buffers.count].withLock { line in
+            line += "{\"time\":\"".utf8
+            line += time
+            line += "\",\"method\":".utf8
+            if let method = exchange.method {
+                line += "\"".utf8
+                line += method.name.utf8
+                line += "\"".utf8
+            } else {
+                line += "null".utf8
+            }
+            line += ",\"path\":".utf8
+            JSONText.appendString(exchange.path, to: &line)
+            line += ",\"status\":\(exchange.status),\"bytes\":\(exchange.responseBytes),\"bytes_in\":\(exchange.requestBytes)".utf8
+            line += ",\"duration_ms\":\(Double(exchange.durationNanos / 1_000) / 1_000),\"request_id\":".utf8
+            // Transport errors never reach a handler; they still get an id in the log.
+            JSONText.appendString(exchange.requestID ?? ids.next(), to: &line)
+            line += "}\n".utf8
+        }
+    }
+
+    func flush(loop: Int) {
+        let pending = buffers[loop % buffers.count].withLock { line -> [UInt8] in
+            defer { line.removeAll(keepingCapacity: true) }
+            return line
+        }
+        guard !pending.isEmpty else { return }
+        pending.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                var end = min(raw.count, start + Int(PIPE_BUF))
+                if end < raw.count {
+                    var cut = end
+                    while cut > start, raw[cut - 1] != 0x0A { cut -= 1 }
+                    if cut > start { end = cut }
+                }
+                let written = write(fd, raw.baseAddress! + start, end - start)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                start += written
+            }
+        }
+    }
+}
+
+/// Feeds every exchange the transport reports into metrics and the access log.
+final class ServiceObserver: ExchangeObserver {
+    let metrics: Metrics
+    let log: AccessLog?
+
+    init(metrics: Metrics, log: AccessLog?) {
+        self.metrics = metrics
+        self.log = log
+    }
+
+    func exchangeCompleted(_ exchange: Exchange, loop: Int) {
+        metrics.record(exchange, loop: loop)
+        log?.append(exchange, loop: loop)
+    }
+
+    func loopIterationEnded(loop: Int) { log?.flush(loop: loop) }
+}

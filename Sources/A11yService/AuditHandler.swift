@@ -1,0 +1,51 @@
+import A11yCore
+import HTTPServer
+
+/// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack).
+struct AuditHandler: Sendable {
+    let metrics: Metrics
+    let limits: DecodeLimits
+
+    func handle(_ request: Request) -> Response {
+        let pretty = request.query.map(Self.wantsPretty) ?? false
+        guard let format = OutputFormat(accept: request.header("accept")), format != .text else {
+            return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
+                                    detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
+        }
+        let outcome = request.body.withUnsafeBytes { bytes in
+            Result { () throws(InputError) in try AuditRun.run(json: bytes, limits: limits) }
+        }
+        switch outcome {
+        case .success(let run):
+            for screen in run.screens { metrics.recordAudit(findings: screen.report.run.findings) }
+            return Response(status: 200, contentType: format.mediaType, body: run.render(format, pretty: pretty))
+        case .failure(let error):
+            metrics.recordRejectedAudit()
+            return Problem.input(error)
+        }
+    }
+
+    /// "?pretty", "?pretty=1" or "?pretty=true".
+    static func wantsPretty(_ query: String) -> Bool {
+        query.split(separator: "&").contains { $0 == "pretty" || $0 == "pretty=1" || $0 == "pretty=true" }
+    }
+
+    /// 415 unless the body is JSON (application/json or any +json type). A missing
+    /// Content-Type is taken as JSON, so `curl --data-binary @file` works as is.
+    static func contentTypeProblem(_ request: Request) -> Response? {
+        guard let type = request.header("content-type") else { return nil }
+        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters() } ?? ""
+        if media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) { return nil }
+        return Problem.response(status: 415, type: "about:blank", title: "Unsupported Media Type",
+                                detail: "send the tree as application/json, not \(media)")
+    }
+}
+
+extension Substring {
+    func trimmingCharacters() -> String {
+        var text = self
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return text.lowercased()
+    }
+}

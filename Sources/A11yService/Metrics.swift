@@ -1,0 +1,133 @@
+import A11yCore
+import HTTPServer
+import Synchronization
+
+/// Prometheus counters. Request figures are sharded per event loop (each loop writes only
+/// its shard, so locks are uncontended); audit figures come from workers.
+final class Metrics: Sendable {
+    static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
+
+    struct RouteFigures {
+        var byStatus: [Int: Int] = [:]
+        var buckets = [Int](repeating: 0, count: Metrics.bucketBounds.count + 1)
+        var seconds = 0.0
+        var count = 0
+    }
+
+    struct Shard {
+        var routes: [String: RouteFigures] = [:]
+        var requestBytes = 0
+    }
+
+    struct AuditFigures {
+        var audits = 0
+        var failed = 0
+        var findings: [Impact: Int] = [:]
+    }
+
+    private let shards: [Locked<Shard>]
+    private let audits = Mutex(AuditFigures())
+
+    init(loops: Int) {
+        shards = (0..<max(1, loops)).map { _ in Locked(Shard()) }
+    }
+
+    func record(_ exchange: Exchange, loop: Int) {
+        let seconds = Double(exchange.durationNanos) / 1e9
+        var bucket = Metrics.bucketBounds.count
+        for (index, bound) in Metrics.bucketBounds.enumerated() where seconds <= bound {
+            bucket = index
+            break
+        }
+        shards[loop % shards.count].withLock { shard in
+            let label = exchange.route ?? "unmatched"
+            shard.routes[label, default: RouteFigures()].record(status: exchange.status, bucket: bucket, seconds: seconds)
+            shard.requestBytes += exchange.requestBytes
+        }
+    }
+
+    func recordAudit(findings: [Finding]) {
+        audits.withLock { figures in
+            figures.audits += 1
+            for finding in findings { figures.findings[finding.impact, default: 0] += 1 }
+        }
+    }
+
+    func recordRejectedAudit() { audits.withLock { $0.failed += 1 } }
+
+    /// Prometheus text exposition format 0.0.4.
+    func render(transport: ServerStats, draining: Bool) -> [UInt8] {
+        var merged: [String: RouteFigures] = [:]
+        for shard in shards {
+            shard.withLock { shard in
+                for (route, figures) in shard.routes { merged[route, default: RouteFigures()].merge(figures) }
+            }
+        }
+        let auditFigures = audits.withLock { $0 }
+        var text = ""
+        text += "# HELP a11y_http_requests_total HTTP requests answered, by route and status.\n"
+        text += "# TYPE a11y_http_requests_total counter\n"
+        for route in merged.keys.sorted() {
+            for (status, count) in merged[route]!.byStatus.sorted(by: { $0.key < $1.key }) {
+                text += "a11y_http_requests_total{route=\"\(route)\",status=\"\(status)\"} \(count)\n"
+            }
+        }
+        text += "# HELP a11y_http_request_duration_seconds Time from the first request byte to the queued response.\n"
+        text += "# TYPE a11y_http_request_duration_seconds histogram\n"
+        for route in merged.keys.sorted() {
+            let figures = merged[route]!
+            var cumulative = 0
+            for (index, bound) in Metrics.bucketBounds.enumerated() {
+                cumulative += figures.buckets[index]
+                text += "a11y_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            cumulative += figures.buckets[Metrics.bucketBounds.count]
+            text += "a11y_http_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(cumulative)\n"
+            text += "a11y_http_request_duration_seconds_sum{route=\"\(route)\"} \(figures.seconds)\n"
+            text += "a11y_http_request_duration_seconds_count{route=\"\(route)\"} \(figures.count)\n"
+        }
+        text += "# HELP a11y_http_requests_in_flight Requests received and not yet answered.\n"
+        text += "# TYPE a11y_http_requests_in_flight gauge\n"
+        text += "a11y_http_requests_in_flight \(transport.inFlight)\n"
+        text += "# HELP a11y_http_open_connections Open client connections.\n"
+        text += "# TYPE a11y_http_open_connections gauge\n"
+        text += "a11y_http_open_connections \(transport.openConnections)\n"
+        text += "# HELP a11y_http_received_bytes_total Bytes read from clients.\n"
+        text += "# TYPE a11y_http_received_bytes_total counter\n"
+        text += "a11y_http_received_bytes_total \(transport.bytesIn)\n"
+        text += "# HELP a11y_http_sent_bytes_total Response bytes written for clients.\n"
+        text += "# TYPE a11y_http_sent_bytes_total counter\n"
+        text += "a11y_http_sent_bytes_total \(transport.bytesOut)\n"
+        text += "# HELP a11y_audits_total Audits completed.\n"
+        text += "# TYPE a11y_audits_total counter\n"
+        text += "a11y_audits_total \(auditFigures.audits)\n"
+        text += "# HELP a11y_audits_rejected_total Audit requests refused as bad input.\n"
+        text += "# TYPE a11y_audits_rejected_total counter\n"
+        text += "a11y_audits_rejected_total \(auditFigures.failed)\n"
+        text += "# HELP a11y_findings_total Findings reported, by impact.\n"
+        text += "# TYPE a11y_findings_total counter\n"
+        for impact in Impact.allCases {
+            text += "a11y_findings_total{impact=\"\(impact.rawValue)\"} \(auditFigures.findings[impact] ?? 0)\n"
+        }
+        text += "# HELP a11y_draining 1 while shutting down.\n"
+        text += "# TYPE a11y_draining gauge\n"
+        text += "a11y_draining \(draining ? 1 : 0)\n"
+        return Array(text.utf8)
+    }
+}
+
+extension Metrics.RouteFigures {
+    mutating func record(status: Int, bucket: Int, seconds: Double) {
+        byStatus[status, default: 0] += 1
+        buckets[bucket] += 1
+        self.seconds += seconds
+        count += 1
+    }
+
+    mutating func merge(_ other: Metrics.RouteFigures) {
+        for (status, count) in other.byStatus { byStatus[status, default: 0] += count }
+        for index in buckets.indices { buckets[index] += other.buckets[index] }
+        seconds += other.seconds
+        count += other.count
+    }
+}

@@ -1,0 +1,27 @@
+import HTTPServer
+import Synchronization
+
+/// X-Request-Id: the client's when it is reasonable, else "<process prefix>-<counter>".
+final class RequestIDs: Sendable {
+    private let prefix: String
+    private let counter = Atomic<UInt64>(0)
+
+    init() {
+        prefix = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    }
+
+    func id(for request: Request) -> String {
+        let echoed = request.withHeaderBytes("x-request-id") { bytes -> String? in
+            guard let bytes, !bytes.isEmpty, bytes.count <= 128,
+                  bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+            else { return nil }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return echoed ?? next()
+    }
+
+    func next() -> String {
+        let number = counter.wrappingAdd(1, ordering: .relaxed).newValue
+        return prefix + "-" + String(number, radix: 16)
+    }
+}

@@ -1,0 +1,36 @@
+import A11yCore
+import HTTPServer
+
+/// The running service: the HTTP transport plus the audit API. Start it in-process
+/// (tests, `serve`), read `port`, then `shutdown` + `wait`, or `stop`.
+public final class A11yService: Sendable {
+    public let configuration: ServiceConfiguration
+    public let server: HTTPServer
+    let metrics: Metrics
+
+    public var port: Int { server.port }
+    public var isDraining: Bool { server.isDraining }
+
+    /// Binds and starts serving.
+    public init(configuration: ServiceConfiguration) throws(ServerError) {
+        self.configuration = configuration
+        server = try HTTPServer(configuration: configuration.server)
+        metrics = Metrics(loops: server.configuration.loops)
+        let ids = RequestIDs()
+        let log = configuration.accessLogFD.map { AccessLog(fd: $0, loops: server.configuration.loops, ids: ids) }
+        let routes = Routes(
+            server: server, metrics: metrics, ids: ids,
+            auth: configuration.token.map { BearerAuth(token: Array($0.utf8)) })
+        try server.start(router: routes.router(), observer: ServiceObserver(metrics: metrics, log: log))
+    }
+
+    /// Readiness turns 503, listeners close, in-flight requests finish (bounded by the drain time).
+    public func shutdown() { server.shutdown() }
+
+    public func wait() { server.wait() }
+
+    public func stop() {
+        shutdown()
+        wait()
+    }
+}

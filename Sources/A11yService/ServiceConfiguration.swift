@@ -1,0 +1,161 @@
+import HTTPServer
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Everything `serve` can be told, from flags or A11Y_AUDIT_* environment variables.
+public struct ServiceConfiguration: Sendable {
+    public var server = ServerConfiguration()
+    /// Bearer token every route but health needs; nil disables auth.
+    public var token: String?
+    /// File descriptor for JSON access-log lines; nil turns the log off.
+    public var accessLogFD: Int32? = 1
+
+    public init() {
+        server.host = "127.0.0.1"
+        server.port = 8080
+    }
+}
+
+/// A flag `serve` rejects (exit code 2).
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+}
+
+/// One option: its flag, its environment variable, how it changes the configuration.
+private struct Option: Sendable {
+    let flag: String
+    let environment: String
+    let help: String
+    let apply: @Sendable (inout ServiceConfiguration, String) throws(UsageError) -> Void
+}
+
+extension ServiceConfiguration {
+    public static let usage: String = {
+        var text = "usage: a11y-audit serve [options]\n\nEach option can also be set by the environment variable shown; flags win.\n\n"
+        for option in options {
+            text += "  \(option.flag) VALUE".padding(28) + "\(option.environment.padding(30))\(option.help)\n"
+        }
+        return text
+    }()
+
+    private static let options: [Option] = [
+        Option(flag: "--host", environment: "A11Y_AUDIT_HOST", help: "address to bind (default 127.0.0.1)") { c, v throws(UsageError) in
+            guard !v.isEmpty else { throw UsageError(description: "--host needs an address") }
+            c.server.host = v
+        },
+        Option(flag: "--port", environment: "A11Y_AUDIT_PORT", help: "TCP port, 0 picks a free one (default 8080)") { c, v throws(UsageError) in
+            c.server.port = try integer(v, "--port", 0...65_535)
+        },
+        Option(flag: "--loops", environment: "A11Y_AUDIT_LOOPS", help: "event loops (default: one per core)") { c, v throws(UsageError) in
+            c.server.loops = try integer(v, "--loops", 1...256)
+        },
+        Option(flag: "--workers", environment: "A11Y_AUDIT_WORKERS", help: "audit worker threads (default: cores, at least 2)") { c, v throws(UsageError) in
+            c.server.workers = try integer(v, "--workers", 1...256)
+        },
+        Option(flag: "--max-body-bytes", environment: "A11Y_AUDIT_MAX_BODY_BYTES", help: "request body limit, else 413 (default 8 MiB)") { c, v throws(UsageError) in
+            c.server.limits.maxBodyBytes = try integer(v, "--max-body-bytes", 1...(1 << 40))
+        },
+        Option(flag: "--max-header-bytes", environment: "A11Y_AUDIT_MAX_HEADER_BYTES", help: "request head limit, else 431 (default 16384)") { c, v throws(UsageError) in
+            c.server.limits.maxHeadBytes = try integer(v, "--max-header-bytes", 256...(1 << 20))
+            c.server.limits.maxTargetBytes = min(c.server.limits.maxTargetBytes, c.server.limits.maxHeadBytes)
+        },
+        Option(flag: "--max-connections", environment: "A11Y_AUDIT_MAX_CONNECTIONS", help: "open connections per loop (default 10000)") { c, v throws(UsageError) in
+            c.server.maxConnectionsPerLoop = try integer(v, "--max-connections", 1...1_000_000)
+        },
+        Option(flag: "--header-timeout", environment: "A11Y_AUDIT_HEADER_TIMEOUT", help: "seconds to receive a request head, else 408 (default 10)") { c, v throws(UsageError) in
+            c.server.headerTimeout = try seconds(v, "--header-timeout")
+        },
+        Option(flag: "--body-timeout", environment: "A11Y_AUDIT_BODY_TIMEOUT", help: "seconds to receive a body, else 408 (default 30)") { c, v throws(UsageError) in
+            c.server.bodyTimeout = try seconds(v, "--body-timeout")
+        },
+        Option(flag: "--idle-timeout", environment: "A11Y_AUDIT_IDLE_TIMEOUT", help: "seconds an idle keep-alive connection stays open (default 60)") { c, v throws(UsageError) in
+            c.server.idleTimeout = try seconds(v, "--idle-timeout")
+        },
+        Option(flag: "--drain-seconds", environment: "A11Y_AUDIT_DRAIN_SECONDS", help: "on SIGTERM, time allowed for in-flight requests (default 10)") { c, v throws(UsageError) in
+            c.server.drainTimeout = try seconds(v, "--drain-seconds")
+        },
+        Option(flag: "--token-file", environment: "A11Y_AUDIT_TOKEN_FILE", help: "file holding the bearer token (default: no auth)") { c, v throws(UsageError) in
+            c.token = try readToken(v)
+        },
+        Option(flag: "--access-log", environment: "A11Y_AUDIT_ACCESS_LOG", help: "on|off: JSON access log on stdout (default on)") { c, v throws(UsageError) in
+            switch v {
+            case "on": c.accessLogFD = 1
+            case "off": c.accessLogFD = nil
+            default: throw UsageError(description: "--access-log must be on or off, not \"\(v)\"")
+            }
+        },
+    ]
+
+    /// Environment first, then flags ("--flag value" or "--flag=value").
+    public static func parse(arguments: [String], environment: [String: String]) throws(UsageError) -> ServiceConfiguration {
+        var configuration = ServiceConfiguration()
+        for option in options {
+            if let value = environment[option.environment] {
+                do { try option.apply(&configuration, value) } catch {
+                    throw UsageError(description: "\(option.environment): \(error.description)")
+                }
+            }
+        }
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.flag == name }) else {
+                throw UsageError(description: "unknown option \(argument)")
+            }
+            if value == nil {
+                index += 1
+                guard index < arguments.count else { throw UsageError(description: "\(name) needs a value") }
+                value = arguments[index]
+            }
+            try option.apply(&configuration, value!)
+            index += 1
+        }
+        return configuration
+    }
+
+    private static func integer(_ text: String, _ flag: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let value = Int(text), range.contains(value) else {
+            throw UsageError(description: "\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func seconds(_ text: String, _ flag: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
+            throw UsageError(description: "\(flag) must be a number of seconds above 0, not \"\(text)\"")
+        }
+        return value
+    }
+
+    private static func readToken(_ path: String) throws(UsageError) -> String {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw UsageError(description: "cannot open token file \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        while bytes.count <= 65_536 {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        // A trailing newline from `echo token > file` is not part of the token.
+        while let last = bytes.last, last == 0x0A || last == 0x0D || last == 0x20 || last == 0x09 { bytes.removeLast() }
+        guard !bytes.isEmpty else { throw UsageError(description: "token file \(path) is empty") }
+        guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw UsageError(description: "token file \(path) must hold one token of visible ASCII")
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+private extension String {
+    func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
+}

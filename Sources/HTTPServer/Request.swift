@@ -1,0 +1,75 @@
+/// A complete request as handlers see it. The head stays as offsets into the bytes it
+/// was read into (shared, not copied); names and values become Strings only on demand.
+public struct Request: Sendable {
+    public let head: RequestHead
+    /// Bytes holding the head, starting at `base`.
+    let buffer: [UInt8]
+    let base: Int
+    public var body: [UInt8]
+
+    init(head: RequestHead, buffer: [UInt8], base: Int, body: [UInt8] = []) {
+        self.head = head
+        self.buffer = buffer
+        self.base = base
+        self.body = body
+    }
+
+    /// A request parsed from `bytes` alone, e.g. to unit-test handlers.
+    public init?(parsing bytes: [UInt8], limits: HeadLimits = HeadLimits(), body: [UInt8] = []) {
+        var head = RequestHead()
+        let result = bytes.withUnsafeBytes { RequestHeadParser.parse($0, limits: limits, into: &head) }
+        guard result == .complete else { return nil }
+        self.init(head: head, buffer: bytes, base: 0, body: body)
+    }
+
+    public var method: HTTPMethod { head.method }
+    public var versionMinor: Int { head.versionMinor }
+
+    public var path: String { string(head.pathStart, head.pathEnd) }
+    public var target: String { string(head.targetStart, head.targetEnd) }
+
+    /// The query string without "?", or nil.
+    public var query: String? {
+        let queryStart = head.pathEnd
+        guard queryStart < head.targetEnd else { return nil }
+        return string(queryStart + 1, head.targetEnd)
+    }
+
+    /// The first field named `name` (ASCII case-insensitive), trimmed.
+    public func header(_ name: String) -> String? {
+        guard let field = field(named: name) else { return nil }
+        return string(Int(field.valueStart), Int(field.valueEnd))
+    }
+
+    /// Calls `body` with the raw bytes of the first field named `name`, without copying.
+    public func withHeaderBytes<R>(_ name: String, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
+        guard let field = field(named: name) else { return body(nil) }
+        return buffer.withUnsafeBytes { raw in
+            body(UnsafeRawBufferPointer(rebasing: raw[(base + Int(field.valueStart))..<(base + Int(field.valueEnd))]))
+        }
+    }
+
+    private func field(named name: String) -> HeaderField? {
+        var wanted = name
+        return wanted.withUTF8 { wantedBytes in
+            buffer.withUnsafeBytes { raw in
+                for field in head.headers where Int(field.nameEnd - field.nameStart) == wantedBytes.count {
+                    var same = true
+                    let start = base + Int(field.nameStart)
+                    for k in 0..<wantedBytes.count
+                    where ByteClass.lower(raw[start + k]) != ByteClass.lower(wantedBytes[k]) {
+                        same = false
+                        break
+                    }
+                    if same { return field }
+                }
+                return nil
+            }
+        }
+    }
+
+    private func string(_ start: Int, _ end: Int) -> String {
+        guard end > start else { return "" }
+        return String(decoding: buffer[(base + start)..<(base + end)], as: UTF8.self)
+    }
+}

@@ -1,0 +1,75 @@
+/// Handles a complete request. Runs on an event loop, or on a worker when the route offloads.
+public typealias Handler = @Sendable (Request) -> Response
+/// Looks at a request before its body is read (auth, content type); a response here
+/// is sent at once and the body is never read.
+public typealias Precheck = @Sendable (Request) -> Response?
+
+/// One path and the handlers for its methods.
+public struct Route: Sendable {
+    public let path: String
+    let pathBytes: [UInt8]
+    var handlers: [(method: HTTPMethod, handler: Handler)]
+    /// Run handlers on the worker pool so slow work never blocks an event loop.
+    public var offload: Bool
+    public var precheck: Precheck?
+    /// The Allow field for 405 answers.
+    var allow: String
+
+    func handler(for method: HTTPMethod) -> Handler? {
+        for entry in handlers where entry.method == method { return entry.handler }
+        // RFC 9110 §9.3.2: HEAD is GET without the content.
+        if method == .head { for entry in handlers where entry.method == .get { return entry.handler } }
+        return nil
+    }
+}
+
+/// Exact-path routing: unknown path 404, known path with another method 405 + Allow.
+public struct Router: Sendable {
+    private(set) var routes: [Route] = []
+
+    public init() {}
+
+    public mutating func add(
+        _ method: HTTPMethod, _ path: String, offload: Bool = false, precheck: Precheck? = nil,
+        _ handler: @escaping Handler
+    ) {
+        if let index = routes.firstIndex(where: { $0.path == path }) {
+            routes[index].handlers.append((method, handler))
+            routes[index].offload = routes[index].offload || offload
+            if let precheck { routes[index].precheck = precheck }
+            routes[index].allow = Router.allow(routes[index].handlers)
+        } else {
+            let handlers = [(method: method, handler: handler)]
+            routes.append(Route(path: path, pathBytes: Array(path.utf8), handlers: handlers, offload: offload,
+                                precheck: precheck, allow: Router.allow(handlers)))
+        }
+    }
+
+    private static func allow(_ handlers: [(method: HTTPMethod, handler: Handler)]) -> String {
+        var names = handlers.map(\.method.name)
+        if names.contains("GET"), !names.contains("HEAD") { names.append("HEAD") }
+        return names.joined(separator: ", ")
+    }
+
+    /// The route whose path equals bytes[start..<end], compared without building a String.
+    func route(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Int? {
+        let length = end - start
+        for (index, route) in routes.enumerated() where route.pathBytes.count == length {
+            let same = route.pathBytes.withUnsafeBytes { candidate in
+                memcmpEqual(candidate.baseAddress!, bytes.baseAddress! + start, length)
+            }
+            if same { return index }
+        }
+        return nil
+    }
+
+    subscript(index: Int) -> Route { routes[index] }
+}
+
+@inline(__always)
+private func memcmpEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+    for k in 0..<count where a.load(fromByteOffset: k, as: UInt8.self) != b.load(fromByteOffset: k, as: UInt8.self) {
+        return false
+    }
+    return true
+}

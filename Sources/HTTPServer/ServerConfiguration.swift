@@ -1,0 +1,37 @@
+import CEpoll
+
+/// Transport settings. Times are in seconds.
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port.
+    public var port = 8080
+    /// Event loops, each on its own thread with its own SO_REUSEPORT listener.
+    public var loops = Int(cepoll_cpu_count())
+    /// Threads for offloaded routes.
+    public var workers = max(2, Int(cepoll_cpu_count()))
+    /// Stack of worker threads: handlers there may recurse deeply (the core walks up to 512 levels).
+    public var workerStackBytes = 64 * 1_048_576
+    /// Offloaded requests waiting for a worker beyond this are answered 503.
+    public var maxQueuedJobs = 1_024
+    public var limits = HeadLimits()
+    /// From accept or the first byte of a request until its head is complete (else 408).
+    public var headerTimeout = 10.0
+    /// From a complete head until the body is complete (else 408).
+    public var bodyTimeout = 30.0
+    /// A keep-alive connection with no request in progress closes silently after this.
+    public var idleTimeout = 60.0
+    /// A response the client does not read closes the connection after this.
+    public var writeTimeout = 30.0
+    /// After shutdown starts, in-flight requests get this long before connections are cut.
+    public var drainTimeout = 10.0
+    /// Open connections per loop; more are closed at accept.
+    public var maxConnectionsPerLoop = 10_000
+    public var backlog = 1_024
+
+    public init() {}
+}
+
+/// Why the server could not start.
+public struct ServerError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}

@@ -1,0 +1,81 @@
+import CEpoll
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Threads with large stacks that run offloaded handlers, so a big audit never stalls
+/// an event loop. Results go back to the owning loop, which wakes through its eventfd.
+final class WorkerPool: Sendable {
+    struct Job: Sendable {
+        let run: @Sendable () -> Void
+    }
+
+    private struct Queue {
+        var jobs: [Job] = []
+        var head = 0
+        var stopping = false
+        var count: Int { jobs.count - head }
+    }
+
+    private let queue = Mutex(Queue())
+    private nonisolated(unsafe) let ready: UnsafeMutablePointer<sem_t>
+    private let threads = Mutex<[UInt64]>([])
+    private let maxQueued: Int
+
+    init(count: Int, stackBytes: Int, maxQueued: Int) throws(ServerError) {
+        self.maxQueued = maxQueued
+        ready = .allocate(capacity: 1)
+        sem_init(ready, 0, 0)
+        var started: [UInt64] = []
+        for _ in 0..<max(1, count) {
+            started.append(try Threads.start(stackBytes: stackBytes) { [self] in work() })
+        }
+        threads.withLock { $0 = started }
+    }
+
+    deinit {
+        sem_destroy(ready)
+        ready.deallocate()
+    }
+
+    /// False when the queue is full or the pool stopped; the caller answers 503.
+    func submit(_ job: Job) -> Bool {
+        let accepted = queue.withLock { queue -> Bool in
+            guard !queue.stopping, queue.count < maxQueued else { return false }
+            queue.jobs.append(job)
+            return true
+        }
+        if accepted { sem_post(ready) }
+        return accepted
+    }
+
+    private func work() {
+        while true {
+            while sem_wait(ready) != 0 {}
+            let job = queue.withLock { queue -> Job? in
+                guard !queue.stopping, queue.head < queue.jobs.count else { return nil }
+                let job = queue.jobs[queue.head]
+                queue.head += 1
+                if queue.head > 64, queue.head * 2 > queue.jobs.count {
+                    queue.jobs.removeFirst(queue.head)
+                    queue.head = 0
+                }
+                return job
+            }
+            guard let job else { return }
+            job.run()
+        }
+    }
+
+    /// Finishes running jobs, drops queued ones, joins the threads.
+    func stop() {
+        let handles = threads.withLock { handles -> [UInt64] in
+            defer { handles = [] }
+            return handles
+        }
+        queue.withLock { $0.stopping = true }
+        for _ in handles { sem_post(ready) }
+        for handle in handles { Threads.join(handle) }
+    }
+}

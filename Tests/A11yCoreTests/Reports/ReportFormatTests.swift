@@ -1,0 +1,21 @@
+import Testing
+@testable import A11yCore
+
+@Suite struct ReportFormatTests {
+    @Test func namesAndMediaTypesRoundTrip() {
+        for format in ReportFormat.allCases {
+            #expect(ReportFormat(rawValue: format.rawValue) == format)
+            #expect(ReportFormat(mediaType: format.mediaType) == format)
+        }
+        #expect(ReportFormat(mediaType: "Text/XML") == .junit)
+        #expect(ReportFormat(mediaType: "application/json") == nil)
+    }
+
+    @Test func renderDispatchesToEachWriter() {
+        let screens = [ScreenReport(name: "a.json", report: ReportFixtures.login())]
+        let starts = ReportFormat.allCases.map { format in
+            String(decoding: format.render(screens: screens, catalogue: SarifReportTests.catalogue).prefix(15), as: UTF8.self)
+        }
+        #expect(starts == ["{\"$schema\":\"htt", "<?xml version=\"", "<!DOCTYPE html>"])
+    }
+}

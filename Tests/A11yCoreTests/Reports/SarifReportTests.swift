@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+@testable import A11yCore
+
+@Suite struct SarifReportTests {
+    static let schema = ExternalCheck.repository.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/sarif-schema-2.1.0.json").path
+
+    static let catalogue: [Rule] = [
+        Rule(id: "accessible-name", wcag: ["1.1.1", "4.1.2"], level: .A, impact: .critical,
+             description: "Controls and images have an accessible name.", help: "Give it a label.") { _ in [] },
+        Rule(id: "link-purpose", wcag: ["2.4.4"], level: .A, impact: .moderate,
+             description: "Link text says where the link goes.", help: "Name the destination.") { _ in [] },
+        Rule(id: "target-size", wcag: ["2.5.8"], level: .AA, impact: .serious,
+             description: "Touch targets are large enough.", help: "Grow the hit area.") { _ in [] },
+        Rule(id: "text-contrast", wcag: ["1.4.3"], level: .AA, impact: .serious,
+             description: "Text contrasts with its background.", help: "Darken the text.") { _ in [] },
+        Rule(id: "label-quality", wcag: [], level: nil, impact: .minor,
+             description: "Labels do not repeat roles.", help: "Drop the role word.", enabledByDefault: false) { _ in [] },
+    ]
+
+    private func validate(_ bytes: [UInt8]) throws {
+        let output = try ExternalCheck.python("validate_sarif.py", [Self.schema], on: bytes, suffix: "sarif")
+        #expect(output.status == 0, "SARIF does not validate:\n\(output.stdout)\(output.stderr)")
+    }
+
+    private func decode(_ bytes: [UInt8]) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    private func results(_ log: [String: Any]) throws -> [[String: Any]] {
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        return try #require(run["results"] as? [[String: Any]])
+    }
+
+    @Test func validatesAgainstTheSchema() throws {
+        var options = ReportFixtures.Options()
+        options.source = "screens/login screen.json"
+        let screens = [ScreenReport(name: "login.json", report: ReportFixtures.login(options)),
+                       ScreenReport(name: "b.json", report: ReportFixtures.login())]
+        try validate(SarifReport.render(screens: screens, catalogue: Self.catalogue, pretty: true))
+        let baseline = BaselineComparison(screens: screens, baseline: Baseline(fingerprints: ["0123", "4567"]))
+        try validate(SarifReport.render(screens: screens, catalogue: Self.catalogue, baseline: baseline, pretty: false))
+    }
+
+    @Test func realTreeThroughThePipelineValidates() throws {
+        let screen = try PipelineFixtures.loginWithFindings()
+        let bytes = SarifReport.render(screens: [screen], catalogue: RuleRegistry.all, toolVersion: "0.1.0", pretty: true)
+        try validate(bytes)
+        let all = try results(try decode(bytes))
+        #expect(all.count == screen.report.run.findings.count + screen.report.run.suppressed.count)
+        let location = try #require((all.first?["locations"] as? [[String: Any]])?.first)
+        let uri = ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+        // options.source in the request names the artifact.
+        #expect(uri == "Fixtures/Reports/login.json")
+        let run = try #require((try decode(bytes)["runs"] as? [[String: Any]])?.first)
+        let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+        #expect(rules?.count == RuleRegistry.all.count)
+    }
+
+    @Test func everyCriterionTheRulesCiteHasAnUnderstandingPage() {
+        let cited = Set(RuleRegistry.all.flatMap(\.wcag))
+        #expect(!cited.isEmpty)
+        #expect(cited.filter { WCAGCriteria.criterion($0) == nil }.sorted() == [])
+    }
+
+    @Test func theValidatorRejectsABrokenLog() throws {
+        // Guards the check above: a log missing `version` and with a bad level must fail.
+        let broken = Array(#"{"runs":[{"tool":{"driver":{"name":"x"}},"results":[{"message":{"text":"m"},"level":"fatal"}]}]}"#.utf8)
+        let output = try ExternalCheck.python("validate_sarif.py", [Self.schema], on: broken, suffix: "sarif")
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("version"))
+    }
+
+    @Test func driverCarriesTheCatalogueWithWCAGTaxonomy() throws {
+        let log = try decode(SarifReport.render(screens: [ScreenReport(name: "a.json", report: ReportFixtures.login())],
+                                                catalogue: Self.catalogue))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.map { $0["id"] as? String } == Self.catalogue.map(\.id))
+        let target = rules[2]
+        #expect(target["name"] as? String == "TargetSize")
+        #expect(target["helpUri"] as? String == "https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum.html")
+        #expect(((target["fullDescription"] as? [String: Any])?["text"] as? String)?.contains("2.5.8 Target Size (Minimum), level AA") == true)
+        #expect((target["properties"] as? [String: Any])?["tags"] as? [String] == ["accessibility", "wcag-2.5.8", "wcag-level-AA"])
+        let bestPractice = rules[4]
+        #expect(bestPractice["helpUri"] == nil)
+        #expect(((bestPractice["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool) == false)
+
+        let taxonomy = try #require((run["taxonomies"] as? [[String: Any]])?.first)
+        let taxa = try #require(taxonomy["taxa"] as? [[String: Any]])
+        #expect(taxa.map { $0["id"] as? String } == ["1.1.1", "4.1.2", "2.4.4", "2.5.8", "1.4.3", "2.5.3"])
+        // 2.5.3 is cited only by the suppressed finding: its taxon must still resolve.
+        let relationship = try #require((target["relationships"] as? [[String: Any]])?.first)
+        #expect((relationship["target"] as? [String: Any])?["index"] as? Int == 3)
+    }
+
+    @Test func oneResultPerFindingWithLocationsAndKinds() throws {
+        let report = ReportFixtures.login()
+        let log = try decode(SarifReport.render(screens: [ScreenReport(name: "screens/login.json", report: report)],
+                                                catalogue: Self.catalogue))
+        let all = try results(log)
+        // 4 findings + 1 suppressed.
+        #expect(all.count == 5)
+        #expect(all.map { $0["ruleId"] as? String } == ["target-size", "link-purpose", "accessible-name", "text-contrast", "label-quality"])
+        #expect(all.map { $0["kind"] as? String } == ["fail", "fail", "fail", "open", "fail"])
+        #expect(all.map { $0["level"] as? String } == ["error", "warning", "error", "none", "note"])
+        #expect(all[0]["ruleIndex"] as? Int == 2)
+
+        let location = try #require((all[0]["locations"] as? [[String: Any]])?.first)
+        let artifact = (location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any]
+        #expect(artifact?["uri"] as? String == "screens/login.json")
+        let logical = try #require(location["logicalLocations"] as? [[String: Any]])
+        #expect(logical.map { $0["fullyQualifiedName"] as? String } == ["/root/children/1/children/1", "login.submit"])
+        #expect((all[0]["properties"] as? [String: Any])?["spoken"] as? String == "Go <now> & \"fast\". Button.")
+
+        let fingerprint = (all[0]["partialFingerprints"] as? [String: Any])?[Fingerprint.scheme] as? String
+        #expect(fingerprint == Fingerprint.of(report.run.findings[0], in: report.analysis))
+        let suppressions = try #require(all[4]["suppressions"] as? [[String: Any]])
+        #expect(suppressions.first?["justification"] as? String == "Design review pending")
+    }
+
+    @Test func artifactIsTheRequestSourceAndSharedSourcesGetAFragment() throws {
+        var options = ReportFixtures.Options()
+        options.source = "app/Login Screen.json"
+        let screens = [ScreenReport(name: "phone", report: ReportFixtures.login(options)),
+                       ScreenReport(name: "pad", report: ReportFixtures.login(options))]
+        #expect(SarifReport.artifactURIs(screens) == ["app/Login%20Screen.json#phone", "app/Login%20Screen.json#pad"])
+        #expect(SarifReport.artifactURIs([screens[0]]) == ["app/Login%20Screen.json"])
+    }
+
+    @Test func fingerprintsSurviveAnUnrelatedTreeEdit() throws {
+        func fingerprints(_ report: AuditReport) throws -> [String] {
+            let log = try decode(SarifReport.render(screens: [ScreenReport(name: "a.json", report: report)], catalogue: Self.catalogue))
+            return try results(log).map { ($0["partialFingerprints"] as? [String: String])?[Fingerprint.scheme] ?? "" }
+        }
+        var edited = ReportFixtures.Options()
+        edited.bannerFirst = true
+        edited.title = "Welcome back"
+        let before = try fingerprints(ReportFixtures.login())
+        #expect(Set(before).count == before.count)
+        #expect(try fingerprints(ReportFixtures.login(edited)) == before)
+    }
+
+    @Test func baselineStatesAndFixedFindings() throws {
+        let old = ReportFixtures.login()
+        var baseline = Baseline(screens: [ScreenReport(name: "a.json", report: old)])
+        baseline.entries.append(Baseline.Entry(screen: "a.json", fingerprint: "feedfeed", rule: "text-contrast",
+                                               node: "/root/children/9", message: "Old gradient text."))
+        var current = ReportFixtures.login()
+        current.run.findings.remove(at: 1)  // link-purpose fixed
+        current.run.findings.append(Finding(rule: "target-size", wcag: ["2.5.8"], level: .AA, impact: .serious,
+                                            message: "Email is small.", node: current.analysis.document.indexByID["email"]!))
+        let screens = [ScreenReport(name: "a.json", report: current)]
+        let comparison = BaselineComparison(screens: screens, baseline: baseline)
+        let bytes = SarifReport.render(screens: screens, catalogue: Self.catalogue, baseline: comparison)
+        try validate(bytes)
+        let all = try results(try decode(bytes))
+        let states = all.map { "\($0["ruleId"]!):\($0["baselineState"]!)" }
+        #expect(states == ["target-size:unchanged", "accessible-name:unchanged", "text-contrast:unchanged",
+                           "target-size:new", "label-quality:new", "link-purpose:absent", "text-contrast:absent"])
+        // The suppressed finding was not in the baseline (baselines skip suppressed findings).
+        #expect(all[5]["kind"] as? String == "pass")
+    }
+}

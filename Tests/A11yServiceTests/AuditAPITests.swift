@@ -1,0 +1,149 @@
+import A11yCore
+import Testing
+@testable import A11yService
+
+@Suite("Audit API through libcurl", .serialized)
+struct AuditAPITests {
+    @Test func auditRoundTripMatchesTheCore() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let body = Array(buttonTree.utf8)
+        let result = try #require(client.request("POST", harness.base + "/v1/audit",
+                                                 headers: ["Content-Type: application/json"], body: body))
+        #expect(result.status == 200)
+        #expect(result.header("content-type") == "application/json")
+        let expected = try body.withUnsafeBytes { bytes throws(InputError) in ResponseEncoder.json(try Audit.run(json: bytes)) }
+        #expect(result.body == expected)
+        #expect(result.text.contains("\"label\":\"OK\""))
+
+        let pretty = try #require(client.request("POST", harness.base + "/v1/audit?pretty=1", body: body))
+        #expect(pretty.text.contains("\n  \"elements\""))
+    }
+
+    @Test func badInputIsProblemJSONWithAPointer() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let result = try #require(client.request(
+            "POST", harness.base + "/v1/audit", headers: ["Content-Type: application/json"],
+            body: Array(#"{"root":{"id":"a","type":"button","frame":5}}"#.utf8)))
+        #expect(result.status == 400)
+        #expect(result.header("content-type") == "application/problem+json")
+        #expect(result.text.contains("\"pointer\":\"/root/frame\""))
+        #expect(result.text.contains("\"status\":400"))
+
+        let syntax = try #require(client.request("POST", harness.base + "/v1/audit", body: Array("{".utf8)))
+        #expect(syntax.status == 400)
+        #expect(syntax.text.contains("\"type\":\"urn:a11y-audit:problem:syntax\""))
+    }
+
+    @Test func acceptPicksTheReportFormat() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let body = Array(buttonTree.utf8)
+        func post(_ accept: String) throws -> CurlResult {
+            try #require(client.request("POST", harness.base + "/v1/audit",
+                                        headers: ["Content-Type: application/json", "Accept: \(accept)"], body: body))
+        }
+        let sarif = try post("application/sarif+json")
+        #expect(sarif.status == 200)
+        #expect(sarif.header("content-type") == "application/sarif+json")
+        #expect(sarif.text.contains("\"version\":\"2.1.0\""))
+        let junit = try post("text/html;q=0.5, application/xml")
+        #expect(junit.header("content-type") == "application/xml")
+        #expect(junit.text.hasPrefix("<?xml"))
+        let html = try post("text/html")
+        #expect(html.header("content-type") == "text/html")
+        let json = try post("*/*")
+        #expect(json.header("content-type") == "application/json")
+        let none = try post("image/png")
+        #expect(none.status == 406)
+        #expect(none.header("content-type") == "application/problem+json")
+    }
+
+    @Test func requestBaselineMarksKnownFindings() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let tree = #"{"root":{"id":"x","type":"button","frame":{"x":0,"y":0,"width":10,"height":10}}}"#
+        let first = try #require(client.request("POST", harness.base + "/v1/audit",
+                                                headers: ["Content-Type: application/json"], body: Array(tree.utf8)))
+        let fingerprints = first.text.split(separator: "\"fingerprint\":\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(!fingerprints.isEmpty)
+        let list = fingerprints.map { "\"\($0)\"" }.joined(separator: ",")
+        let again = #"{"options":{"baseline":{"fingerprints":["# + list + #"]}},"# + tree.dropFirst()
+        let second = try #require(client.request("POST", harness.base + "/v1/audit",
+                                                 headers: ["Content-Type: application/json"], body: Array(again.utf8)))
+        #expect(second.status == 200)
+        #expect(second.text.contains("\"baseline\":\"unchanged\""))
+        #expect(!second.text.contains("\"baseline\":\"new\""))
+        #expect(second.text.contains("\"unchanged\":\(fingerprints.count)"))
+    }
+
+    @Test func nonJSONContentTypeIs415() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let result = try #require(client.request(
+            "POST", harness.base + "/v1/audit", headers: ["Content-Type: text/plain"], body: Array(buttonTree.utf8)))
+        #expect(result.status == 415)
+        let vendor = try #require(client.request(
+            "POST", harness.base + "/v1/audit", headers: ["Content-Type: application/vnd.tree+json; charset=utf-8"],
+            body: Array(buttonTree.utf8)))
+        #expect(vendor.status == 200)
+    }
+
+    @Test func requestIDsAreEchoedOrGenerated() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let echoed = try #require(client.request("GET", harness.base + "/healthz", headers: ["X-Request-Id: abc-123"]))
+        #expect(echoed.header("x-request-id") == "abc-123")
+        let first = try #require(client.request("GET", harness.base + "/healthz"))
+        let second = try #require(client.request("GET", harness.base + "/healthz"))
+        let ids = [first.header("x-request-id"), second.header("x-request-id")].compactMap { $0 }
+        #expect(ids.count == 2)
+        #expect(ids[0] != ids[1])
+    }
+
+    @Test func routingErrors() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        #expect(client.request("GET", harness.base + "/v2/nothing")?.status == 404)
+        let wrong = try #require(client.request("GET", harness.base + "/v1/audit"))
+        #expect(wrong.status == 405)
+        #expect(wrong.header("allow") == "POST")
+        let head = try #require(client.request("HEAD", harness.base + "/healthz"))
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+    }
+
+    @Test func servesTheRuleCatalogue() throws {
+        let harness = try ServiceHarness(token: "t")
+        let client = CurlClient()
+        let result = try #require(client.request("GET", harness.base + "/v1/rules", headers: ["Authorization: Bearer t"]))
+        #expect(result.status == 200)
+        #expect(result.header("content-type") == "application/json")
+        #expect(result.body == RuleCatalogue.json())
+        #expect(client.request("GET", harness.base + "/v1/rules")?.status == 401)
+    }
+
+    @Test func servesTheOpenAPIDocument() throws {
+        let harness = try ServiceHarness()
+        let result = try #require(CurlClient().request("GET", harness.base + "/openapi.json"))
+        #expect(result.status == 200)
+        #expect(result.header("content-type") == "application/json")
+        #expect(result.text == OpenAPIDocument.json)
+    }
+
+    @Test func accessLogHasOneJSONLinePerRequest() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        _ = client.request("GET", harness.base + "/healthz", headers: ["X-Request-Id: log-me"])
+        _ = client.request("GET", harness.base + "/missing")
+        let lines = harness.logLines(atLeast: 2)
+        #expect(lines.count == 2)
+        let first = try #require(lines.first)
+        #expect(first.hasPrefix("{\"time\":\""))
+        #expect(first.contains("\"method\":\"GET\",\"path\":\"/healthz\",\"status\":200"))
+        #expect(first.contains("\"request_id\":\"log-me\""))
+        #expect(first.contains("\"duration_ms\":"))
+        #expect(lines.last?.contains("\"status\":404") == true)
+    }
+}

@@ -1,0 +1,60 @@
+import Testing
+@testable import A11yService
+
+@Suite("Auth and metrics through libcurl", .serialized)
+struct AuthAndMetricsTests {
+    @Test func bearerTokenGuardsEverythingButHealth() throws {
+        let harness = try ServiceHarness(token: "s3cret-token")
+        let client = CurlClient()
+        let missing = try #require(client.request("POST", harness.base + "/v1/audit", body: Array(buttonTree.utf8)))
+        #expect(missing.status == 401)
+        #expect(missing.header("www-authenticate") == "Bearer realm=\"a11y-audit\"")
+        let wrong = try #require(client.request("GET", harness.base + "/metrics", headers: ["Authorization: Bearer s3cret-tokem"]))
+        #expect(wrong.status == 401)
+        #expect(wrong.header("www-authenticate")?.contains("invalid_token") == true)
+        #expect(client.request("GET", harness.base + "/metrics", headers: ["Authorization: Bearer s3cret-token-longer"])?.status == 401)
+        #expect(client.request("GET", harness.base + "/metrics", headers: ["Authorization: Basic s3cret-token"])?.status == 401)
+        #expect(client.request("GET", harness.base + "/metrics", headers: ["Authorization: bearer s3cret-token"])?.status == 200)
+        #expect(client.request("POST", harness.base + "/v1/audit", headers: ["Authorization: Bearer s3cret-token"],
+                               body: Array(buttonTree.utf8))?.status == 200)
+        #expect(client.request("GET", harness.base + "/healthz")?.status == 200)
+        #expect(client.request("GET", harness.base + "/readyz")?.status == 200)
+    }
+
+    @Test func constantTimeCompare() {
+        let auth = BearerAuth(token: Array("abc".utf8))
+        func allows(_ header: String) -> Bool { Array(header.utf8).withUnsafeBytes { auth.allows($0) } }
+        #expect(allows("Bearer abc"))
+        #expect(allows("BEARER abc"))
+        #expect(!allows("Bearer ab"))
+        #expect(!allows("Bearer abcd"))
+        #expect(!allows("Bearer abd"))
+        #expect(!allows("Bearerabc"))
+        #expect(!auth.allows(nil))
+    }
+
+    @Test func metricsCountRequestsAuditsAndFindings() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        for _ in 0..<3 { _ = client.request("GET", harness.base + "/healthz") }
+        _ = client.request("POST", harness.base + "/v1/audit", body: Array(buttonTree.utf8))
+        _ = client.request("POST", harness.base + "/v1/audit", body: Array("[]".utf8))
+        _ = client.request("GET", harness.base + "/nowhere")
+        let result = try #require(client.request("GET", harness.base + "/metrics"))
+        #expect(result.status == 200)
+        #expect(result.header("content-type")?.hasPrefix("text/plain; version=0.0.4") == true)
+        let text = result.text
+        #expect(text.contains("a11y_http_requests_total{route=\"/healthz\",status=\"200\"} 3\n"))
+        #expect(text.contains("a11y_http_requests_total{route=\"/v1/audit\",status=\"200\"} 1\n"))
+        #expect(text.contains("a11y_http_requests_total{route=\"/v1/audit\",status=\"400\"} 1\n"))
+        #expect(text.contains("a11y_http_requests_total{route=\"unmatched\",status=\"404\"} 1\n"))
+        #expect(text.contains("a11y_http_request_duration_seconds_bucket{route=\"/healthz\",le=\"+Inf\"} 3\n"))
+        #expect(text.contains("a11y_audits_total 1\n"))
+        #expect(text.contains("a11y_audits_rejected_total 1\n"))
+        #expect(text.contains("a11y_http_open_connections 1\n"))
+        #expect(text.contains("a11y_http_requests_in_flight 1\n"))  // the scrape itself
+        #expect(text.contains("a11y_findings_total{impact=\"critical\"}"))
+        let bytesIn = text.split(separator: "\n").first { $0.hasPrefix("a11y_http_received_bytes_total ") }
+        #expect(bytesIn.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 > 300 } == true)
+    }
+}

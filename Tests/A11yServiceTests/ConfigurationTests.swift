@@ -1,0 +1,53 @@
+import Testing
+@testable import A11yService
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite("serve flags and environment")
+struct ConfigurationTests {
+    @Test func defaults() throws {
+        let configuration = try ServiceConfiguration.parse(arguments: [], environment: [:])
+        #expect(configuration.server.host == "127.0.0.1")
+        #expect(configuration.server.port == 8080)
+        #expect(configuration.token == nil)
+        #expect(configuration.accessLogFD == 1)
+    }
+
+    @Test func flagsOverrideEnvironment() throws {
+        let configuration = try ServiceConfiguration.parse(
+            arguments: ["--port", "9000", "--loops=3", "--header-timeout", "2.5", "--access-log", "off"],
+            environment: ["A11Y_AUDIT_PORT": "7000", "A11Y_AUDIT_HOST": "0.0.0.0", "A11Y_AUDIT_MAX_BODY_BYTES": "1234",
+                          "A11Y_AUDIT_DRAIN_SECONDS": "3"])
+        #expect(configuration.server.port == 9000)
+        #expect(configuration.server.host == "0.0.0.0")
+        #expect(configuration.server.loops == 3)
+        #expect(configuration.server.limits.maxBodyBytes == 1234)
+        #expect(configuration.server.headerTimeout == 2.5)
+        #expect(configuration.server.drainTimeout == 3)
+        #expect(configuration.accessLogFD == nil)
+    }
+
+    @Test(arguments: [
+        ["--port", "70000"], ["--port"], ["--loops", "0"], ["--bogus", "1"], ["--idle-timeout", "-1"],
+        ["--token-file", "/nonexistent/token"], ["--access-log", "maybe"], ["--max-body-bytes", "ten"],
+    ])
+    func badFlagsAreRejected(arguments: [String]) {
+        #expect(throws: UsageError.self) { try ServiceConfiguration.parse(arguments: arguments, environment: [:]) }
+        #expect(serveCommand(arguments: arguments, environment: [:]) == 2)
+    }
+
+    @Test func badEnvironmentIsRejected() {
+        #expect(serveCommand(arguments: [], environment: ["A11Y_AUDIT_PORT": "x"]) == 2)
+    }
+
+    @Test func tokenFileIsTrimmed() throws {
+        let path = "/tmp/a11y-token-\(getpid())"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = "tok-en\n".withCString { write(fd, $0, 7) }
+        close(fd)
+        defer { unlink(path) }
+        let configuration = try ServiceConfiguration.parse(arguments: ["--token-file", path], environment: [:])
+        #expect(configuration.token == "tok-en")
+    }
+}

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import HTTPServer
+
+/// A server on a free port with small routes that exercise the transport.
+func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) throws -> HTTPServer {
+    var configuration = ServerConfiguration()
+    configuration.port = 0
+    configuration.loops = 2
+    configuration.workers = 2
+    adjust(&configuration)
+    var router = Router()
+    router.add(.get, "/hello") { _ in Response(status: 200, contentType: "text/plain", body: Array("hello".utf8)) }
+    router.add(.post, "/echo") { request in
+        Response(status: 200, contentType: "application/octet-stream", body: request.body)
+    }
+    router.add(.post, "/slow", offload: true) { request in
+        usleep(300_000)
+        return Response(status: 200, contentType: "text/plain", body: Array("slow:\(request.body.count)".utf8))
+    }
+    router.add(.post, "/guarded", precheck: { request in
+        request.header("x-key") == "yes" ? nil : .problem(status: 401, detail: "no key")
+    }) { request in Response(status: 200, body: request.body) }
+    let server = try HTTPServer(configuration: configuration)
+    try server.start(router: router)
+    return server
+}
