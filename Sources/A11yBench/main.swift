@@ -3,6 +3,7 @@
 //   A11yBench [--repeat N] [--sizes 1000,10000,100000] [--rss-size N]
 //   A11yBench --write-tree NODES                  (a generated request on stdout)
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
+//   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 import A11yCore
 import Foundation
@@ -66,6 +67,18 @@ if args.first == "--profile" {
         total = OurTimes(decode: total.decode + t.decode, audit: total.audit + t.audit, encode: total.encode + t.encode)
     }
     print("decode \(Report.ms(total.decode)) audit \(Report.ms(total.audit)) encode \(Report.ms(total.encode))")
+    exit(0)
+}
+if args.first == "--profile-foundation" {
+    // The baseline only, for the same tools: --profile-foundation NODES CALLS
+    guard args.count == 3 else { usage() }
+    let data = Data(TreeGenerator.request(nodes: number(args[1])))
+    var total = BaselineTimes()
+    for _ in 0..<number(args[2]) {
+        let t = runFoundation(data)
+        total = BaselineTimes(decode: total.decode + t.decode, encode: total.encode + t.encode)
+    }
+    print("decode \(Report.ms(total.decode)) encode \(Report.ms(total.encode))")
     exit(0)
 }
 let options = Options(args)
