@@ -41,6 +41,9 @@ def check_container(where, c, grace, probes_required=True):
         if c.get("readinessProbe", {}).get("httpGet", {}).get("host") not in (None, ""):
             problems.append(f"{where}: httpGet host points the kubelet at its own network, not the pod")
         if grace is None or grace <= 20: problems.append(f"{where}: terminationGracePeriodSeconds must exceed preStop + drain time")
+        # Their defaults count the node's cores, not the container's CPU limit.
+        for flag in ("--loops", "--workers"):
+            if flag not in c.get("args", []): problems.append(f"{where}: args must set {flag} to match the CPU limit")
 
 for path in sys.argv[1:]:
     for doc in yaml.safe_load_all(open(path)):
@@ -50,6 +53,11 @@ for path in sys.argv[1:]:
         psc = pod.get("securityContext", {})
         if psc.get("runAsNonRoot") is not True: problems.append(f"{name}: pod runAsNonRoot must be true")
         grace = pod.get("terminationGracePeriodSeconds")
+        # Secret files belong to root: a non-root user reads them only through fsGroup or mode o+r.
+        for volume in pod.get("volumes", []):
+            mode = volume.get("secret", {}).get("defaultMode", 0o644)
+            if "secret" in volume and not mode & 0o004 and "fsGroup" not in psc:
+                problems.append(f"{name}: secret volume {volume['name']} is unreadable to the non-root user without fsGroup")
         for c in pod.get("containers", []) + [i for i in pod.get("initContainers", []) if i.get("restartPolicy") == "Always"]:
             check_container(f'{name}/{c["name"]}', c, grace)
 if problems:
