@@ -192,10 +192,7 @@ public enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/components/schemas/Rule"
-                  }
+                  "$ref": "#/components/schemas/RuleCatalogue"
                 }
               }
             }
@@ -343,7 +340,7 @@ public enum OpenAPIDocument {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "Only when the server runs with `--token-file` (or `A11Y_TOKEN_FILE`). /healthz and /readyz never need it."
+        "description": "Only when the server runs with `--token-file` (or `A11Y_AUDIT_TOKEN_FILE`). /healthz and /readyz never need it."
       }
     },
     "headers": {
@@ -2314,6 +2311,20 @@ public enum OpenAPIDocument {
           },
           "enabledByDefault": {
             "type": "boolean"
+          }
+        }
+      },
+      "RuleCatalogue": {
+        "type": "object",
+        "required": [
+          "rules"
+        ],
+        "properties": {
+          "rules": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Rule"
+            }
           }
         }
       },
