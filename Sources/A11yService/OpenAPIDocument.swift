@@ -168,6 +168,16 @@ public enum OpenAPIDocument {
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
+          "406": {
+            "description": "`Accept` allows none of application/json, application/sarif+json, application/xml (or text/xml), text/html.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
           }
@@ -2044,7 +2054,8 @@ public enum OpenAPIDocument {
           "id",
           "identifier",
           "frame",
-          "data"
+          "data",
+          "fingerprint"
         ],
         "properties": {
           "rule": {
@@ -2099,6 +2110,18 @@ public enum OpenAPIDocument {
           "data": {
             "type": "object",
             "description": "Measured figures (ratio, required, size, ...)."
+          },
+          "fingerprint": {
+            "type": "string",
+            "description": "Stable across unrelated tree edits (rule id + the node's most stable identity); the key of baselines."
+          },
+          "baseline": {
+            "type": "string",
+            "enum": [
+              "new",
+              "unchanged"
+            ],
+            "description": "Present when a baseline was given (`options.baseline`)."
           }
         }
       },
@@ -2248,6 +2271,53 @@ public enum OpenAPIDocument {
                 "type": "array",
                 "items": {
                   "$ref": "#/components/schemas/SuppressedFinding"
+                }
+              }
+            }
+          },
+          "baseline": {
+            "type": "object",
+            "description": "Present when a baseline was given.",
+            "required": [
+              "new",
+              "unchanged",
+              "fixed",
+              "fixedFindings"
+            ],
+            "properties": {
+              "new": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "unchanged": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "fixed": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "fixedFindings": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "screen": {
+                      "$ref": "#/components/schemas/NullableString"
+                    },
+                    "fingerprint": {
+                      "type": "string"
+                    },
+                    "rule": {
+                      "$ref": "#/components/schemas/NullableString"
+                    },
+                    "node": {
+                      "$ref": "#/components/schemas/NullableString"
+                    },
+                    "message": {
+                      "$ref": "#/components/schemas/NullableString"
+                    }
+                  }
                 }
               }
             }

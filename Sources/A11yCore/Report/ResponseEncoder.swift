@@ -244,8 +244,10 @@ public enum ResponseEncoder {
         w.key("findings")
         w.beginArray()
         for report in reports {
+            var fingerprinter = Fingerprinter(report.analysis)
             for s in report.run.suppressed {
                 writeFinding(s.finding, analysis: report.analysis, into: &w) { w in
+                    w.key("fingerprint"); w.string(fingerprinter.fingerprint(s.finding))
                     w.key("suppression")
                     w.beginObject()
                     w.key("rule"); w.string(s.suppression.rule)
