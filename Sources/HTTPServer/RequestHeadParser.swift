@@ -62,15 +62,13 @@ public enum RequestHeadParser {
         // method SP
         let methodStart = i
         while i < n, ByteClass.isToken(p[i]) { i += 1 }
+        // RFC 9112 §3: a method longer than any we serve is 501; any other token goes to the router.
         if i - methodStart > 24 { return .failed(ParseError(501, "method not implemented")) }
         if i == n { return .needMore }
         guard p[i] == ByteClass.sp, i > methodStart else {
             return .failed(ParseError(400, "malformed request line"))
         }
-        guard let method = HTTPMethod.recognise(p, from: methodStart, to: i) else {
-            return .failed(ParseError(501, "method not implemented"))
-        }
-        head.method = method
+        head.method = HTTPMethod.recognise(p, from: methodStart, to: i)
         i += 1
 
         // request-target SP: visible ASCII only.

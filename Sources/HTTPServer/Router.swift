@@ -64,6 +64,12 @@ public struct Router: Sendable {
     }
 
     subscript(index: Int) -> Route { routes[index] }
+
+    /// Every path with the methods it serves, in the order they were added; HEAD, implied
+    /// by GET, is not listed. For documentation checks and introspection.
+    public var endpoints: [(path: String, methods: [HTTPMethod])] {
+        routes.map { ($0.path, $0.handlers.map(\.method)) }
+    }
 }
 
 @inline(__always)

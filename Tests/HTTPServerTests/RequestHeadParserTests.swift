@@ -140,9 +140,21 @@ struct RequestHeadParserTests {
         #expect(parse("GET / HTTP/1.2\r\nHost: a\r\n\r\n").0 == .complete)
     }
 
-    @Test func unknownMethodsAre501() {
-        #expect(status("BREW / HTTP/1.1\r\nHost: a\r\n\r\n") == 501)
-        #expect(status("get / HTTP/1.1\r\nHost: a\r\n\r\n") == 501)
+    /// Any token is a method for the router to judge; methods are case-sensitive.
+    @Test func anyTokenIsAMethod() {
+        for name in ["QUERY", "BREW", "get", "M-SEARCH"] {
+            let (result, head) = parse("\(name) / HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(result == .complete)
+            #expect(head.method.name == name)
+            #expect(head.method != .get)
+        }
+        #expect(parse("DELETE / HTTP/1.1\r\nHost: a\r\n\r\n").1.method == .delete)
+    }
+
+    /// RFC 9112 §3: a method longer than any the server implements is 501.
+    @Test func overlongMethodsAre501() {
+        #expect(status(String(repeating: "X", count: 25) + " / HTTP/1.1\r\nHost: a\r\n\r\n") == 501)
+        #expect(status(String(repeating: "X", count: 24) + " / HTTP/1.1\r\nHost: a\r\n\r\n") == nil)
     }
 
     @Test func sizeLimits() {

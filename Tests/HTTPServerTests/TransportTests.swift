@@ -76,6 +76,24 @@ struct TransportTests {
         #expect(try client.readResponse().status == 200)
     }
 
+    /// A known path answers 405 + Allow to any method it does not serve, standard or not;
+    /// the body of such a request is skipped and the connection stays usable.
+    @Test(arguments: ["QUERY", "BREW", "get", "PUT", "OPTIONS"])
+    func unservedMethodOnAKnownPathIs405(method: String) throws {
+        let server = try startTestServer()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("\(method) /echo HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\n\r\nabc")
+        let response = try client.readResponse()
+        #expect(response.status == 405)
+        #expect(response.header("allow") == "POST")
+        #expect(response.header("connection") == nil)
+        client.send("\(method) /nope HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().status == 404)
+        client.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(try client.readResponse().text == "hello")
+    }
+
     /// Each malformed request gets its status, then the connection closes and the valid
     /// request pipelined behind it is never answered.
     @Test(arguments: [
@@ -90,7 +108,7 @@ struct TransportTests {
         ("POST /echo HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
         ("POST /echo HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
         ("GET /hello HTTP/2.0\r\nHost: t\r\n\r\n", 505),
-        ("BREW /hello HTTP/1.1\r\nHost: t\r\n\r\n", 501),
+        (String(repeating: "B", count: 25) + " /hello HTTP/1.1\r\nHost: t\r\n\r\n", 501),
         ("GET /hello HTTP/1.1\r\nHost: t\nX: y\r\n\r\n", 400),
         ("GET /hello HTTP/1.1\r\nHost: t\r\nExpect: something\r\n\r\n", 417),
     ])

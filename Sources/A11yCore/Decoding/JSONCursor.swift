@@ -15,22 +15,32 @@ struct JSONCursor {
 
     // MARK: Position
 
-    var pointer: String { pointerPrefix + JSONCursor.pointer(path) }
+    var pointer: String { location.pointer }
+
+    /// The current position, cheap to keep (the tokens are shared, not copied); the pointer
+    /// text is built only when asked, which for references means only when one fails.
+    var location: Location { Location(prefix: pointerPrefix, tokens: path) }
+
+    struct Location {
+        var prefix: String
+        var tokens: [String]
+        var pointer: String { prefix + JSONCursor.pointer(tokens) }
+    }
 
     static func pointer(_ tokens: [String]) -> String {
-        var out = ""
+        var out: [UInt8] = []
         for token in tokens {
-            out += "/"
+            out.append(UInt8(ascii: "/"))
             // RFC 6901: "~" is "~0" and "/" is "~1".
-            for ch in token {
-                switch ch {
-                case "~": out += "~0"
-                case "/": out += "~1"
-                default: out.append(ch)
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "0"))
+                case UInt8(ascii: "/"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "1"))
+                default: out.append(byte)
                 }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     mutating func push(_ token: String) { path.append(token) }

@@ -119,7 +119,7 @@ enum NodeFields {
             case "name": rotor.name = try c.string()
             case "systemType": rotor.systemType = try c.string()
             case "items":
-                try c.array { c, _ throws(InputError) in items.append(Reference(id: try c.string(), pointer: c.pointer)) }
+                try c.array { c, _ throws(InputError) in items.append(Reference(id: try c.string(), location: c.location)) }
             default: try c.skip()
             }
         }

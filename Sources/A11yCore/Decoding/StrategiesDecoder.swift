@@ -38,7 +38,7 @@ struct RawStrategies {
         try c.object("a string strategy") { c, key throws(InputError) in
             switch key {
             case "just": result = .just(try c.consumeNull() ? nil : try c.string())
-            case "from": from = Reference(id: try c.string(), pointer: c.pointer)
+            case "from": from = Reference(id: try c.string(), location: c.location)
             case "keyPath": keyPath = try c.enumeration(StringStrategy.KeyPath.self, "keyPath")
             case "joined":
                 var parts: [StringForm] = []
@@ -63,10 +63,10 @@ struct RawStrategies {
         try c.object("a traits strategy") { c, key throws(InputError) in
             switch key {
             case "just": result = .just(try NodeFields.traits(&c))
-            case "from": result = .from(Reference(id: try c.string(), pointer: c.pointer))
+            case "from": result = .from(Reference(id: try c.string(), location: c.location))
             case "merge":
                 var refs: [Reference] = []
-                try c.array { c, _ throws(InputError) in refs.append(Reference(id: try c.string(), pointer: c.pointer)) }
+                try c.array { c, _ throws(InputError) in refs.append(Reference(id: try c.string(), location: c.location)) }
                 result = .merge(refs)
             default: try c.skip()
             }

@@ -90,10 +90,10 @@ struct TreeDecoder {
 /// A node id written in the request, with where it was written.
 struct Reference {
     var id: String
-    var pointer: String
+    var location: JSONCursor.Location
 
     func resolve(_ index: [String: Int]) throws(InputError) -> Int {
-        guard let i = index[id] else { throw InputError(.unknownReference, "no node has id \"\(id)\"", at: pointer) }
+        guard let i = index[id] else { throw InputError(.unknownReference, "no node has id \"\(id)\"", at: location.pointer) }
         return i
     }
 }

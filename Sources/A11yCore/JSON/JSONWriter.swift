@@ -90,6 +90,22 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A string value assembled in place by `body` with the `append*` helpers, for text
+    /// known to need no escaping (e.g. JSON Pointers built from indices); saves building a String.
+    mutating func verbatimString(_ body: (inout JSONWriter) -> Void) {
+        beforeValue()
+        bytes.append(Byte.quote)
+        body(&self)
+        bytes.append(Byte.quote)
+        needsComma = true
+    }
+
+    /// Appends the UTF-8 of `text` unescaped; only inside `verbatimString`.
+    mutating func appendVerbatim(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
     /// A pre-encoded JSON value, copied verbatim (not re-indented in pretty mode).
     public mutating func raw(_ json: [UInt8]) {
         beforeValue()

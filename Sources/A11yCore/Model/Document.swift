@@ -32,13 +32,21 @@ public struct Document: Sendable {
 
     /// RFC 6901 JSON Pointer of a node in the request, e.g. `/root/children/0`.
     public func pointer(of index: Int) -> String {
-        var parts: [String] = []
+        // Steps are collected leaf to root, then written root to leaf into one byte buffer:
+        // findings and reports ask for many pointers, so no String per step.
+        var steps: [Int] = []
         var i = index
         while let parent = nodes[i].parent {
-            parts.append("/\(nodes[i].isSynthetic ? "accessibilityChildren" : "children")/\(nodes[i].indexInParent)")
+            steps.append(i)
             i = parent
         }
-        return pointerPrefix + "/root" + parts.reversed().joined()
+        var out = Array(pointerPrefix.utf8)
+        out.append(contentsOf: "/root".utf8)
+        for step in steps.reversed() {
+            out.append(contentsOf: (nodes[step].isSynthetic ? "/accessibilityChildren/" : "/children/").utf8)
+            out.append(contentsOf: String(nodes[step].indexInParent).utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Builds a document from nodes given parent-first; used by tests and generators.

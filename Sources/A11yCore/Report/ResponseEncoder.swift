@@ -43,7 +43,7 @@ public enum ResponseEncoder {
         w.beginArray()
         for item in analysis.identifiers {
             w.beginObject()
-            w.key("node"); w.string(analysis.document.pointer(of: item.node))
+            w.key("node"); writePointer(of: item.node, in: analysis.document, into: &w)
             w.key("id"); w.string(analysis.document.nodes[item.node].id)
             w.key("identifier"); w.string(item.identifier)
             w.endObject()
@@ -110,9 +110,33 @@ public enum ResponseEncoder {
         w.key("spoken"); w.string(e.spoken)
         w.key("nodes")
         w.beginArray()
-        for n in e.nodes { w.string(document.pointer(of: n)) }
+        for n in e.nodes { writePointer(of: n, in: document, into: &w) }
         w.endArray()
         w.endObject()
+    }
+
+    /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a
+    /// response, and building each as a String first costs an allocation per path step.
+    static func writePointer(of node: Int, in document: Document, into w: inout JSONWriter) {
+        var depth = 0
+        var i = node
+        while let parent = document.nodes[i].parent { depth += 1; i = parent }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(depth, 1)) { steps in
+            // Collected leaf to root, written root to leaf.
+            var i = node
+            for k in 0..<depth {
+                steps[k] = i
+                i = document.nodes[i].parent!
+            }
+            w.verbatimString { w in
+                w.appendVerbatim(document.pointerPrefix)
+                w.appendLiteral("/root")
+                for k in stride(from: depth - 1, through: 0, by: -1) {
+                    w.appendLiteral(document.nodes[steps[k]].isSynthetic ? "/accessibilityChildren/" : "/children/")
+                    w.appendInteger(document.nodes[steps[k]].indexInParent)
+                }
+            }
+        }
     }
 
     public static func writeRect(_ r: Rect, into w: inout JSONWriter) {
@@ -137,7 +161,7 @@ public enum ResponseEncoder {
         w.key("impact"); w.string(f.impact.rawValue)
         w.key("outcome"); w.string(f.outcome.rawValue)
         w.key("message"); w.string(f.message)
-        w.key("node"); w.string(document.pointer(of: f.node))
+        w.key("node"); writePointer(of: f.node, in: document, into: &w)
         w.key("id"); w.string(document.nodes[f.node].id)
         w.key("identifier"); w.string(analysis.identifier(ofNode: f.node))
         w.key("frame")
@@ -223,8 +247,10 @@ public enum ResponseEncoder {
         w.key("findings")
         w.beginArray()
         for report in reports {
+            var fingerprinter = Fingerprinter(report.analysis)
             for s in report.run.suppressed {
                 writeFinding(s.finding, analysis: report.analysis, into: &w) { w in
+                    w.key("fingerprint"); w.string(fingerprinter.fingerprint(s.finding))
                     w.key("suppression")
                     w.beginObject()
                     w.key("rule"); w.string(s.suppression.rule)
