@@ -2321,6 +2321,11 @@ public enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "findingsOmitted": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Present when a screen had more than 10,000 findings: how many were left out of `findings` (the rule verdicts still count them)."
           }
         }
       },

@@ -36,6 +36,7 @@ public enum TextReport {
         }
         if !counts.isEmpty { out += " (" + counts.joined(separator: ", ") + ")" }
         if !report.run.suppressed.isEmpty { out += ", \(report.run.suppressed.count) suppressed" }
+        if report.run.findingsOmitted > 0 { out += ", \(report.run.findingsOmitted) more not listed" }
         out += "\n"
         for (index, e) in analysis.elements.enumerated() {
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(e.spoken)\""
