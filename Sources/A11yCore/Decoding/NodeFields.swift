@@ -26,17 +26,22 @@ enum NodeFields {
         case "enabled": node.enabled = try c.bool()
         case "sortPriority": node.sortPriority = try c.number()
         case "actions":
+            // Collected locally: appending through the node's boxed field would copy the array each time.
+            var actions: [String] = []
             try c.array { c, _ throws(InputError) in
-                if try c.kind() == .string { node.actions.append(try c.string()); return }
+                if try c.kind() == .string { actions.append(try c.string()); return }
                 var name: String?
                 try c.object("an action object") { c, key throws(InputError) in
                     if key == "name" { name = try c.string() } else { try c.skip() }
                 }
                 guard let name else { throw c.error(.missing, "action needs a \"name\"") }
-                node.actions.append(name)
+                actions.append(name)
             }
+            node.actions = actions
         case "customContent":
-            try c.array { c, _ throws(InputError) in node.customContent.append(try customContent(&c)) }
+            var items: [CustomContent] = []
+            try c.array { c, _ throws(InputError) in items.append(try customContent(&c)) }
+            node.customContent = items
         case "combinable": node.combinable = try combinable(&c)
         case "deferral": node.deferral = try deferral(&c)
         case "deferredSource": node.deferredSource = try c.string()

@@ -58,11 +58,13 @@ struct TreeDecoder {
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
             } else if key == "rotors" {
                 if try c.consumeNull() { return }
+                var rotors: [Rotor] = []
                 try c.array { c, r throws(InputError) in
                     let (rotor, items) = try NodeFields.rotor(&c)
-                    node.rotors.append(rotor)
+                    rotors.append(rotor)
                     pendingRotors.append((index, r, items))
                 }
+                node.rotors = rotors
             } else {
                 try NodeFields.decode(key, into: &node, &c)
             }
