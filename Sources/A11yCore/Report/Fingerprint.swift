@@ -58,6 +58,8 @@ public struct Fingerprinter {
     public let analysis: Analysis
     /// Node -> number of earlier siblings with the same type and label, filled per parent.
     private var ordinal: [Int: Int] = [:]
+    /// Node -> identity, for nodes asked about and their ancestors up to the anchor.
+    private var identities: [Int: String] = [:]
 
     public init(_ analysis: Analysis) { self.analysis = analysis }
 
@@ -69,25 +71,30 @@ public struct Fingerprinter {
         Fingerprint.hash(rule + "\u{0}" + identity(of: node))
     }
 
+    /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
+    /// so most steps are looked up rather than walked again.
     public mutating func identity(of node: Int) -> String {
+        if let known = identities[node] { return known }
         let document = analysis.document
-        var steps: [String] = []
+        // Walk up to the nearest node whose identity is known or anchored (bounded by the
+        // decoder's depth cap), then build identities back down, caching each.
+        var chain: [Int] = []
         var current = node
-        // Bounded by the decoder's depth cap: each step moves to the parent.
+        var base: String
         while true {
-            if let anchor = anchor(of: current) {
-                steps.append(anchor)
-                break
-            }
-            guard let parent = document.nodes[current].parent else {
-                steps.append("root")
-                break
-            }
-            let child = document.nodes[current]
-            steps.append((child.isSynthetic ? "~" : "") + Fingerprinter.stepKey(child) + "#" + String(ordinal(of: current, parent: parent)))
+            if let known = identities[current] { base = known; break }
+            if let anchor = anchor(of: current) { base = anchor; identities[current] = anchor; break }
+            guard let parent = document.nodes[current].parent else { base = "root"; identities[current] = base; break }
+            chain.append(current)
             current = parent
         }
-        return steps.reversed().joined(separator: "/")
+        for child in chain.reversed() {
+            let parent = document.nodes[child].parent!
+            base += "/" + (document.nodes[child].isSynthetic ? "~" : "") + Fingerprinter.stepKey(document.nodes[child])
+                + "#" + String(ordinal(of: child, parent: parent))
+            identities[child] = base
+        }
+        return base
     }
 
     private func anchor(of index: Int) -> String? {
