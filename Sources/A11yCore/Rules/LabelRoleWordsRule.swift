@@ -45,14 +45,17 @@ enum LabelRoleWords {
     /// First words of the phrases, for `mayContainPhrase`.
     static let firstWords: [[UInt8]] = table.map { Array($0.phrase[0].utf8) }
 
-    /// False only when `label` is all ASCII and contains none of the phrases' first words,
-    /// even as part of a longer word (case-insensitively): then no phrase can match, and
-    /// the label need not be split into words. Most labels are decided by this byte scan.
+    /// False only when no phrase can match `label`: a phrase's first word must then appear
+    /// in the label's bytes, ignoring ASCII case. Words are compared after `lowercased()`,
+    /// and the only non-ASCII scalar that lowercases to a plain ASCII letter is KELVIN SIGN
+    /// (U+212A, to "k"; U+0130 gives "i" plus a combining dot, which stays part of the
+    /// character), so labels holding it always take the full check. Most labels are decided
+    /// by this byte scan and never split into words.
     static func mayContainPhrase(_ label: String) -> Bool {
-        var label = label
-        return label.withUTF8 { utf8 in
-            guard utf8.allSatisfy({ $0 < 0x80 }) else { return true }
-            return firstWords.contains { word in containsIgnoringASCIICase(utf8, word) }
+        var text = label
+        return text.withUTF8 { utf8 in
+            if firstWords.contains(where: { word in containsIgnoringASCIICase(utf8, word) }) { return true }
+            return !utf8.allSatisfy { $0 < 0x80 } && label.unicodeScalars.contains("\u{212A}")
         }
     }
 
