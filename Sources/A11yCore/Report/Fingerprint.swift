@@ -36,13 +36,20 @@ public enum Fingerprint {
 
     /// Two FNV-1a 64-bit passes with different offset bases: deterministic across processes
     /// (unlike `Hasher`) and wide enough that unrelated findings do not collide in practice.
-    static func hash(_ text: String) -> String {
+    static func hash(_ text: String) -> String { hash(parts: [text]) }
+
+    /// The hash of the parts' concatenation, without building it.
+    static func hash(parts: [String]) -> String {
         var a: UInt64 = 0xcbf2_9ce4_8422_2325
         var b: UInt64 = 0x84222325_cbf29ce4
         let prime: UInt64 = 0x0000_0100_0000_01B3
-        for byte in text.utf8 {
-            a = (a ^ UInt64(byte)) &* prime
-            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+        for var part in parts {
+            part.withUTF8 { utf8 in
+                for byte in utf8 {
+                    a = (a ^ UInt64(byte)) &* prime
+                    b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+                }
+            }
         }
         return hex(a) + hex(b)
     }
@@ -68,7 +75,7 @@ public struct Fingerprinter {
     }
 
     public mutating func fingerprint(rule: String, node: Int) -> String {
-        Fingerprint.hash(rule + "\u{0}" + identity(of: node))
+        Fingerprint.hash(parts: [rule, "\u{0}", identity(of: node)])
     }
 
     /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
