@@ -1,58 +1,74 @@
-/// Growable byte storage for `JSONWriter`: appends are a capacity check and a copy, without
-/// the generic `Array.append(contentsOf:)` machinery that dominated response encoding.
-/// Copy-on-write through `JSONWriter` (`isKnownUniquelyReferenced`), so writers stay values.
+/// Growable byte storage for `JSONWriter`: appends are a capacity check and a copy into a
+/// small chunk, without the generic `Array.append(contentsOf:)` machinery per value; full
+/// chunks move into `flushed` in one piece, so the finished bytes are an array already
+/// (no final copy of a large response). Copy-on-write through `JSONWriter`.
 final class ByteBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
-    private var capacity: Int
+    private var flushed: [UInt8]
+    private var chunk: UnsafeMutablePointer<UInt8>
+    private var chunkCount = 0
+    private var chunkCapacity: Int
+
+    static let chunkSize = 16 * 1024
 
     init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = .allocate(capacity: self.capacity)
+        flushed = []
+        flushed.reserveCapacity(capacity)
+        chunkCapacity = ByteBuffer.chunkSize
+        chunk = .allocate(capacity: chunkCapacity)
     }
 
-    deinit { base.deallocate() }
+    deinit { chunk.deallocate() }
 
     func copy() -> ByteBuffer {
-        let other = ByteBuffer(capacity: capacity)
-        other.base.update(from: base, count: count)
-        other.count = count
+        let other = ByteBuffer(capacity: 0)
+        other.flushed = flushed
+        other.reserve(chunkCount)
+        other.chunk.update(from: chunk, count: chunkCount)
+        other.chunkCount = chunkCount
         return other
     }
 
-    var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-
-    /// Room for `extra` more bytes, growing geometrically.
-    @inline(__always) func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+    /// Everything written so far.
+    var array: [UInt8] {
+        flush()
+        return flushed
     }
 
-    private func grow(to needed: Int) {
-        let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+    private func flush() {
+        guard chunkCount > 0 else { return }
+        flushed.append(contentsOf: UnsafeBufferPointer(start: chunk, count: chunkCount))
+        chunkCount = 0
+    }
+
+    /// Room for `extra` more bytes in the chunk.
+    @inline(__always) func reserve(_ extra: Int) {
+        if chunkCount + extra > chunkCapacity { makeRoom(extra) }
+    }
+
+    private func makeRoom(_ extra: Int) {
+        flush()
+        if extra > chunkCapacity {
+            chunk.deallocate()
+            chunkCapacity = extra
+            chunk = .allocate(capacity: extra)
+        }
     }
 
     @inline(__always) func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
-        count += 1
+        chunk[chunkCount] = byte
+        chunkCount += 1
     }
 
     @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
         reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
-        count += bytes.count
+        appendReserved(bytes)
     }
 
     /// Appends without a capacity check; the caller reserved room.
     @inline(__always) func appendReserved(_ byte: UInt8) {
-        base[count] = byte
-        count += 1
+        chunk[chunkCount] = byte
+        chunkCount += 1
     }
 
     /// Appends without a capacity check; the caller reserved room. Short runs (keys, most
@@ -60,19 +76,19 @@ final class ByteBuffer {
     @inline(__always) func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         guard n > 0, let source = bytes.baseAddress else { return }
-        let target = base + count
+        let target = chunk + chunkCount
         if n <= 16 {
             for i in 0..<n { target[i] = source[i] }
         } else {
             target.update(from: source, count: n)
         }
-        count += n
+        chunkCount += n
     }
 
     func append(repeating byte: UInt8, count n: Int) {
         guard n > 0 else { return }
         reserve(n)
-        (base + count).initialize(repeating: byte, count: n)
-        count += n
+        (chunk + chunkCount).initialize(repeating: byte, count: n)
+        chunkCount += n
     }
 }
