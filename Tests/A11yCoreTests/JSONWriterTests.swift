@@ -113,6 +113,51 @@ import Testing
         #expect(text(keys) == #"{"a\"b":1}"#)
     }
 
+    /// The escape scan works on 8-byte words: put each special byte at every offset of
+    /// strings long enough to cross several words, next to multi-byte UTF-8.
+    @Test(arguments: ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀"])
+    func escapesAtEveryOffset(special: String) {
+        for length in 0...26 {
+            for offset in 0...length {
+                let filler = Array("abcdefghijklmnopqrstuvwxyz")
+                let text = String(filler[..<offset]) + special + String(filler[offset..<length])
+                var writer = JSONWriter()
+                writer.string(text)
+                #expect(self.text(writer) == "\"" + Self.reference(text) + "\"", "\(text.debugDescription)")
+            }
+        }
+    }
+
+    /// Straightforward RFC 8259 escaping, one scalar at a time.
+    static func reference(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    @Test func copiedWritersKeepTheirOwnBytes() {
+        var first = JSONWriter()
+        first.beginArray()
+        first.int(1)
+        var second = first
+        second.int(2)
+        first.int(3)
+        first.endArray()
+        second.endArray()
+        #expect(text(first) == "[1,3]")
+        #expect(text(second) == "[1,2]")
+    }
+
     @Test func roundTripsNestedDocumentsInBothModes() throws {
         let tree = JSONTree.object([
             .init(key: "elements", value: .array([

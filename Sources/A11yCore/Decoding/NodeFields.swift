@@ -1,53 +1,73 @@
 /// Decoding of the plain fields of a node (everything but children and references).
 enum NodeFields {
-    static func decode(_ key: String, into node: inout Node, _ c: inout JSONCursor) throws(InputError) {
+    /// The members of a node object the decoder knows. Keys are looked up once in `byKey`:
+    /// a `switch` over strings compares the key against every case in turn, and unequal
+    /// strings take the slow comparison path.
+    enum Field: String, CaseIterable {
+        case children, accessibilityChildren, strategies, rotors
+        case id, type, frame, accessibilityFrame, activationPoint, text, label, value, hint, identifier, traits
+        case isAccessibilityElement, grouping, hidden, opacity, enabled, sortPriority, actions, customContent
+        case combinable, deferral, deferredSource, deferralReceiver, a11yRoot, nestedIdentifier, labeledPair
+        case style, component, focusable
+
+        static let byKey: [String: Field] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    }
+
+    /// A plain field (not children, strategies or rotors); unknown keys are skipped.
+    static func decode(_ field: Field?, into node: inout Node, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
-        switch key {
-        case "id": node.id = try c.string()
-        case "type":
+        guard let field else { return try c.skip() }
+        switch field {
+        case .children, .accessibilityChildren, .strategies, .rotors: try c.skip() // read by TreeDecoder
+        case .id: node.id = try c.string()
+        case .type:
             node.typeName = try c.string()
-            node.kind = NodeKind(rawValue: node.typeName) ?? .view
-        case "frame": node.frame = try rect(&c)
-        case "accessibilityFrame": node.accessibilityFrame = try rect(&c)
-        case "activationPoint": node.activationPoint = try point(&c)
-        case "text": node.text = try c.string()
-        case "label": node.label = try c.string()
-        case "value": node.value = try c.string()
-        case "hint": node.hint = try c.string()
-        case "identifier": node.identifier = try c.string()
-        case "traits": node.traits = try traits(&c)
-        case "isAccessibilityElement": node.isAccessibilityElement = try c.bool()
-        case "grouping": node.grouping = try c.enumeration(Grouping.self, "grouping")
-        case "hidden": node.hidden = try c.bool()
-        case "opacity":
+            node.kind = NodeKind.named(node.typeName) ?? .view
+        case .frame: node.frame = try rect(&c)
+        case .accessibilityFrame: node.accessibilityFrame = try rect(&c)
+        case .activationPoint: node.activationPoint = try point(&c)
+        case .text: node.text = try c.string()
+        case .label: node.label = try c.string()
+        case .value: node.value = try c.string()
+        case .hint: node.hint = try c.string()
+        case .identifier: node.identifier = try c.string()
+        case .traits: node.traits = try traits(&c)
+        case .isAccessibilityElement: node.isAccessibilityElement = try c.bool()
+        case .grouping: node.grouping = try c.enumeration(Grouping.self, "grouping")
+        case .hidden: node.hidden = try c.bool()
+        case .opacity:
             let v = try c.number()
             guard (0...1).contains(v) else { throw c.error(.invalidValue, "opacity must be from 0 to 1") }
             node.opacity = v
-        case "enabled": node.enabled = try c.bool()
-        case "sortPriority": node.sortPriority = try c.number()
-        case "actions":
+        case .enabled: node.enabled = try c.bool()
+        case .sortPriority: node.sortPriority = try c.number()
+        case .actions:
+            // Collected locally: appending through the node's boxed field would copy the array each time.
+            var actions: [String] = []
             try c.array { c, _ throws(InputError) in
-                if try c.kind() == .string { node.actions.append(try c.string()); return }
+                if try c.kind() == .string { actions.append(try c.string()); return }
                 var name: String?
                 try c.object("an action object") { c, key throws(InputError) in
                     if key == "name" { name = try c.string() } else { try c.skip() }
                 }
                 guard let name else { throw c.error(.missing, "action needs a \"name\"") }
-                node.actions.append(name)
+                actions.append(name)
             }
-        case "customContent":
-            try c.array { c, _ throws(InputError) in node.customContent.append(try customContent(&c)) }
-        case "combinable": node.combinable = try combinable(&c)
-        case "deferral": node.deferral = try deferral(&c)
-        case "deferredSource": node.deferredSource = try c.string()
-        case "deferralReceiver": node.deferralReceiver = try c.bool()
-        case "a11yRoot": node.a11yRoot = try c.string()
-        case "nestedIdentifier": node.nestedIdentifier = try c.string()
-        case "labeledPair": node.labeledPair = try labeledPair(&c)
-        case "style": node.style = try StyleDecoder.style(&c)
-        case "component": node.component = try StyleDecoder.component(&c)
-        case "focusable": node.focusable = try c.bool()
-        default: try c.skip()
+            node.actions = actions
+        case .customContent:
+            var items: [CustomContent] = []
+            try c.array { c, _ throws(InputError) in items.append(try customContent(&c)) }
+            node.customContent = items
+        case .combinable: node.combinable = try combinable(&c)
+        case .deferral: node.deferral = try deferral(&c)
+        case .deferredSource: node.deferredSource = try c.string()
+        case .deferralReceiver: node.deferralReceiver = try c.bool()
+        case .a11yRoot: node.a11yRoot = try c.string()
+        case .nestedIdentifier: node.nestedIdentifier = try c.string()
+        case .labeledPair: node.labeledPair = try labeledPair(&c)
+        case .style: node.style = try StyleDecoder.style(&c)
+        case .component: node.component = try StyleDecoder.component(&c)
+        case .focusable: node.focusable = try c.bool()
         }
     }
 

@@ -40,9 +40,10 @@ struct TreeDecoder {
         document.nodes.append(node)
 
         try c.object("a node object") { c, key throws(InputError) in
-            if key == "children" || key == "accessibilityChildren" {
+            let field = NodeFields.Field.byKey[key]
+            if field == .children || field == .accessibilityChildren {
                 if try c.consumeNull() { return }
-                let isSynthetic = key == "accessibilityChildren"
+                let isSynthetic = field == .accessibilityChildren
                 let mark = scratch.count
                 try c.array { c, i throws(InputError) in
                     let child = try decodeNode(&c, parent: index, synthetic: isSynthetic, indexInParent: i, depth: depth + 1)
@@ -53,20 +54,22 @@ struct TreeDecoder {
                 scratch.removeSubrange(mark...)
                 let range = start..<document.childStorage.count
                 if isSynthetic { node.syntheticChildRange = range } else { node.childRange = range }
-            } else if key == "strategies" {
+            } else if field == .strategies {
                 if try c.consumeNull() { return }
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
-            } else if key == "rotors" {
+            } else if field == .rotors {
                 if try c.consumeNull() { return }
+                var rotors: [Rotor] = []
                 try c.array { c, r throws(InputError) in
                     let (rotor, items) = try NodeFields.rotor(&c)
-                    node.rotors.append(rotor)
+                    rotors.append(rotor)
                     pendingRotors.append((index, r, items))
                 }
+                node.rotors = rotors
             } else {
-                try NodeFields.decode(key, into: &node, &c)
+                try NodeFields.decode(field, into: &node, &c)
             }
-            if key == "id", let id = node.id {
+            if field == .id, let id = node.id {
                 if let first = document.indexByID[id] {
                     throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
                 }

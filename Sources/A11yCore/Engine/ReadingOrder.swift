@@ -19,22 +19,25 @@ struct ReadingOrder {
 
     /// Stable sort by frame.
     func sorted<T>(_ items: [T], frame: (T) -> Rect) -> [T] {
-        StableSort.sorted(items) { precedes(frame($0), frame($1)) }
+        let frames = items.map(frame)
+        return StableSort.order(count: items.count) { precedes(frames[$0], frames[$1]) }.map { items[$0] }
     }
 }
 
 /// Merge sort: keeps the view order of items the comparator cannot tell apart, which the
-/// standard library's sort does not promise.
+/// standard library's sort does not promise. It orders indices, so the (large) items are
+/// moved once rather than on every merge pass.
 enum StableSort {
-    static func sorted<T>(_ items: [T], by precedes: (T, T) -> Bool) -> [T] {
-        guard items.count > 1 else { return items }
-        var source = items
-        var target = items
+    /// `0..<count` in stable sorted order; `precedes` compares two indices.
+    static func order(count: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
+        var source = Array(0..<count)
+        guard count > 1 else { return source }
+        var target = source
         var width = 1
-        while width < items.count {
+        while width < count {
             var start = 0
-            while start < items.count {
-                let mid = min(start + width, items.count), end = min(start + 2 * width, items.count)
+            while start < count {
+                let mid = min(start + width, count), end = min(start + 2 * width, count)
                 var l = start, r = mid, out = start
                 while l < mid && r < end {
                     // Take from the right only when it strictly precedes: ties keep view order.
@@ -63,10 +66,12 @@ struct ReadingItem {
 
     /// Sorts siblings: higher `sortPriority` first, then geometric order.
     static func sort(_ items: [ReadingItem], order: ReadingOrder) -> [ReadingItem] {
-        StableSort.sorted(items) { a, b in
-            if a.sortPriority != b.sortPriority { return a.sortPriority > b.sortPriority }
-            return order.precedes(a.frame, b.frame)
-        }
+        guard items.count > 1 else { return items }
+        let keys = items.map { (priority: $0.sortPriority, frame: $0.frame) }
+        return StableSort.order(count: items.count) { a, b in
+            if keys[a].priority != keys[b].priority { return keys[a].priority > keys[b].priority }
+            return order.precedes(keys[a].frame, keys[b].frame)
+        }.map { items[$0] }
     }
 
     /// Elements in navigation order.

@@ -1,16 +1,12 @@
 /// One view of the UI tree, as decoded from the wire. Children live in the owning
 /// `Document` (flat storage), so a node is a plain value without recursion.
+///
+/// Fields holding strings, arrays or nested models live in one copy-on-write box
+/// (`Node.Texts`): engines and rules copy nodes out of `Document.nodes` all the time, and a
+/// copy then retains one object instead of some twenty.
 public struct Node: Sendable {
-    public var id: String?
     public var kind: NodeKind = .view
-    /// The `type` string as sent, for messages about unknown kinds.
-    public var typeName: String = "view"
     public var frame: Rect?
-    public var text: String?
-    public var label: String?
-    public var value: String?
-    public var hint: String?
-    public var identifier: String?
     /// Traits as sent; nil when the field is absent (the kind's default traits apply).
     public var traits: Traits?
     public var isAccessibilityElement: Bool?
@@ -19,21 +15,9 @@ public struct Node: Sendable {
     public var opacity: Double?
     public var enabled: Bool = true
     public var sortPriority: Double = 0
-    public var actions: [String] = []
-    public var customContent: [CustomContent] = []
-    public var rotors: [Rotor] = []
     public var activationPoint: Point?
     public var accessibilityFrame: Rect?
-    public var combinable: Combinable?
-    public var deferral: Deferral?
-    public var deferredSource: String?
     public var deferralReceiver: Bool = false
-    public var a11yRoot: String?
-    public var nestedIdentifier: String?
-    public var labeledPair: LabeledPair?
-    public var strategies: Strategies?
-    public var style: Style?
-    public var component: Component?
     public var focusable: Bool?
 
     // Position in the document (filled by the decoder).
@@ -49,7 +33,31 @@ public struct Node: Sendable {
     public var childRange: Range<Int> = 0..<0
     public var syntheticChildRange: Range<Int> = 0..<0
 
+    private var box = Box.empty
+
     public init() {}
+
+    // Reference-counted fields, stored in `box`.
+    public var id: String? { get { box.fields.id } set { mutate { $0.id = newValue } } }
+    /// The `type` string as sent, for messages about unknown kinds.
+    public var typeName: String { get { box.fields.typeName } set { mutate { $0.typeName = newValue } } }
+    public var text: String? { get { box.fields.text } set { mutate { $0.text = newValue } } }
+    public var label: String? { get { box.fields.label } set { mutate { $0.label = newValue } } }
+    public var value: String? { get { box.fields.value } set { mutate { $0.value = newValue } } }
+    public var hint: String? { get { box.fields.hint } set { mutate { $0.hint = newValue } } }
+    public var identifier: String? { get { box.fields.identifier } set { mutate { $0.identifier = newValue } } }
+    public var actions: [String] { get { box.fields.actions } set { mutate { $0.actions = newValue } } }
+    public var customContent: [CustomContent] { get { box.fields.customContent } set { mutate { $0.customContent = newValue } } }
+    public var rotors: [Rotor] { get { box.fields.rotors } set { mutate { $0.rotors = newValue } } }
+    public var combinable: Combinable? { get { box.fields.combinable } set { mutate { $0.combinable = newValue } } }
+    public var deferral: Deferral? { get { box.fields.deferral } set { mutate { $0.deferral = newValue } } }
+    public var deferredSource: String? { get { box.fields.deferredSource } set { mutate { $0.deferredSource = newValue } } }
+    public var a11yRoot: String? { get { box.fields.a11yRoot } set { mutate { $0.a11yRoot = newValue } } }
+    public var nestedIdentifier: String? { get { box.fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue } } }
+    public var labeledPair: LabeledPair? { get { box.fields.labeledPair } set { mutate { $0.labeledPair = newValue } } }
+    public var strategies: Strategies? { get { box.fields.strategies } set { mutate { $0.strategies = newValue } } }
+    public var style: Style? { get { box.fields.style } set { mutate { $0.style = newValue } } }
+    public var component: Component? { get { box.fields.component } set { mutate { $0.component = newValue } } }
 
     /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
     /// traits, and `notEnabled` when disabled.
@@ -61,6 +69,41 @@ public struct Node: Sendable {
 
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
     public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
+
+    private struct Fields {
+        var id: String?
+        var typeName = "view"
+        var text: String?
+        var label: String?
+        var value: String?
+        var hint: String?
+        var identifier: String?
+        var actions: [String] = []
+        var customContent: [CustomContent] = []
+        var rotors: [Rotor] = []
+        var combinable: Combinable?
+        var deferral: Deferral?
+        var deferredSource: String?
+        var a11yRoot: String?
+        var nestedIdentifier: String?
+        var labeledPair: LabeledPair?
+        var strategies: Strategies?
+        var style: Style?
+        var component: Component?
+    }
+
+    /// Only ever written while uniquely referenced (see `mutate`), so sharing it is safe.
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+        /// Shared by nodes that have not set any boxed field yet, so `Node()` does not allocate.
+        static let empty = Box(Fields())
+    }
+
+    private mutating func mutate(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        change(&box.fields)
+    }
 }
 
 public enum Grouping: String, Sendable { case combine, contain, ignore }

@@ -5,6 +5,10 @@ public enum NodeKind: String, Sendable, CaseIterable {
     // Seed 003 components.
     case carousel, accordion, codeBlock, ratingDisplay, ratingInput, progressBar, spinner, tabSet
 
+    /// The kind named `name` by table lookup (`init(rawValue:)` compares against each case in turn).
+    static func named(_ name: String) -> NodeKind? { byName[name] }
+    private static let byName: [String: NodeKind] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// Kinds that are accessibility elements unless told otherwise.
     public var isLeafByDefault: Bool {
         switch self {

@@ -42,9 +42,12 @@ public struct Traits: OptionSet, Hashable, Sendable {
     ]
 
     public init?(name: String) {
-        guard let match = Traits.names.first(where: { $0.name == name }) else { return nil }
-        self = match.trait
+        guard let trait = Traits.byName[name] else { return nil }
+        self = trait
     }
+
+    /// `names` as a lookup table: the decoder maps every trait string of a request.
+    private static let byName: [String: Traits] = Dictionary(names.map { ($0.name, $0.trait) }, uniquingKeysWith: { first, _ in first })
 
     /// Wire names of the traits set here, in canonical order (private traits are not listed).
     public var wireNames: [String] {

@@ -36,13 +36,20 @@ public enum Fingerprint {
 
     /// Two FNV-1a 64-bit passes with different offset bases: deterministic across processes
     /// (unlike `Hasher`) and wide enough that unrelated findings do not collide in practice.
-    static func hash(_ text: String) -> String {
+    static func hash(_ text: String) -> String { hash(parts: [text]) }
+
+    /// The hash of the parts' concatenation, without building it.
+    static func hash(parts: [String]) -> String {
         var a: UInt64 = 0xcbf2_9ce4_8422_2325
         var b: UInt64 = 0x84222325_cbf29ce4
         let prime: UInt64 = 0x0000_0100_0000_01B3
-        for byte in text.utf8 {
-            a = (a ^ UInt64(byte)) &* prime
-            b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+        for var part in parts {
+            part.withUTF8 { utf8 in
+                for byte in utf8 {
+                    a = (a ^ UInt64(byte)) &* prime
+                    b = (b ^ UInt64(byte ^ 0x5A)) &* prime
+                }
+            }
         }
         return hex(a) + hex(b)
     }
@@ -58,6 +65,8 @@ public struct Fingerprinter {
     public let analysis: Analysis
     /// Node -> number of earlier siblings with the same type and label, filled per parent.
     private var ordinal: [Int: Int] = [:]
+    /// Node -> identity, for nodes asked about and their ancestors up to the anchor.
+    private var identities: [Int: String] = [:]
 
     public init(_ analysis: Analysis) { self.analysis = analysis }
 
@@ -66,28 +75,33 @@ public struct Fingerprinter {
     }
 
     public mutating func fingerprint(rule: String, node: Int) -> String {
-        Fingerprint.hash(rule + "\u{0}" + identity(of: node))
+        Fingerprint.hash(parts: [rule, "\u{0}", identity(of: node)])
     }
 
+    /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
+    /// so most steps are looked up rather than walked again.
     public mutating func identity(of node: Int) -> String {
+        if let known = identities[node] { return known }
         let document = analysis.document
-        var steps: [String] = []
+        // Walk up to the nearest node whose identity is known or anchored (bounded by the
+        // decoder's depth cap), then build identities back down, caching each.
+        var chain: [Int] = []
         var current = node
-        // Bounded by the decoder's depth cap: each step moves to the parent.
+        var base: String
         while true {
-            if let anchor = anchor(of: current) {
-                steps.append(anchor)
-                break
-            }
-            guard let parent = document.nodes[current].parent else {
-                steps.append("root")
-                break
-            }
-            let child = document.nodes[current]
-            steps.append((child.isSynthetic ? "~" : "") + Fingerprinter.stepKey(child) + "#" + String(ordinal(of: current, parent: parent)))
+            if let known = identities[current] { base = known; break }
+            if let anchor = anchor(of: current) { base = anchor; identities[current] = anchor; break }
+            guard let parent = document.nodes[current].parent else { base = "root"; identities[current] = base; break }
+            chain.append(current)
             current = parent
         }
-        return steps.reversed().joined(separator: "/")
+        for child in chain.reversed() {
+            let parent = document.nodes[child].parent!
+            base += "/" + (document.nodes[child].isSynthetic ? "~" : "") + Fingerprinter.stepKey(document.nodes[child])
+                + "#" + String(ordinal(of: child, parent: parent))
+            identities[child] = base
+        }
+        return base
     }
 
     private func anchor(of index: Int) -> String? {

@@ -56,13 +56,42 @@ extension RuleContext {
 extension String {
     /// Trimmed and lowercased, for comparisons that ignore case and padding.
     var normalizedForComparison: String {
+        if let ascii = asciiNormalizedForComparison { return ascii }
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s.removeFirst() }
         while let c = s.last, c.isWhitespace { s.removeLast() }
         return s.lowercased()
     }
 
-    var isBlank: Bool { allSatisfy(\.isWhitespace) }
+    var isBlank: Bool {
+        var text = self
+        // All-ASCII text (nearly every label) needs no Character segmentation.
+        if let ascii = text.withUTF8({ utf8 in utf8.allSatisfy { $0 < 0x80 } ? utf8.allSatisfy(Self.isASCIIWhitespace) : nil }) {
+            return ascii
+        }
+        return allSatisfy(\.isWhitespace)
+    }
+
+    /// Unicode White_Space within ASCII: tab, line feed, vertical tab, form feed, carriage return, space.
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+
+    /// `normalizedForComparison` of all-ASCII text, byte by byte; nil for other text.
+    private var asciiNormalizedForComparison: String? {
+        var text = self
+        return text.withUTF8 { utf8 -> String? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var start = 0, end = utf8.count
+            while start < end, Self.isASCIIWhitespace(utf8[start]) { start += 1 }
+            while end > start, Self.isASCIIWhitespace(utf8[end - 1]) { end -= 1 }
+            return String(unsafeUninitializedCapacity: end - start) { out in
+                for i in start..<end {
+                    let byte = utf8[i]
+                    out[i - start] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+                }
+                return end - start
+            }
+        }
+    }
 }
 
 extension Optional where Wrapped == String {

@@ -6,16 +6,17 @@ extension Rule {
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
         check: { ctx in
-            var first: [String: AccessibilityElement] = [:]
+            // Normalised label -> node of its first control.
+            var first: [String: Int] = [:]
             var out: [Finding] = []
             for element in ctx.elements where ctx.isInteractive(element) {
                 guard let label = element.label, !label.isBlank else { continue }
                 let key = label.normalizedForComparison
-                guard let earlier = first[key] else { first[key] = element; continue }
+                guard let earlier = first[key] else { first[key] = element.node; continue }
                 // Reported on each repeat, pointing back at the first occurrence.
                 out.append(ctx.finding(element: element, message: "Label \"\(label)\" is also used by another control.",
                                        data: [("label", .string(label)),
-                                              ("duplicateOf", .string(ctx.document.pointer(of: earlier.node)))]))
+                                              ("duplicateOf", .string(ctx.document.pointer(of: earlier)))]))
             }
             return out
         })

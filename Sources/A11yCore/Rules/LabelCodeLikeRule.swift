@@ -19,6 +19,8 @@ enum CodeLikeLabel {
     static let viewSuffixes = ["Button", "Label", "View", "Field", "Image", "Icon", "Cell", "Btn", "Img", "Lbl"]
 
     static func matches(_ label: String) -> Bool {
+        var text = label
+        if let ascii = text.withUTF8(asciiMatches) { return ascii }
         guard !label.isEmpty, !label.contains(where: \.isWhitespace) else { return false }
         let isIdentifierChar: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "_" }
         guard label.allSatisfy(isIdentifierChar), label.contains(where: \.isLetter) else { return false }
@@ -30,4 +32,22 @@ enum CodeLikeLabel {
         }
         return false
     }
+
+    /// `matches` for all-ASCII labels (nearly all), byte by byte with the same tests: ASCII
+    /// letters and digits are exactly the ASCII characters `isLetter` / `isNumber` accept,
+    /// and characters are bytes. nil for other text.
+    private static func asciiMatches(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        guard !utf8.isEmpty, utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }),
+              utf8.contains(where: isLetter) else { return false }
+        if utf8.count > 2, utf8[1..<(utf8.count - 1)].contains(UInt8(ascii: "_")) { return true }
+        guard utf8[0] >= UInt8(ascii: "a") && utf8[0] <= UInt8(ascii: "z") else { return false }
+        return asciiViewSuffixes.contains { suffix in
+            utf8.count > suffix.count && utf8[(utf8.count - suffix.count)...].elementsEqual(suffix)
+        }
+    }
+
+    static let asciiViewSuffixes: [[UInt8]] = viewSuffixes.map { Array($0.utf8) }
 }

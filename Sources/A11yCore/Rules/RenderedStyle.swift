@@ -31,7 +31,8 @@ struct RenderedStyle {
             let opacity = (parent?.opacity ?? 1) * max(0, min(1, node.opacity ?? 1))
             var backdrop = parent?.backdrop ?? .solid(defaultBackground)
             var foreground = parent?.foreground?.scaled(alpha: max(0, min(1, node.opacity ?? 1)))
-            if let style = node.style {
+            let style = node.style
+            if let style {
                 if style.backgroundKind != .solid {
                     backdrop = .undecidable(style.backgroundKind)
                 } else if let bg = style.background {
@@ -45,8 +46,8 @@ struct RenderedStyle {
             }
             out.append(RenderedStyle(
                 backdrop: backdrop, foreground: foreground,
-                fontSize: node.style?.fontSize ?? parent?.fontSize,
-                fontWeight: node.style?.fontWeight ?? parent?.fontWeight,
+                fontSize: style?.fontSize ?? parent?.fontSize,
+                fontWeight: style?.fontWeight ?? parent?.fontWeight,
                 opacity: opacity,
                 disabled: (parent?.disabled ?? false) || !node.enabled || node.effectiveTraits.contains(.notEnabled)))
         }

@@ -5,12 +5,20 @@ public struct RuleContext: Sendable {
     public let analysis: Analysis
     public let options: AuditOptions
     public let thresholds: ResolvedThresholds
+    /// Inherited colours, fonts and opacity of every node; several rules need them, so
+    /// `RuleRunner` computes them once per run.
+    let styles: [RenderedStyle]
 
     public init(rule: Rule, analysis: Analysis, options: AuditOptions) {
+        self.init(rule: rule, analysis: analysis, options: options, styles: RenderedStyle.compute(analysis.document))
+    }
+
+    init(rule: Rule, analysis: Analysis, options: AuditOptions, styles: [RenderedStyle]) {
         self.rule = rule
         self.analysis = analysis
         self.options = options
         self.thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
+        self.styles = styles
     }
 
     public var document: Document { analysis.document }

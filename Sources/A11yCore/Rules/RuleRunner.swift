@@ -6,9 +6,10 @@ public enum RuleRunner {
         let selected = try select(options, from: registry)
         var run = RuleRun()
         var all: [Finding] = []
+        let styles = RenderedStyle.compute(analysis.document)
         for rule in selected {
             run.rulesRun.append(rule.id)
-            all += rule.check(RuleContext(rule: rule, analysis: analysis, options: options))
+            all += rule.check(RuleContext(rule: rule, analysis: analysis, options: options, styles: styles))
         }
         for finding in order(all, in: analysis) {
             if let suppression = options.suppressions.first(where: { matches($0, finding, analysis) }) {

@@ -1,7 +1,7 @@
 /// Shared by 2.5.8 and 2.5.5: the accessibility frame of every enabled interactive element.
 enum TargetSizeCheck {
     static func findings(_ ctx: RuleContext, width: Double, height: Double) -> [Finding] {
-        let styles = RenderedStyle.compute(ctx.document)
+        let styles = ctx.styles
         var out: [Finding] = []
         for element in ctx.elements where ctx.isInteractive(element) {
             let node = ctx.node(element.node)

@@ -2,7 +2,7 @@
 /// against the backdrop it is painted on.
 enum TextContrastCheck {
     static func findings(_ ctx: RuleContext, normal: Double, large: Double) -> [Finding] {
-        let styles = RenderedStyle.compute(ctx.document)
+        let styles = ctx.styles
         var out: [Finding] = []
         for (index, node) in ctx.document.nodes.enumerated() {
             let style = styles[index]

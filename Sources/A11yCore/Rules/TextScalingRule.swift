@@ -5,7 +5,7 @@ extension Rule {
         description: "Text scales with the user's text size (Dynamic Type, sp, browser zoom).",
         help: "Use a text style (e.g. .font(.body)) or scale custom fonts (UIFontMetrics / @ScaledMetric).",
         check: { ctx in
-            let styles = RenderedStyle.compute(ctx.document)
+            let styles = ctx.styles
             var out: [Finding] = []
             for (index, node) in ctx.document.nodes.enumerated() where node.style?.scalesWithDynamicType == false {
                 guard styles[index].isVisible, node.visibleText != nil || node.kind == .text else { continue }

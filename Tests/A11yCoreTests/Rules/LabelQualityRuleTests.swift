@@ -20,6 +20,10 @@ import Testing
         #expect(try RuleFixture.findings(.labelRoleWords, one("view", label: "Tab Home", traits: #"["button"]"#)).isEmpty)
         // Whole words only.
         #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Buttonwood Bank")).isEmpty)
+        // Non-ASCII labels: words around accented letters, and KELVIN SIGN, which lowercases to "k".
+        #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Café BUTTON")).first?.strings("words") == ["button"])
+        #expect(try RuleFixture.findings(.labelRoleWords, one("view", label: "CLIC\u{212A} here")).first?.strings("words") == ["click"])
+        #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Ångström café")).isEmpty)
     }
 
     @Test func trailingPeriodOnControls() throws {
