@@ -11,8 +11,10 @@ usage: a11y-audit audit FILE|DIR|- ... [options]   audit trees (a folder: every 
        a11y-audit serve [options]                   run the HTTP service (see README: Server)
 
 audit options:
-  --format json|text          output (default json; text is grouped by element)
+  --format FORMAT             json (default), text (grouped by element), sarif, junit, html
   --pretty                    indent JSON
+  --baseline FILE             compare with a baseline: only new findings fail
+  --write-baseline FILE       record the current findings as the baseline
   --fail-on minor|moderate|serious|critical|none
                               exit 1 when a violation at or above this impact remains (default serious)
 \(OptionFlags.help)
