@@ -60,7 +60,9 @@ public struct JSONWriter {
     }
 
     /// A key written in the source and free of characters JSON escapes (checked in debug
-    /// builds): its bytes are copied without the escape scan that `key` does.
+    /// builds): its bytes are copied without the escape scan that `key` does. Inlined so
+    /// the literal's length and bytes are constants at each call site.
+    @inline(__always)
     public mutating func staticKey(_ k: StaticString) {
         assert(k.withUTF8Buffer { JSONWriter.cleanPrefixLength($0) == $0.count }, "static key \(k) needs escaping")
         if pretty {
