@@ -63,12 +63,17 @@ public enum Fingerprint {
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
 public struct Fingerprinter {
     public let analysis: Analysis
-    /// Node -> number of earlier siblings with the same type and label, filled per parent.
-    private var ordinal: [Int: Int] = [:]
-    /// Node -> identity, for nodes asked about and their ancestors up to the anchor.
-    private var identities: [Int: String] = [:]
+    /// Per node: number of earlier siblings with the same type and label (-1 until its
+    /// parent's children are counted). Arrays, not dictionaries: every finding looks here.
+    private var ordinal: [Int]
+    /// Per node: its identity, for nodes asked about and their ancestors up to the anchor.
+    private var identities: [String?]
 
-    public init(_ analysis: Analysis) { self.analysis = analysis }
+    public init(_ analysis: Analysis) {
+        self.analysis = analysis
+        ordinal = Array(repeating: -1, count: analysis.document.nodes.count)
+        identities = Array(repeating: nil, count: analysis.document.nodes.count)
+    }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
         fingerprint(rule: finding.rule, node: finding.node)
@@ -115,7 +120,7 @@ public struct Fingerprinter {
     }
 
     private mutating func ordinal(of index: Int, parent: Int) -> Int {
-        if let known = ordinal[index] { return known }
+        if ordinal[index] >= 0 { return ordinal[index] }
         let document = analysis.document
         for siblings in [document.children(of: parent), document.syntheticChildren(of: parent)] {
             var seen: [String: Int] = [:]
@@ -125,7 +130,7 @@ public struct Fingerprinter {
                 seen[key, default: 0] += 1
             }
         }
-        return ordinal[index] ?? 0
+        return max(ordinal[index], 0)
     }
 
     private static func stepKey(_ node: Node) -> String {
