@@ -323,6 +323,25 @@ import Testing
 
     // MARK: Pull API
 
+    @Test func keyBytesPointIntoTheBufferUnlessEscaped() throws {
+        let text = Array(#"{"name": 1, "n\u0061me": 2, "x\"y": 3}"#.utf8)
+        try text.withUnsafeBytes { buffer in
+            var reader = JSONReader(buffer)
+            try reader.beginObject()
+            guard case .bytes(let plain)? = try reader.nextKeyBytes() else { Issue.record("plain key not as bytes"); return }
+            #expect(Array(plain) == Array("name".utf8))
+            #expect(plain.baseAddress == buffer.baseAddress! + 2)
+            #expect(try reader.readNumber() == 1)
+            guard case .text(let escaped)? = try reader.nextKeyBytes() else { Issue.record("escaped key not as text"); return }
+            #expect(escaped == "name")
+            try reader.skipValue()
+            guard case .text(let quote)? = try reader.nextKeyBytes() else { Issue.record("escaped key not as text"); return }
+            #expect(quote == "x\"y")
+            try reader.skipValue()
+            #expect(try reader.nextKeyBytes() == nil)
+        }
+    }
+
     @Test func pullAPIWalksADocumentAndReportsOffsets() throws {
         let text = Array(#" {"name": "Sign in", "frame": [1, 2.5], "on": true, "gone": null, "sub": {}} "#.utf8)
         try text.withUnsafeBytes { buffer in

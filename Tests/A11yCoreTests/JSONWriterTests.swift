@@ -4,6 +4,27 @@ import Testing
 @Suite struct JSONWriterTests {
     private func text(_ writer: JSONWriter) -> String { String(decoding: writer.bytes, as: UTF8.self) }
 
+    @Test(arguments: [false, true]) func staticKeysWriteWhatKeysWrite(pretty: Bool) {
+        func write(_ key: (inout JSONWriter, StaticString) -> Void) -> String {
+            var writer = JSONWriter(pretty: pretty)
+            writer.beginObject()
+            key(&writer, "label"); writer.string("Sign in")
+            key(&writer, "frame")
+            writer.beginObject()
+            key(&writer, "x"); writer.number(1)
+            key(&writer, "y"); writer.number(2)
+            writer.endObject()
+            key(&writer, "empty")
+            writer.beginArray()
+            writer.endArray()
+            writer.endObject()
+            return text(writer)
+        }
+        let fixed = write { w, k in w.staticKey(k) }
+        #expect(fixed == write { w, k in w.key(k.description) })
+        #expect(fixed.contains(pretty ? "\"frame\": {\n    \"x\": 1," : ",\"frame\":{\"x\":1,\"y\":2}"))
+    }
+
     private func sample(_ writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("label")

@@ -97,7 +97,7 @@ struct DocumentSettings {
     var layoutDirection: LayoutDirection?
     var options: AuditOptions?
 
-    mutating func decode(_ key: String, _ c: inout JSONCursor) throws(InputError) {
+    mutating func decode(_ key: JSONKey, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
         switch key {
         case "platform": platform = try c.enumeration(Platform.self, "platform")

@@ -2,15 +2,23 @@
 /// value at fault, and reads check the value's type first.
 struct JSONCursor {
     var reader: JSONReader
-    /// Pointer reference tokens of the current position (unescaped).
-    private(set) var path: [String] = []
+    /// Pointer reference tokens of the current position; the text is built only on demand.
+    private(set) var path: [Token] = []
+    /// Bytes of keys that had escapes, which the path and `JSONKey`s point into.
+    private let escapedKeys = EscapedKeys()
     /// Keys of the objects being read, innermost last; reused so duplicate checks don't allocate.
-    private var openKeys: [String] = []
+    private var openKeys: [JSONKey] = []
     /// Prefix for pointers (e.g. "/screens/2" while decoding one screen of a batch).
     var pointerPrefix = ""
 
     init(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) {
         reader = JSONReader(bytes, maxDepth: limits.maxJSONDepth, maxStringBytes: limits.maxStringBytes)
+    }
+
+    /// One reference token: a key's decoded bytes, or an array index.
+    enum Token {
+        case key(UnsafeRawBufferPointer)
+        case index(Int)
     }
 
     // MARK: Position
@@ -19,20 +27,30 @@ struct JSONCursor {
 
     /// The current position, cheap to keep (the tokens are shared, not copied); the pointer
     /// text is built only when asked, which for references means only when one fails.
-    var location: Location { Location(prefix: pointerPrefix, tokens: path) }
+    /// Valid while the request buffer is.
+    var location: Location { Location(prefix: pointerPrefix, tokens: path, escapedKeys: escapedKeys) }
 
     struct Location {
         var prefix: String
-        var tokens: [String]
-        var pointer: String { prefix + JSONCursor.pointer(tokens) }
-    }
+        var tokens: [Token]
+        /// Keeps the bytes of escaped keys in `tokens` alive.
+        var escapedKeys: EscapedKeys
 
-    static func pointer(_ tokens: [String]) -> String {
-        var out: [UInt8] = []
-        for token in tokens {
-            out.append(UInt8(ascii: "/"))
-            // RFC 6901: "~" is "~0" and "/" is "~1".
-            for byte in token.utf8 {
+        var pointer: String {
+            var out = Array(prefix.utf8)
+            for token in tokens {
+                out.append(UInt8(ascii: "/"))
+                switch token {
+                case .key(let bytes): Location.appendEscaped(bytes, to: &out)
+                case .index(let i): out.append(contentsOf: String(i).utf8)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+
+        /// RFC 6901: "~" is "~0" and "/" is "~1".
+        private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+            for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "~"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "0"))
                 case UInt8(ascii: "/"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "1"))
@@ -40,11 +58,10 @@ struct JSONCursor {
                 }
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
-    mutating func push(_ token: String) { path.append(token) }
-    mutating func push(_ index: Int) { path.append(String(index)) }
+    mutating func push(_ key: JSONKey) { path.append(.key(key.bytes)) }
+    mutating func push(_ index: Int) { path.append(.index(index)) }
     mutating func pop() { path.removeLast() }
 
     func error(_ kind: InputError.Kind, _ message: String) -> InputError { InputError(kind, message, at: pointer) }
@@ -130,7 +147,7 @@ struct JSONCursor {
     // MARK: Containers
 
     /// Calls `body` for each member with the key pushed on the path; rejects duplicate keys.
-    mutating func object(_ name: String = "an object", _ body: (inout JSONCursor, String) throws(InputError) -> Void) throws(InputError) {
+    mutating func object(_ name: String = "an object", _ body: (inout JSONCursor, JSONKey) throws(InputError) -> Void) throws(InputError) {
         try expect(.object, name)
         do { try reader.beginObject() } catch { throw syntax(error) }
         let base = openKeys.count
@@ -138,17 +155,22 @@ struct JSONCursor {
         var large: Set<String>?
         defer { openKeys.removeSubrange(base...) }
         while true {
-            let key: String?
-            do { key = try reader.nextKey() } catch { throw syntax(error) }
-            guard let key else { return }
+            let read: JSONReader.Key?
+            do { read = try reader.nextKeyBytes() } catch { throw syntax(error) }
+            guard let read else { return }
+            let key: JSONKey
+            switch read {
+            case .bytes(let bytes): key = JSONKey(bytes: bytes)
+            case .text(let text): key = JSONKey(bytes: escapedKeys.keep(text))
+            }
             push(key)
             let duplicate: Bool
             if large != nil {
-                duplicate = !large!.insert(key).inserted
+                duplicate = !large!.insert(key.description).inserted
             } else {
-                duplicate = openKeys[base...].contains(key)
+                duplicate = openKeys[base...].contains { $0 == key }
                 openKeys.append(key)
-                if openKeys.count - base > 32 { large = Set(openKeys[base...]) }
+                if openKeys.count - base > 32 { large = Set(openKeys[base...].map(\.description)) }
             }
             if duplicate { throw self.error(.invalidValue, "duplicate key \"\(key)\"") }
             try body(&self, key)

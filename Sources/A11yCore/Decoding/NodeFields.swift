@@ -1,8 +1,7 @@
 /// Decoding of the plain fields of a node (everything but children and references).
 enum NodeFields {
-    /// The members of a node object the decoder knows. Keys are looked up once in `byKey`:
-    /// a `switch` over strings compares the key against every case in turn, and unequal
-    /// strings take the slow comparison path.
+    /// The members of a node object the decoder knows. Keys are looked up once by `named`:
+    /// by length, then bytes, with no String made for the key.
     enum Field: String, CaseIterable {
         case children, accessibilityChildren, strategies, rotors
         case id, type, frame, accessibilityFrame, activationPoint, text, label, value, hint, identifier, traits
@@ -10,7 +9,63 @@ enum NodeFields {
         case combinable, deferral, deferredSource, deferralReceiver, a11yRoot, nestedIdentifier, labeledPair
         case style, component, focusable
 
-        static let byKey: [String: Field] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+        /// Length first, then bytes; `NodeFieldLookupTests` checks it against `allCases`.
+        static func named(_ key: JSONKey) -> Field? {
+            switch key.bytes.count {
+            case 2:
+                if key == "id" { return .id }
+            case 4:
+                if key == "type" { return .type }
+                if key == "text" { return .text }
+                if key == "hint" { return .hint }
+            case 5:
+                if key == "frame" { return .frame }
+                if key == "label" { return .label }
+                if key == "value" { return .value }
+                if key == "style" { return .style }
+            case 6:
+                if key == "rotors" { return .rotors }
+                if key == "traits" { return .traits }
+                if key == "hidden" { return .hidden }
+            case 7:
+                if key == "opacity" { return .opacity }
+                if key == "enabled" { return .enabled }
+                if key == "actions" { return .actions }
+            case 8:
+                if key == "children" { return .children }
+                if key == "grouping" { return .grouping }
+                if key == "deferral" { return .deferral }
+                if key == "a11yRoot" { return .a11yRoot }
+            case 9:
+                if key == "component" { return .component }
+                if key == "focusable" { return .focusable }
+            case 10:
+                if key == "strategies" { return .strategies }
+                if key == "identifier" { return .identifier }
+                if key == "combinable" { return .combinable }
+            case 11:
+                if key == "labeledPair" { return .labeledPair }
+            case 12:
+                if key == "sortPriority" { return .sortPriority }
+            case 13:
+                if key == "customContent" { return .customContent }
+            case 14:
+                if key == "deferredSource" { return .deferredSource }
+            case 15:
+                if key == "activationPoint" { return .activationPoint }
+            case 16:
+                if key == "deferralReceiver" { return .deferralReceiver }
+                if key == "nestedIdentifier" { return .nestedIdentifier }
+            case 18:
+                if key == "accessibilityFrame" { return .accessibilityFrame }
+            case 21:
+                if key == "accessibilityChildren" { return .accessibilityChildren }
+            case 22:
+                if key == "isAccessibilityElement" { return .isAccessibilityElement }
+            default: break
+            }
+            return nil
+        }
     }
 
     /// A plain field (not children, strategies or rotors); unknown keys are skipped.

@@ -40,7 +40,7 @@ struct TreeDecoder {
         document.nodes.append(node)
 
         try c.object("a node object") { c, key throws(InputError) in
-            let field = NodeFields.Field.byKey[key]
+            let field = NodeFields.Field.named(key)
             if field == .children || field == .accessibilityChildren {
                 if try c.consumeNull() { return }
                 let isSynthetic = field == .accessibilityChildren

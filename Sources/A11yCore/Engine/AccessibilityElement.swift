@@ -1,21 +1,21 @@
 /// One stop of the screen reader: what VoiceOver focuses and reads.
 public struct AccessibilityElement: Sendable {
-    public var label: String?
-    public var value: String?
-    public var hint: String?
+    public var label: String? { get { box.label } _modify { yield &unique().label } }
+    public var value: String? { get { box.value } _modify { yield &unique().value } }
+    public var hint: String? { get { box.hint } _modify { yield &unique().hint } }
     public var traits: Traits = []
-    public var identifier: String?
+    public var identifier: String? { get { box.identifier } _modify { yield &unique().identifier } }
     /// Accessibility frame (hit region) in root coordinates.
     public var frame: Rect = .zero
     public var activationPoint: Point = Point(x: 0, y: 0)
     /// Custom action names, in order.
-    public var actions: [String] = []
-    public var customContent: [CustomContent] = []
-    public var rotors: [Rotor] = []
+    public var actions: [String] { get { box.actions } _modify { yield &unique().actions } }
+    public var customContent: [CustomContent] { get { box.customContent } _modify { yield &unique().customContent } }
+    public var rotors: [Rotor] { get { box.rotors } _modify { yield &unique().rotors } }
     /// The VoiceOver utterance (see `SpokenOutput`).
-    public var spoken: String = ""
+    public var spoken: String { get { box.spoken } _modify { yield &unique().spoken } }
     /// Source nodes (indices into the document); the first is the node the element stands for.
-    public var nodes: [Int] = []
+    public var nodes: [Int] { get { box.nodes } _modify { yield &unique().nodes } }
     /// "N of M" position in a tab bar or series, when known.
     public var position: Position?
 
@@ -29,4 +29,29 @@ public struct AccessibilityElement: Sendable {
 
     /// The node the element stands for.
     public var node: Int { nodes[0] }
+
+    /// The reference-counted fields in one copy-on-write box: every rule loops over the
+    /// elements, and copying one then retains one object instead of nine.
+    private var box = Box()
+
+    /// Mutated only through `unique()`, so a shared box is never written.
+    private final class Box: @unchecked Sendable {
+        var label: String?, value: String?, hint: String?, identifier: String?
+        var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
+        var spoken = ""
+        var nodes: [Int] = []
+
+        init() {}
+
+        init(copying other: Box) {
+            label = other.label; value = other.value; hint = other.hint; identifier = other.identifier
+            actions = other.actions; customContent = other.customContent; rotors = other.rotors
+            spoken = other.spoken; nodes = other.nodes
+        }
+    }
+
+    private mutating func unique() -> Box {
+        if !isKnownUniquelyReferenced(&box) { box = Box(copying: box) }
+        return box
+    }
 }

@@ -18,15 +18,24 @@ public enum Analyzer {
         collect(visibility.modalRoot ?? document.root, builder: builder, order: order, into: &items)
         var elements: [AccessibilityElement] = []
         ReadingItem.flatten(ReadingItem.sort(items, order: order), into: &elements)
+        // Let go of the items so each element's copy-on-write box is unique before the edits below.
+        items = []
 
         let positions = seriesPositions(elements, document: document)
+        // Mutated in place: a copy taken out and written back would share the element's
+        // copy-on-write box and duplicate it.
         for index in elements.indices {
-            var e = elements[index]
-            e.position = positions[index]
-            if e.traits.contains(.adjustable) && e.hint == nil { e.hint = SpokenOutput.adjustableHint }
-            e.spoken = SpokenOutput.utterance(label: e.label, value: builder.displayValue(of: e), hint: e.hint,
-                                              traits: e.traits, position: e.position)
-            elements[index] = e
+            elements[index].position = positions[index]
+            if elements[index].traits.contains(.adjustable) && elements[index].hint == nil {
+                elements[index].hint = SpokenOutput.adjustableHint
+            }
+            let spoken: String
+            do {
+                let e = elements[index]
+                spoken = SpokenOutput.utterance(label: e.label, value: builder.displayValue(of: e), hint: e.hint,
+                                                traits: e.traits, position: e.position)
+            }
+            elements[index].spoken = spoken
         }
 
         var elementOfNode = [Int?](repeating: nil, count: count)

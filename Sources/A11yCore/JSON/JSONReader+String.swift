@@ -27,6 +27,32 @@ extension JSONReader {
         return try scanEscapedString(openingQuote: openingQuote, start: start, materialize: materialize)
     }
 
+    /// At an opening quote: like `scanString`, but a key with no escapes comes back as its
+    /// bytes in the buffer.
+    @inline(__always)
+    mutating func scanKey() throws(JSONSyntaxError) -> Key {
+        let openingQuote = position
+        position += 1
+        let start = position
+        while true {
+            position = scanPlainRun(from: position)
+            guard position < buffer.count else {
+                throw JSONSyntaxError(message: "unterminated string", offset: openingQuote)
+            }
+            let byte = buffer[position]
+            if byte == Byte.quote {
+                let length = position - start
+                position += 1
+                guard length <= maxStringBytes else { throw tooLong(at: openingQuote) }
+                return .bytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + length]))
+            }
+            if byte == Byte.backslash { break }
+            if byte < Byte.space { throw controlCharacter() }
+            try validateUTF8Sequence()
+        }
+        return .text(try scanEscapedString(openingQuote: openingQuote, start: start, materialize: true))
+    }
+
     /// Returns the index of the first byte at or after `index` that is a quote, a backslash,
     /// a control character or non-ASCII (or the end of the buffer). Checks 8 bytes per step.
     @inline(__always)

@@ -120,6 +120,31 @@ public struct JSONReader {
     /// Reads the next `"key":` of the innermost object (consuming a ',' before it), or
     /// consumes its '}' and returns nil. The caller must read or skip the member's value next.
     public mutating func nextKey() throws(JSONSyntaxError) -> String? {
+        guard try atNextKey() else { return nil }
+        let key = try scanString(materialize: true)
+        try expectColon()
+        return key
+    }
+
+    /// A key as read: its bytes in the buffer when it has no escapes (no String is made),
+    /// its decoded text when it has.
+    public enum Key {
+        case bytes(UnsafeRawBufferPointer)
+        case text(String)
+    }
+
+    /// `nextKey` without materialising plain keys.
+    public mutating func nextKeyBytes() throws(JSONSyntaxError) -> Key? {
+        guard try atNextKey() else { return nil }
+        let key = try scanKey()
+        try expectColon()
+        return key
+    }
+
+    /// Consumes the ',' before the next key and stops at its opening quote (true), or
+    /// consumes the object's '}' (false).
+    @inline(__always)
+    mutating func atNextKey() throws(JSONSyntaxError) -> Bool {
         guard depth > 0, innermostIsObject else {
             throw JSONSyntaxError(message: "nextKey used outside an object", offset: position)
         }
@@ -128,7 +153,7 @@ public struct JSONReader {
             atContainerStart = false
             if position < buffer.count, buffer[position] == Byte.closeBrace {
                 close()
-                return nil
+                return false
             }
             guard position < buffer.count, buffer[position] == Byte.quote else {
                 throw mismatch("expected a string key or '}'")
@@ -141,14 +166,12 @@ public struct JSONReader {
                 try expectKeyStart()
             case Byte.closeBrace:
                 close()
-                return nil
+                return false
             default:
                 throw unexpected("expected ',' or '}' after object member")
             }
         }
-        let key = try scanString(materialize: true)
-        try expectColon()
-        return key
+        return true
     }
 
     /// Consumes '[' and opens an array; elements follow through `nextElement`.

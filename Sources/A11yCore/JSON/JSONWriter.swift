@@ -59,6 +59,31 @@ public struct JSONWriter {
         afterKey = true
     }
 
+    /// A key written in the source and free of characters JSON escapes (checked in debug
+    /// builds): its bytes are copied without the escape scan that `key` does. Inlined so
+    /// the literal's length and bytes are constants at each call site.
+    @inline(__always)
+    public mutating func staticKey(_ k: StaticString) {
+        assert(k.withUTF8Buffer { JSONWriter.cleanPrefixLength($0) == $0.count }, "static key \(k) needs escaping")
+        if pretty {
+            if needsComma { out.append(Byte.comma) }
+            newline()
+        }
+        let out = self.out
+        let comma = needsComma && !pretty
+        k.withUTF8Buffer { utf8 in
+            out.reserve(utf8.count + 4)
+            if comma { out.appendReserved(Byte.comma) }
+            out.appendReserved(Byte.quote)
+            out.appendReserved(utf8)
+            out.appendReserved(Byte.quote)
+            out.appendReserved(Byte.colon)
+        }
+        if pretty { out.append(Byte.space) }
+        needsComma = false
+        afterKey = true
+    }
+
     // MARK: Values
 
     public mutating func string(_ s: String) {

@@ -40,42 +40,70 @@ public enum Fingerprint {
 
     /// The hash of the parts' concatenation, without building it.
     static func hash(parts: [String]) -> String {
-        var a: UInt64 = 0xcbf2_9ce4_8422_2325
-        var b: UInt64 = 0x84222325_cbf29ce4
-        let prime: UInt64 = 0x0000_0100_0000_01B3
-        for var part in parts {
-            part.withUTF8 { utf8 in
-                for byte in utf8 {
-                    a = (a ^ UInt64(byte)) &* prime
-                    b = (b ^ UInt64(byte ^ 0x5A)) &* prime
-                }
-            }
-        }
-        return hex(a) + hex(b)
+        var state = FNVPair()
+        for part in parts { state.add(part) }
+        return state.hex
+    }
+}
+
+/// The two FNV-1a 64-bit states behind `Fingerprint.hash`, fed part by part.
+struct FNVPair {
+    private var a: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var b: UInt64 = 0x84222325_cbf29ce4
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    mutating func add(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in for byte in utf8 { add(byte) } }
     }
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    @inline(__always)
+    mutating func add(_ byte: UInt8) {
+        a = (a ^ UInt64(byte)) &* FNVPair.prime
+        b = (b ^ UInt64(byte ^ 0x5A)) &* FNVPair.prime
+    }
+
+    /// Both states as 16 lowercase hex digits each, zero-padded, written in place.
+    var hex: String {
+        String(unsafeUninitializedCapacity: 32) { out in
+            let digits: StaticString = "0123456789abcdef"
+            digits.withUTF8Buffer { digits in
+                for i in 0..<16 {
+                    let shift = UInt64(60 - 4 * i)
+                    out[i] = digits[Int(a >> shift & 0xF)]
+                    out[16 + i] = digits[Int(b >> shift & 0xF)]
+                }
+            }
+            return 32
+        }
     }
 }
 
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
 public struct Fingerprinter {
     public let analysis: Analysis
-    /// Node -> number of earlier siblings with the same type and label, filled per parent.
-    private var ordinal: [Int: Int] = [:]
-    /// Node -> identity, for nodes asked about and their ancestors up to the anchor.
-    private var identities: [Int: String] = [:]
+    /// Per node: number of earlier siblings with the same type and label (-1 until its
+    /// parent's children are counted). Arrays, not dictionaries: every finding looks here.
+    private var ordinal: [Int]
+    /// Per node: its identity, for nodes asked about and their ancestors up to the anchor.
+    private var identities: [String?]
 
-    public init(_ analysis: Analysis) { self.analysis = analysis }
+    public init(_ analysis: Analysis) {
+        self.analysis = analysis
+        ordinal = Array(repeating: -1, count: analysis.document.nodes.count)
+        identities = Array(repeating: nil, count: analysis.document.nodes.count)
+    }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
         fingerprint(rule: finding.rule, node: finding.node)
     }
 
     public mutating func fingerprint(rule: String, node: Int) -> String {
-        Fingerprint.hash(parts: [rule, "\u{0}", identity(of: node)])
+        var state = FNVPair()
+        state.add(rule)
+        state.add(0)
+        state.add(identity(of: node))
+        return state.hex
     }
 
     /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
@@ -115,7 +143,7 @@ public struct Fingerprinter {
     }
 
     private mutating func ordinal(of index: Int, parent: Int) -> Int {
-        if let known = ordinal[index] { return known }
+        if ordinal[index] >= 0 { return ordinal[index] }
         let document = analysis.document
         for siblings in [document.children(of: parent), document.syntheticChildren(of: parent)] {
             var seen: [String: Int] = [:]
@@ -125,7 +153,7 @@ public struct Fingerprinter {
                 seen[key, default: 0] += 1
             }
         }
-        return ordinal[index] ?? 0
+        return max(ordinal[index], 0)
     }
 
     private static func stepKey(_ node: Node) -> String {

@@ -16,16 +16,16 @@ public enum ResponseEncoder {
             w.endObject()
         } else {
             w.beginObject()
-            w.key("screens")
+            w.staticKey("screens")
             w.beginArray()
             for index in run.screens.indices {
                 w.beginObject()
-                w.key("name"); w.string(run.screens[index].name)
+                w.staticKey("name"); w.string(run.screens[index].name)
                 writeMembers(run, screen: index, into: &w)
                 w.endObject()
             }
             w.endArray()
-            w.key("summary")
+            w.staticKey("summary")
             writeSummary(run, screens: Array(run.screens.indices), into: &w)
             w.endObject()
         }
@@ -35,80 +35,80 @@ public enum ResponseEncoder {
     private static func writeMembers(_ run: AuditRun, screen index: Int, into w: inout JSONWriter) {
         let report = run.screens[index].report
         let analysis = report.analysis
-        w.key("elements")
+        w.staticKey("elements")
         w.beginArray()
         for e in analysis.elements { writeElement(e, document: analysis.document, into: &w) }
         w.endArray()
-        w.key("identifiers")
+        w.staticKey("identifiers")
         w.beginArray()
         for item in analysis.identifiers {
             w.beginObject()
-            w.key("node"); writePointer(of: item.node, in: analysis.document, into: &w)
-            w.key("id"); w.string(analysis.document.nodes[item.node].id)
-            w.key("identifier"); w.string(item.identifier)
+            w.staticKey("node"); writePointer(of: item.node, in: analysis.document, into: &w)
+            w.staticKey("id"); w.string(analysis.document.nodes[item.node].id)
+            w.staticKey("identifier"); w.string(item.identifier)
             w.endObject()
         }
         w.endArray()
-        w.key("findings")
+        w.staticKey("findings")
         w.beginArray()
         var fingerprinter = Fingerprinter(analysis)
         for (i, f) in report.run.findings.enumerated() {
             let state = run.comparison?.state(screen: index, finding: i)
             writeFinding(f, analysis: analysis, into: &w) { w in
-                w.key("fingerprint"); w.string(fingerprinter.fingerprint(f))
-                if let state { w.key("baseline"); w.string(state.rawValue) }
+                w.staticKey("fingerprint"); w.string(fingerprinter.fingerprint(f))
+                if let state { w.staticKey("baseline"); w.string(state.rawValue) }
             }
         }
         w.endArray()
-        w.key("summary")
+        w.staticKey("summary")
         writeSummary(run, screens: [index], into: &w)
     }
 
     public static func writeElement(_ e: AccessibilityElement, document: Document, into w: inout JSONWriter) {
         w.beginObject()
-        w.key("label"); w.string(e.label)
-        w.key("value"); w.string(e.value)
-        w.key("hint"); w.string(e.hint)
-        w.key("traits")
+        w.staticKey("label"); w.string(e.label)
+        w.staticKey("value"); w.string(e.value)
+        w.staticKey("hint"); w.string(e.hint)
+        w.staticKey("traits")
         w.beginArray()
         for name in e.traits.wireNames { w.string(name) }
         w.endArray()
-        w.key("identifier"); w.string(e.identifier)
-        w.key("frame"); writeRect(e.frame, into: &w)
-        w.key("activationPoint")
+        w.staticKey("identifier"); w.string(e.identifier)
+        w.staticKey("frame"); writeRect(e.frame, into: &w)
+        w.staticKey("activationPoint")
         w.beginObject()
-        w.key("x"); w.number(e.activationPoint.x)
-        w.key("y"); w.number(e.activationPoint.y)
+        w.staticKey("x"); w.number(e.activationPoint.x)
+        w.staticKey("y"); w.number(e.activationPoint.y)
         w.endObject()
-        w.key("actions")
+        w.staticKey("actions")
         w.beginArray()
         for a in e.actions { w.string(a) }
         w.endArray()
-        w.key("customContent")
+        w.staticKey("customContent")
         w.beginArray()
         for c in e.customContent {
             w.beginObject()
-            w.key("label"); w.string(c.label)
-            w.key("value"); w.string(c.value)
-            w.key("importance"); w.string(c.importance.rawValue)
+            w.staticKey("label"); w.string(c.label)
+            w.staticKey("value"); w.string(c.value)
+            w.staticKey("importance"); w.string(c.importance.rawValue)
             w.endObject()
         }
         w.endArray()
-        w.key("rotors")
+        w.staticKey("rotors")
         w.beginArray()
         for r in e.rotors {
             w.beginObject()
-            w.key("name"); w.string(r.name)
-            w.key("systemType"); w.string(r.systemType)
-            w.key("items")
+            w.staticKey("name"); w.string(r.name)
+            w.staticKey("systemType"); w.string(r.systemType)
+            w.staticKey("items")
             w.beginArray()
             for item in r.items { w.string(document.nodes[item].id) }
             w.endArray()
             w.endObject()
         }
         w.endArray()
-        w.key("spoken"); w.string(e.spoken)
-        w.key("nodes")
+        w.staticKey("spoken"); w.string(e.spoken)
+        w.staticKey("nodes")
         w.beginArray()
         for n in e.nodes { writePointer(of: n, in: document, into: &w) }
         w.endArray()
@@ -141,10 +141,10 @@ public enum ResponseEncoder {
 
     public static func writeRect(_ r: Rect, into w: inout JSONWriter) {
         w.beginObject()
-        w.key("x"); w.number(r.x)
-        w.key("y"); w.number(r.y)
-        w.key("width"); w.number(r.width)
-        w.key("height"); w.number(r.height)
+        w.staticKey("x"); w.number(r.x)
+        w.staticKey("y"); w.number(r.y)
+        w.staticKey("width"); w.number(r.width)
+        w.staticKey("height"); w.number(r.height)
         w.endObject()
     }
 
@@ -152,25 +152,25 @@ public enum ResponseEncoder {
     public static func writeFinding(_ f: Finding, analysis: Analysis, into w: inout JSONWriter, extra: ((inout JSONWriter) -> Void)? = nil) {
         let document = analysis.document
         w.beginObject()
-        w.key("rule"); w.string(f.rule)
-        w.key("wcag")
+        w.staticKey("rule"); w.string(f.rule)
+        w.staticKey("wcag")
         w.beginArray()
         for c in f.wcag { w.string(c) }
         w.endArray()
-        w.key("level"); w.string(f.level?.rawValue)
-        w.key("impact"); w.string(f.impact.rawValue)
-        w.key("outcome"); w.string(f.outcome.rawValue)
-        w.key("message"); w.string(f.message)
-        w.key("node"); writePointer(of: f.node, in: document, into: &w)
-        w.key("id"); w.string(document.nodes[f.node].id)
-        w.key("identifier"); w.string(analysis.identifier(ofNode: f.node))
-        w.key("frame")
+        w.staticKey("level"); w.string(f.level?.rawValue)
+        w.staticKey("impact"); w.string(f.impact.rawValue)
+        w.staticKey("outcome"); w.string(f.outcome.rawValue)
+        w.staticKey("message"); w.string(f.message)
+        w.staticKey("node"); writePointer(of: f.node, in: document, into: &w)
+        w.staticKey("id"); w.string(document.nodes[f.node].id)
+        w.staticKey("identifier"); w.string(analysis.identifier(ofNode: f.node))
+        w.staticKey("frame")
         if let frame = f.frame ?? analysis.frame(ofNode: f.node) {
             writeRect(frame, into: &w)
         } else {
             w.null()
         }
-        w.key("data")
+        w.staticKey("data")
         w.beginObject()
         for (key, value) in f.data {
             w.key(key)
@@ -214,25 +214,25 @@ public enum ResponseEncoder {
             passed.append(id)
         }
         w.beginObject()
-        w.key("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
-        w.key("findings"); w.int(reports.reduce(0) { $0 + $1.run.findings.count })
+        w.staticKey("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
+        w.staticKey("findings"); w.int(reports.reduce(0) { $0 + $1.run.findings.count })
         // Only present when a screen hit the findings cap, so ordinary answers are unchanged.
         let omitted = reports.reduce(0) { $0 + $1.run.findingsOmitted }
-        if omitted > 0 { w.key("findingsOmitted"); w.int(omitted) }
-        w.key("byImpact")
+        if omitted > 0 { w.staticKey("findingsOmitted"); w.int(omitted) }
+        w.staticKey("byImpact")
         w.beginObject()
         for impact in Impact.allCases { w.key(impact.rawValue); w.int(byImpact[impact] ?? 0) }
         w.endObject()
-        w.key("byOutcome")
+        w.staticKey("byOutcome")
         w.beginObject()
-        w.key("violation"); w.int(byOutcome[.violation] ?? 0)
-        w.key("incomplete"); w.int(byOutcome[.incomplete] ?? 0)
+        w.staticKey("violation"); w.int(byOutcome[.violation] ?? 0)
+        w.staticKey("incomplete"); w.int(byOutcome[.incomplete] ?? 0)
         w.endObject()
-        w.key("byRule")
+        w.staticKey("byRule")
         w.beginObject()
         for id in ruleOrder.sorted() { w.key(id); w.int(byRule[id]!) }
         w.endObject()
-        w.key("rules")
+        w.staticKey("rules")
         w.beginObject()
         for (key, list) in [("run", ran), ("passed", passed), ("incomplete", incomplete)] {
             w.key(key)
@@ -241,23 +241,23 @@ public enum ResponseEncoder {
             w.endArray()
         }
         w.endObject()
-        w.key("suppressed")
+        w.staticKey("suppressed")
         w.beginObject()
-        w.key("count"); w.int(suppressedCount)
-        w.key("findings")
+        w.staticKey("count"); w.int(suppressedCount)
+        w.staticKey("findings")
         w.beginArray()
         for report in reports {
             var fingerprinter = Fingerprinter(report.analysis)
             for s in report.run.suppressed {
                 writeFinding(s.finding, analysis: report.analysis, into: &w) { w in
-                    w.key("fingerprint"); w.string(fingerprinter.fingerprint(s.finding))
-                    w.key("suppression")
+                    w.staticKey("fingerprint"); w.string(fingerprinter.fingerprint(s.finding))
+                    w.staticKey("suppression")
                     w.beginObject()
-                    w.key("rule"); w.string(s.suppression.rule)
-                    w.key("id"); w.string(s.suppression.id)
-                    w.key("identifier"); w.string(s.suppression.identifier)
-                    w.key("node"); w.string(s.suppression.node)
-                    w.key("reason"); w.string(s.suppression.reason)
+                    w.staticKey("rule"); w.string(s.suppression.rule)
+                    w.staticKey("id"); w.string(s.suppression.id)
+                    w.staticKey("identifier"); w.string(s.suppression.identifier)
+                    w.staticKey("node"); w.string(s.suppression.node)
+                    w.staticKey("reason"); w.string(s.suppression.reason)
                     w.endObject()
                 }
             }
@@ -265,7 +265,7 @@ public enum ResponseEncoder {
         w.endArray()
         w.endObject()
         if let comparison = run.comparison {
-            w.key("baseline")
+            w.staticKey("baseline")
             comparison.writeSummary(into: &w, screen: screens.count == 1 ? screens[0] : nil)
         }
         w.endObject()

@@ -6,12 +6,21 @@ extension Rule {
         description: "Interactive elements do not occupy exactly the same frame.",
         help: "Merge the overlapping controls into one, or give each its own area.",
         check: { ctx in
-            var first: [Rect: AccessibilityElement] = [:]
+            // Frame -> index in `firsts`: the first control's node and, once a repeat needs
+            // it, its pointer (built once, shared by every repeat).
+            var first: [Rect: Int] = [:]
+            var firsts: [(node: Int, pointer: String?)] = []
             var out: [Finding] = []
             for element in ctx.elements where ctx.isInteractive(element) && !element.frame.isEmpty {
-                guard let earlier = first[element.frame] else { first[element.frame] = element; continue }
+                guard let index = first[element.frame] else {
+                    first[element.frame] = firsts.count
+                    firsts.append((element.node, nil))
+                    continue
+                }
+                let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
+                firsts[index].pointer = duplicateOf
                 out.append(ctx.finding(element: element, message: "Another control has exactly the same frame.",
-                                       data: [("duplicateOf", .string(ctx.document.pointer(of: earlier.node)))]))
+                                       data: [("duplicateOf", .string(duplicateOf))]))
             }
             return out
         })

@@ -6,14 +6,23 @@ extension Rule {
         description: "Elements do not share an accessibility identifier.",
         help: "Give each element a unique nested identifier (a11yRoot / nestedIdentifier path).",
         check: { ctx in
-            var first: [String: AccessibilityElement] = [:]
+            // Identifier -> index in `firsts`: the first element's node and, once a repeat
+            // needs them, its pointer and the message (built once, shared by every repeat).
+            var first: [String: Int] = [:]
+            var firsts: [(node: Int, text: (message: String, pointer: String)?)] = []
             var out: [Finding] = []
             for element in ctx.elements {
                 guard let id = element.identifier, !id.isEmpty else { continue }
-                guard let earlier = first[id] else { first[id] = element; continue }
-                out.append(ctx.finding(element: element, message: "Identifier \"\(id)\" is also used by another element.",
-                                       data: [("identifier", .string(id)),
-                                              ("duplicateOf", .string(ctx.document.pointer(of: earlier.node)))]))
+                guard let index = first[id] else {
+                    first[id] = firsts.count
+                    firsts.append((element.node, nil))
+                    continue
+                }
+                let text = firsts[index].text ?? ("Identifier \"\(id)\" is also used by another element.",
+                                                  ctx.document.pointer(of: firsts[index].node))
+                firsts[index].text = text
+                out.append(ctx.finding(element: element, message: text.message,
+                                       data: [("identifier", .string(id)), ("duplicateOf", .string(text.pointer))]))
             }
             return out
         })

@@ -6,17 +6,24 @@ extension Rule {
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
         check: { ctx in
-            // Normalised label -> node of its first control.
+            // Normalised label -> index in `firsts`, the first control with it and, once
+            // a repeat needs it, that control's pointer (built once, shared by every repeat).
             var first: [String: Int] = [:]
+            var firsts: [(node: Int, pointer: String?)] = []
             var out: [Finding] = []
             for element in ctx.elements where ctx.isInteractive(element) {
                 guard let label = element.label, !label.isBlank else { continue }
                 let key = label.normalizedForComparison
-                guard let earlier = first[key] else { first[key] = element.node; continue }
+                guard let index = first[key] else {
+                    first[key] = firsts.count
+                    firsts.append((element.node, nil))
+                    continue
+                }
+                let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
+                firsts[index].pointer = duplicateOf
                 // Reported on each repeat, pointing back at the first occurrence.
                 out.append(ctx.finding(element: element, message: "Label \"\(label)\" is also used by another control.",
-                                       data: [("label", .string(label)),
-                                              ("duplicateOf", .string(ctx.document.pointer(of: earlier)))]))
+                                       data: [("label", .string(label)), ("duplicateOf", .string(duplicateOf))]))
             }
             return out
         })

@@ -195,6 +195,20 @@ import Testing
         expectError(#"{"root": {"children": [{"label": "a", "label": "b"}]}}"#, .invalidValue, at: "/root/children/0/label")
     }
 
+    @Test func escapedKeysAreComparedDecoded() throws {
+        // "\u0069d" is "id": a duplicate of the plain key, and still the node's id field.
+        expectError(#"{"root": {"id": "a", "\u0069d": "b"}}"#, .invalidValue, at: "/root/id")
+        expectError(#"{"root": {"\u0069d": "a", "id": "b"}}"#, .invalidValue, at: "/root/id")
+        let document = try Tree.decode(#"{"root": {"\u0069d": "a", "l\u0061bel": "Go"}}"#)
+        #expect(document.nodes[0].id == "a")
+        #expect(document.nodes[0].label == "Go")
+    }
+
+    @Test func escapedKeysInPointers() {
+        expectError(#"{"root": {"a\/b": [1,]}}"#, .syntax, at: "/root/a~1b")
+        expectError(#"{"root": {"chil\u0064ren": [{"\u0074raits": 1}]}}"#, .type, at: "/root/children/0/traits")
+    }
+
     @Test func sameKeyInSiblingObjectsIsFine() throws {
         let document = try Tree.decode(#"{"root": {"id": "r", "children": [{"id": "a"}, {"id": "b"}]}}"#)
         #expect(document.nodes.map(\.id) == ["r", "a", "b"])

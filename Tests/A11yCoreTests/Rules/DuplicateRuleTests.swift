@@ -24,6 +24,26 @@ import Testing
         #expect(try RuleFixture.findings(.duplicateFrame, pass).isEmpty)
     }
 
+    @Test func everyRepeatPointsAtTheFirstOccurrence() throws {
+        // Two groups of repeats, interleaved in the tree: each repeat names its own group's
+        // first control. Reading order puts the y = 0 row (children 0, 2, 4) first.
+        let screen = RuleFixture.screen(#"{"type": "button", "label": "Save", "identifier": "s", \#(frame(0, 0))}"#,
+                                        #"{"type": "button", "label": "Open", "identifier": "o", \#(frame(0, 100))}"#,
+                                        #"{"type": "button", "label": "SAVE", "identifier": "s", \#(frame(0, 0))}"#,
+                                        #"{"type": "button", "label": "open", "identifier": "o", \#(frame(0, 100))}"#,
+                                        #"{"type": "button", "label": " Save", "identifier": "s", \#(frame(0, 0))}"#)
+        for rule in [Rule.duplicateLabel, .duplicateFrame, .duplicateIdentifier] {
+            let f = try RuleFixture.findings(rule, screen)
+            #expect(f.map { $0.string("duplicateOf") } == ["/root/children/0", "/root/children/0", "/root/children/1"], "\(rule.id)")
+        }
+        let labels = try RuleFixture.findings(.duplicateLabel, screen).map(\.message)
+        #expect(labels == ["Label \"SAVE\" is also used by another control.", "Label \" Save\" is also used by another control.",
+                           "Label \"open\" is also used by another control."])
+        let ids = try RuleFixture.findings(.duplicateIdentifier, screen).map(\.message)
+        #expect(ids == ["Identifier \"s\" is also used by another element.", "Identifier \"s\" is also used by another element.",
+                        "Identifier \"o\" is also used by another element."])
+    }
+
     @Test func duplicateComposedIdentifiers() throws {
         // Seed 004: two leaves composing to "login.button".
         let fail = RuleFixture.screen("""

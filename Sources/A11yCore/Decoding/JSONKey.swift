@@ -1,0 +1,48 @@
+/// An object key as the decoder sees it: its decoded UTF-8 bytes, which for a key without
+/// escapes are the request's own bytes, so matching it against known names makes no String.
+/// Valid only while the request buffer and the cursor's `EscapedKeys` are (i.e. during decoding).
+struct JSONKey: CustomStringConvertible {
+    let bytes: UnsafeRawBufferPointer
+
+    /// The key as text (for messages and the rare large-object path).
+    var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    @inline(__always)
+    static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        // Keys are short: a byte loop beats a call to memcmp.
+        for i in 0..<a.count where a[i] != b[i] { return false }
+        return true
+    }
+
+    @inline(__always)
+    static func == (key: JSONKey, name: StaticString) -> Bool {
+        key.bytes.count == name.utf8CodeUnitCount
+            && name.withUTF8Buffer { equal(key.bytes, UnsafeRawBufferPointer($0)) }
+    }
+
+    @inline(__always)
+    static func != (key: JSONKey, name: StaticString) -> Bool { !(key == name) }
+
+    static func == (a: JSONKey, b: JSONKey) -> Bool { equal(a.bytes, b.bytes) }
+
+    /// Lets `switch key { case "x": ... }` compare bytes.
+    @inline(__always)
+    static func ~= (name: StaticString, key: JSONKey) -> Bool { key == name }
+}
+
+/// Decoded bytes of keys that had escapes, kept for as long as a cursor (or a location taken
+/// from it) may point at them. Escaped keys are rare; each gets its own allocation.
+final class EscapedKeys {
+    private var storage: [UnsafeMutableRawBufferPointer] = []
+
+    func keep(_ text: String) -> UnsafeRawBufferPointer {
+        let utf8 = Array(text.utf8)
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
+        copy.copyBytes(from: utf8)
+        storage.append(copy)
+        return UnsafeRawBufferPointer(rebasing: copy[0..<utf8.count])
+    }
+
+    deinit { for buffer in storage { buffer.deallocate() } }
+}
