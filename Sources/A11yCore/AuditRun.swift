@@ -77,37 +77,4 @@ public enum OutputFormat: Equatable, Sendable {
         case .report(let format): format.mediaType
         }
     }
-
-    /// The best format an `Accept` header allows (RFC 9110 12.5.1: highest q, then order);
-    /// JSON when the header is absent or allows anything; nil when nothing it lists is offered.
-    public init?(accept: String?) {
-        guard let accept, !accept.isEmpty else { self = .json; return }
-        var best: (q: Double, format: OutputFormat)?
-        for entry in accept.split(separator: ",") {
-            let parts = entry.split(separator: ";").map { $0.trimmingSpacesAndTabs().lowercased() }
-            guard let media = parts.first, !media.isEmpty else { continue }
-            var q = 1.0
-            for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
-                q = Double(parameter.dropFirst(2)) ?? 0
-            }
-            guard q > 0 else { continue }
-            let format: OutputFormat?
-            switch media {
-            case "application/json", "*/*", "application/*": format = .json
-            default: format = ReportFormat(mediaType: media).map { .report($0) }
-            }
-            if let format, q > (best?.q ?? 0) { best = (q, format) }
-        }
-        guard let best else { return nil }
-        self = best.format
-    }
-}
-
-extension Substring {
-    func trimmingSpacesAndTabs() -> String {
-        var s = self
-        while s.first == " " || s.first == "\t" { s = s.dropFirst() }
-        while s.last == " " || s.last == "\t" { s = s.dropLast() }
-        return String(s)
-    }
 }
