@@ -54,118 +54,67 @@ extension Baseline {
         return json.bytes + [UInt8(ascii: "\n")]
     }
 
-    /// Reads a baseline file. Errors point into the file (JSON Pointer), like request errors.
+    /// Reads a baseline file. Errors point into the file (JSON Pointer), like request errors:
+    /// the same cursor reads both.
     public static func parse(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> Baseline {
-        var parser = BaselineParser(reader: JSONReader(bytes, maxDepth: limits.maxJSONDepth, maxStringBytes: limits.maxStringBytes))
-        return try parser.parse()
-    }
-}
-
-private struct BaselineParser {
-    var reader: JSONReader
-    var entries: [Baseline.Entry] = []
-
-    mutating func parse() throws(InputError) -> Baseline {
+        var c = JSONCursor(bytes, limits: limits)
+        // A file that is not an object at all is not a baseline file: report it as malformed.
+        guard try c.kind() == .object else { throw InputError(.syntax, "a baseline file is a JSON object", at: "") }
         var version: Int?
-        try syntax { r throws(JSONSyntaxError) in try r.beginObject() }
-        while let key = try syntax({ r throws(JSONSyntaxError) in try r.nextKey() }) {
+        var entries: [Entry] = []
+        try c.object("a baseline object") { c, key throws(InputError) in
             switch key {
             case "version":
-                let value = try number(at: "/version")
-                guard value == Double(Baseline.fileVersion) else {
-                    throw InputError(.invalidValue, "unsupported baseline version \(value); this build reads version \(Baseline.fileVersion)", at: "/version")
+                let value = try c.number()
+                guard value == Double(fileVersion) else {
+                    throw c.error(.invalidValue, "unsupported baseline version \(value); this build reads version \(fileVersion)")
                 }
-                version = Baseline.fileVersion
+                version = fileVersion
             case "fingerprintScheme":
-                let scheme = try string(at: "/fingerprintScheme")
+                let scheme = try c.string()
                 guard scheme == Fingerprint.scheme else {
-                    throw InputError(.invalidValue, "baseline fingerprints use scheme \"\(scheme)\", this build computes \"\(Fingerprint.scheme)\"; write the baseline again", at: "/fingerprintScheme")
+                    throw c.error(.invalidValue, "baseline fingerprints use scheme \"\(scheme)\", this build computes \"\(Fingerprint.scheme)\"; write the baseline again")
                 }
             case "fingerprints":
-                try array(at: "/fingerprints") { parser, pointer throws(InputError) in
-                    parser.entries.append(Baseline.Entry(screen: nil, fingerprint: try parser.string(at: pointer)))
-                }
+                try c.array { c, _ throws(InputError) in entries.append(Entry(screen: nil, fingerprint: try c.string())) }
             case "screens":
-                try array(at: "/screens") { parser, pointer throws(InputError) in try parser.screen(at: pointer) }
+                try c.array { c, _ throws(InputError) in entries += try screen(&c) }
             default:
-                try syntax { r throws(JSONSyntaxError) in try r.skipValue() }
+                try c.skip()
             }
         }
-        try syntax { r throws(JSONSyntaxError) in try r.finish() }
-        guard version != nil else { throw InputError(.missing, "a baseline file needs \"version\": \(Baseline.fileVersion)", at: "") }
+        try c.finish()
+        guard version != nil else { throw InputError(.missing, "a baseline file needs \"version\": \(fileVersion)", at: "") }
         return Baseline(entries: entries)
     }
 
-    private mutating func screen(at pointer: String) throws(InputError) {
+    private static func screen(_ c: inout JSONCursor) throws(InputError) -> [Entry] {
         var name: String?
-        var findings: [Baseline.Entry] = []
-        try object(at: pointer)
-        while let key = try syntax({ r throws(JSONSyntaxError) in try r.nextKey() }) {
+        var findings: [Entry] = []
+        try c.object("a baseline screen object") { c, key throws(InputError) in
             switch key {
-            case "name": name = try string(at: pointer + "/name")
-            case "findings":
-                try array(at: pointer + "/findings") { parser, at throws(InputError) in findings.append(try parser.finding(at: at)) }
-            default: try syntax { r throws(JSONSyntaxError) in try r.skipValue() }
+            case "name": name = try c.string()
+            case "findings": try c.array { c, _ throws(InputError) in findings.append(try finding(&c)) }
+            default: try c.skip()
             }
         }
-        guard let name else { throw InputError(.missing, "a baseline screen needs a \"name\"", at: pointer) }
-        entries += findings.map { var entry = $0; entry.screen = name; return entry }
+        guard let name else { throw c.error(.missing, "a baseline screen needs a \"name\"") }
+        return findings.map { var entry = $0; entry.screen = name; return entry }
     }
 
-    private mutating func finding(at pointer: String) throws(InputError) -> Baseline.Entry {
-        var entry = Baseline.Entry(screen: nil, fingerprint: "")
+    private static func finding(_ c: inout JSONCursor) throws(InputError) -> Entry {
+        var entry = Entry(screen: nil, fingerprint: "")
         var hasFingerprint = false
-        try object(at: pointer)
-        while let key = try syntax({ r throws(JSONSyntaxError) in try r.nextKey() }) {
+        try c.object("a baseline finding object") { c, key throws(InputError) in
             switch key {
-            case "fingerprint": entry.fingerprint = try string(at: pointer + "/fingerprint"); hasFingerprint = true
-            case "rule": entry.rule = try string(at: pointer + "/rule")
-            case "node": entry.node = try string(at: pointer + "/node")
-            case "message": entry.message = try string(at: pointer + "/message")
-            default: try syntax { r throws(JSONSyntaxError) in try r.skipValue() }
+            case "fingerprint": entry.fingerprint = try c.string(); hasFingerprint = true
+            case "rule": entry.rule = try c.string()
+            case "node": entry.node = try c.string()
+            case "message": entry.message = try c.string()
+            default: try c.skip()
             }
         }
-        guard hasFingerprint else { throw InputError(.missing, "a baseline finding needs a \"fingerprint\"", at: pointer) }
+        guard hasFingerprint else { throw c.error(.missing, "a baseline finding needs a \"fingerprint\"") }
         return entry
-    }
-
-    // MARK: Typed reads with pointers
-
-    private mutating func expect(_ kind: JSONValueKind, _ name: String, at pointer: String) throws(InputError) {
-        let actual = try syntax { r throws(JSONSyntaxError) in try r.peek() }
-        guard actual == kind else { throw InputError(.type, "expected \(name)", at: pointer) }
-    }
-
-    private mutating func object(at pointer: String) throws(InputError) {
-        try expect(.object, "an object", at: pointer)
-        try syntax { r throws(JSONSyntaxError) in try r.beginObject() }
-    }
-
-    private mutating func string(at pointer: String) throws(InputError) -> String {
-        try expect(.string, "a string", at: pointer)
-        return try syntax { r throws(JSONSyntaxError) in try r.readString() }
-    }
-
-    private mutating func number(at pointer: String) throws(InputError) -> Double {
-        try expect(.number, "a number", at: pointer)
-        return try syntax { r throws(JSONSyntaxError) in try r.readNumber() }
-    }
-
-    private mutating func array(at pointer: String, _ element: (inout BaselineParser, String) throws(InputError) -> Void) throws(InputError) {
-        try expect(.array, "an array", at: pointer)
-        try syntax { r throws(JSONSyntaxError) in try r.beginArray() }
-        var index = 0
-        while try syntax({ r throws(JSONSyntaxError) in try r.nextElement() }) {
-            try element(&self, pointer + "/" + String(index))
-            index += 1
-        }
-    }
-
-    private mutating func syntax<T>(_ body: (inout JSONReader) throws(JSONSyntaxError) -> T) throws(InputError) -> T {
-        do {
-            return try body(&reader)
-        } catch {
-            throw InputError(.syntax, "baseline file is not valid JSON: \(error.description)", at: "")
-        }
     }
 }
