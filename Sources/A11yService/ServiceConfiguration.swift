@@ -53,6 +53,9 @@ extension ServiceConfiguration {
         Option(flag: "--workers", environment: "A11Y_AUDIT_WORKERS", help: "audit worker threads (default: cores, at least 2)") { c, v throws(UsageError) in
             c.server.workers = try integer(v, "--workers", 1...256)
         },
+        Option(flag: "--inline-body-bytes", environment: "A11Y_AUDIT_INLINE_BODY_BYTES", help: "audits with bodies up to this size run on the event loop, larger ones on workers (default 16384)") { c, v throws(UsageError) in
+            c.server.inlineBodyBytes = try integer(v, "--inline-body-bytes", 0...(1 << 40))
+        },
         Option(flag: "--max-body-bytes", environment: "A11Y_AUDIT_MAX_BODY_BYTES", help: "request body limit, else 413 (default 8 MiB)") { c, v throws(UsageError) in
             c.server.limits.maxBodyBytes = try integer(v, "--max-body-bytes", 1...(1 << 40))
         },

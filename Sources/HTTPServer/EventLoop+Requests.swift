@@ -259,7 +259,8 @@ extension EventLoop {
     private func dispatch(_ connection: Connection, _ request: Request, routeIndex: Int) {
         let route = shared.router[routeIndex]
         guard let handler = route.handler(for: request.method) else { return }
-        guard route.offload, let workers = shared.workers else {
+        guard route.offload, request.body.count > shared.configuration.inlineBodyBytes,
+              let workers = shared.workers else {
             finish(connection, handler(request), request: request, route: route.path)
             return
         }

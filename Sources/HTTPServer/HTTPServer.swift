@@ -68,7 +68,7 @@ public final class HTTPServer: Sendable {
         for (index, fd) in fds.enumerated() {
             let loop = try EventLoop(index: index, listenFD: fd, shared: shared)
             loops.append(loop)
-            threads.append(try Threads.start(stackBytes: 1 << 20) { loop.run() })
+            threads.append(try Threads.start(stackBytes: configuration.workerStackBytes) { loop.run() })
         }
         state.withLock { $0 = (loops, threads, shared) }
     }

@@ -9,7 +9,8 @@ public struct Route: Sendable {
     public let path: String
     let pathBytes: [UInt8]
     var handlers: [(method: HTTPMethod, handler: Handler)]
-    /// Run handlers on the worker pool so slow work never blocks an event loop.
+    /// Run handlers with large bodies on the worker pool so slow work never blocks an event
+    /// loop (small ones stay on the loop: `ServerConfiguration.inlineBodyBytes`).
     public var offload: Bool
     public var precheck: Precheck?
     /// The Allow field for 405 answers.

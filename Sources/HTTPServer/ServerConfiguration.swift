@@ -9,8 +9,12 @@ public struct ServerConfiguration: Sendable {
     public var loops = Int(cepoll_cpu_count())
     /// Threads for offloaded routes.
     public var workers = max(2, Int(cepoll_cpu_count()))
-    /// Stack of worker threads: handlers there may recurse deeply (the core walks up to 512 levels).
+    /// Stack of worker and loop threads: handlers may recurse deeply (the core walks up to 512
+    /// levels) and small requests run on the loops. Untouched stack pages cost no memory.
     public var workerStackBytes = 64 * 1_048_576
+    /// Offloaded routes still answer on the loop when the body is at most this many bytes:
+    /// handing a small request to a worker costs two thread switches, more than its work.
+    public var inlineBodyBytes = 16 * 1_024
     /// Offloaded requests waiting for a worker beyond this are answered 503.
     public var maxQueuedJobs = 1_024
     public var limits = HeadLimits()

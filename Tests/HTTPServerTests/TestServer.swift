@@ -9,6 +9,8 @@ func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) t
     configuration.port = 0
     configuration.loops = 2
     configuration.workers = 2
+    // Offloaded test routes always go to a worker unless a test asks otherwise.
+    configuration.inlineBodyBytes = 0
     adjust(&configuration)
     var router = Router()
     router.add(.get, "/hello") { _ in Response(status: 200, contentType: "text/plain", body: Array("hello".utf8)) }
@@ -19,6 +21,9 @@ func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) t
         usleep(300_000)
         return Response(status: 200, contentType: "text/plain", body: Array("slow:\(request.body.count)".utf8))
     }
+    // The thread that ran the handler, to tell a loop from a worker.
+    router.add(.get, "/thread") { _ in Response(status: 200, body: Array("\(pthread_self())".utf8)) }
+    router.add(.post, "/thread", offload: true) { _ in Response(status: 200, body: Array("\(pthread_self())".utf8)) }
     router.add(.post, "/guarded", precheck: { request in
         request.header("x-key") == "yes" ? nil : .problem(status: 401, detail: "no key")
     }) { request in Response(status: 200, body: request.body) }

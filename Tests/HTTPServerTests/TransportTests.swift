@@ -231,6 +231,19 @@ struct TransportTests {
         #expect(try slow.readResponse().text == "slow:3")
     }
 
+    @Test func smallBodiesOfOffloadedRoutesRunOnTheLoop() throws {
+        let server = try startTestServer { $0.loops = 1; $0.inlineBodyBytes = 8 }
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send("GET /thread HTTP/1.1\r\nHost: t\r\n\r\n")
+        let loopThread = try client.readResponse().text
+        client.send("POST /thread HTTP/1.1\r\nHost: t\r\nContent-Length: 8\r\n\r\n12345678")
+        #expect(try client.readResponse().text == loopThread)
+        client.send("POST /thread HTTP/1.1\r\nHost: t\r\nContent-Length: 9\r\n\r\n123456789")
+        let workerThread = try client.readResponse().text
+        #expect(!workerThread.isEmpty && workerThread != loopThread)
+    }
+
     @Test func drainFinishesInFlightRequestsThenStops() throws {
         let server = try startTestServer { $0.drainTimeout = 5 }
         let busy = try RawClient(port: server.port)
