@@ -11,11 +11,9 @@ import Glibc
 final class AccessLog: Sendable {
     private let fd: Int32
     private let buffers: [Locked<[UInt8]>]
-    private let ids: RequestIDs
 
-    init(fd: Int32, loops: Int, ids: RequestIDs) {
+    init(fd: Int32, loops: Int) {
         self.fd = fd
-        self.ids = ids
         buffers = (0..<max(1, loops)).map { _ in Locked([UInt8]()) }
     }
 
@@ -39,8 +37,7 @@ final class AccessLog: Sendable {
             JSONText.appendString(exchange.path, to: &line)
             line += ",\"status\":\(exchange.status),\"bytes\":\(exchange.responseBytes),\"bytes_in\":\(exchange.requestBytes)".utf8
             line += ",\"duration_ms\":\(Double(exchange.durationNanos / 1_000) / 1_000),\"request_id\":".utf8
-            // Transport errors never reach a handler; they still get an id in the log.
-            JSONText.appendString(exchange.requestID ?? ids.next(), to: &line)
+            if let id = exchange.requestID { JSONText.appendString(id, to: &line) } else { line += "null".utf8 }
             line += "}\n".utf8
         }
     }
@@ -73,10 +70,16 @@ final class AccessLog: Sendable {
 final class ServiceObserver: ExchangeObserver {
     let metrics: Metrics
     let log: AccessLog?
+    let ids: RequestIDs
 
-    init(metrics: Metrics, log: AccessLog?) {
+    init(metrics: Metrics, log: AccessLog?, ids: RequestIDs) {
         self.metrics = metrics
         self.log = log
+        self.ids = ids
+    }
+
+    func requestID(for request: Request?) -> String {
+        request.map(ids.id(for:)) ?? ids.next()
     }
 
     func exchangeCompleted(_ exchange: Exchange, loop: Int) {

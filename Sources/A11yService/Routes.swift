@@ -1,12 +1,11 @@
 import A11yCore
 import HTTPServer
 
-/// The API's routes. Every handler answers with an X-Request-Id; every route except
-/// the health probes needs the bearer token when one is configured.
+/// The API's routes. Every route except the health probes needs the bearer token when one
+/// is configured. (X-Request-Id is added to every answer by `ServiceObserver`.)
 struct Routes: Sendable {
     let server: HTTPServer
     let metrics: Metrics
-    let ids: RequestIDs
     let auth: BearerAuth?
 
     private static let alive = Array("{\"status\":\"ok\"}".utf8)
@@ -18,24 +17,24 @@ struct Routes: Sendable {
         let audit = AuditHandler(metrics: metrics, limits: .default)
         router.add(.post, "/v1/audit", offload: true, precheck: guarded { request in
             AuditHandler.contentTypeProblem(request)
-        }, identified(audit.handle))
-        router.add(.get, "/healthz", precheck: open, identified { _ in
+        }, audit.handle)
+        router.add(.get, "/healthz", precheck: open, { _ in
             Response(status: 200, contentType: "application/json", body: Self.alive)
         })
-        router.add(.get, "/readyz", precheck: open, identified { [server] _ in
+        router.add(.get, "/readyz", precheck: open, { [server] _ in
             server.isDraining
                 ? Response(status: 503, contentType: "application/json", body: Self.draining)
                 : Response(status: 200, contentType: "application/json", body: Self.ready)
         })
-        router.add(.get, "/metrics", precheck: guarded { _ in nil }, identified { [server, metrics] _ in
+        router.add(.get, "/metrics", precheck: guarded { _ in nil }, { [server, metrics] _ in
             Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                      body: metrics.render(transport: server.stats(), draining: server.isDraining))
         })
-        router.add(.get, "/v1/rules", precheck: guarded { _ in nil }, identified { request in
+        router.add(.get, "/v1/rules", precheck: guarded { _ in nil }, { request in
             let pretty = request.query.map(AuditHandler.wantsPretty) ?? false
             return Response(status: 200, contentType: "application/json", body: pretty ? Self.prettyRules : Self.rules)
         })
-        router.add(.get, "/openapi.json", precheck: guarded { _ in nil }, identified { _ in
+        router.add(.get, "/openapi.json", precheck: guarded { _ in nil }, { _ in
             Response(status: 200, contentType: "application/json", body: Self.openAPI)
         })
         return router
@@ -45,21 +44,11 @@ struct Routes: Sendable {
     private static let rules = RuleCatalogue.json()
     private static let prettyRules = RuleCatalogue.json(pretty: true)
 
-    /// Adds the request id to whatever the handler answers.
-    private func identified(_ handler: @escaping Handler) -> Handler {
-        { [ids] request in
-            var response = handler(request)
-            response.requestID = ids.id(for: request)
-            return response
-        }
-    }
-
     private var open: Precheck { { _ in nil } }
 
     /// Auth first, then the route's own check; both answer before the body is read.
     private func guarded(_ check: @escaping Precheck) -> Precheck {
-        { [auth, ids] request in
-            var response: Response?
+        { [auth] request in
             if let auth, !request.withHeaderBytes("authorization", auth.allows) {
                 let supplied = request.header("authorization") != nil
                 var problem = Problem.response(
@@ -68,12 +57,9 @@ struct Routes: Sendable {
                 problem.headers.append(("WWW-Authenticate",
                                         supplied ? "Bearer realm=\"a11y-audit\", error=\"invalid_token\""
                                                  : "Bearer realm=\"a11y-audit\""))
-                response = problem
-            } else {
-                response = check(request)
+                return problem
             }
-            response?.requestID = ids.id(for: request)
-            return response
+            return check(request)
         }
     }
 }

@@ -20,12 +20,12 @@ public final class A11yService: Sendable {
         metrics = Metrics(loops: server.configuration.loops)
         let ids = RequestIDs()
         let routes = Routes(
-            server: server, metrics: metrics, ids: ids,
+            server: server, metrics: metrics,
             auth: configuration.token.map { BearerAuth(token: Array($0.utf8)) })
         let router = routes.router()
         endpoints = router.endpoints
-        let log = configuration.accessLogFD.map { AccessLog(fd: $0, loops: server.configuration.loops, ids: ids) }
-        try server.start(router: router, observer: ServiceObserver(metrics: metrics, log: log))
+        let log = configuration.accessLogFD.map { AccessLog(fd: $0, loops: server.configuration.loops) }
+        try server.start(router: router, observer: ServiceObserver(metrics: metrics, log: log, ids: ids))
     }
 
     /// Readiness turns 503, listeners close, in-flight requests finish (bounded by the drain time).

@@ -293,6 +293,10 @@ extension EventLoop {
     /// Queues a response, reports the exchange and readies the connection for the next request.
     func finish(_ connection: Connection, _ response: Response, request: Request?, route: String?,
                 forceClose: Bool = false) {
+        var response = response
+        if response.requestID == nil, let observer = shared.observer {
+            response.requestID = observer.requestID(for: request)
+        }
         let keepAlive = request?.head.keepAlive ?? false
         let close = forceClose || response.close || !keepAlive || connection.peerClosed
             || shared.draining.load(ordering: .relaxed)

@@ -17,6 +17,9 @@ public struct Exchange: Sendable {
 /// Receives exchanges on the event loop thread that served them; `loop` identifies that
 /// thread so implementations can keep per-loop state without contention.
 public protocol ExchangeObserver: AnyObject, Sendable {
+    /// The X-Request-Id of a response that has none yet, transport errors included
+    /// (`request` is nil when the request line could not be parsed).
+    func requestID(for request: Request?) -> String
     func exchangeCompleted(_ exchange: Exchange, loop: Int)
     /// End of one event-loop iteration: a good moment to flush buffered output.
     func loopIterationEnded(loop: Int)

@@ -102,6 +102,22 @@ struct AuditAPITests {
         #expect(ids[0] != ids[1])
     }
 
+    @Test func transportAndRoutingErrorsCarryRequestIDsToo() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let missing = try #require(client.request("GET", harness.base + "/missing", headers: ["X-Request-Id: lost-1"]))
+        #expect(missing.status == 404)
+        #expect(missing.header("x-request-id") == "lost-1")
+        // Whitespace in a field name is a framing error (RFC 9112 5.1): the parser answers 400.
+        let malformed = try #require(client.request("GET", harness.base + "/healthz", headers: ["Bad Name: x"]))
+        #expect(malformed.status == 400)
+        let generated = try #require(malformed.header("x-request-id"))
+        #expect(!generated.isEmpty)
+        let lines = harness.logLines(atLeast: 2)
+        #expect(lines.contains { $0.contains("\"status\":404") && $0.contains("\"request_id\":\"lost-1\"") })
+        #expect(lines.contains { $0.contains("\"status\":400") && $0.contains("\"request_id\":\"\(generated)\"") })
+    }
+
     @Test func routingErrors() throws {
         let harness = try ServiceHarness()
         let client = CurlClient()
