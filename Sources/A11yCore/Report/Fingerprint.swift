@@ -151,8 +151,7 @@ public struct Fingerprinter {
             current = parent
         }
         for child in chain.reversed() {
-            let node = document.nodes[child]
-            let ordinal = ordinal(of: child, parent: node.parent!)
+            let ordinal = ordinal(of: child, parent: document.nodes[child].parent!)
             let parentSpan = base
             base = appendIdentity { bytes in
                 // Grown first, then moved within the array: appending a slice of the array
@@ -163,10 +162,16 @@ public struct Fingerprinter {
                     (all.baseAddress! + start).update(from: all.baseAddress! + parentSpan.lowerBound, count: parentSpan.count)
                 }
                 bytes.append(UInt8(ascii: "/"))
-                if node.isSynthetic { bytes.append(UInt8(ascii: "~")) }
-                bytes.append(contentsOf: Fingerprinter.stepKey(node).utf8)
+                if document.nodes[child].isSynthetic { bytes.append(UInt8(ascii: "~")) }
+                // stepKey, byte by byte rather than as a String.
+                bytes.append(contentsOf: document.nodes[child].typeName.utf8)
+                bytes.append(UInt8(ascii: "["))
+                bytes.append(contentsOf: (document.nodes[child].label ?? document.nodes[child].text ?? "").utf8)
+                bytes.append(UInt8(ascii: "]"))
                 bytes.append(UInt8(ascii: "#"))
-                bytes.append(contentsOf: String(ordinal).utf8)
+                let digits = JSONWriter.digitCount(UInt64(ordinal))
+                bytes.append(contentsOf: repeatElement(0, count: digits))
+                bytes.withUnsafeMutableBufferPointer { JSONWriter.writeDigits(UInt64(ordinal), count: digits, at: $0.baseAddress! + $0.count - digits) }
             }
             identitySpan[child] = base
         }
@@ -196,12 +201,21 @@ public struct Fingerprinter {
     private mutating func ordinal(of index: Int, parent: Int) -> Int {
         if ordinal[index] >= 0 { return ordinal[index] }
         let document = analysis.document
-        let siblings = document.nodes[index].isSynthetic ? document.syntheticChildren(of: parent) : document.children(of: parent)
+        let nodes = document.nodes
+        let siblings = nodes[index].isSynthetic ? document.syntheticChildren(of: parent) : document.children(of: parent)
         if siblings.count <= 32 {
+            let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
+            let typeHasBracket = Fingerprinter.typeHasBracket(nodes, index)
             var count = 0
             for sibling in siblings {
                 if sibling == index { break }
-                if sameStepKey(sibling, index) { count += 1 }
+                let otherType = nodes[sibling].typeName
+                if otherType == type {
+                    if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
+                } else if typeHasBracket || Fingerprinter.typeHasBracket(nodes, sibling) {
+                    // Different types give equal keys only through a "[" in one of them.
+                    if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
+                }
             }
             ordinal[index] = count
             return count
@@ -215,14 +229,8 @@ public struct Fingerprinter {
         return max(ordinal[index], 0)
     }
 
-    /// Whether `stepKey` of the two nodes is equal. Equal types reduce it to equal labels;
-    /// different types can only give equal keys when a type contains "[".
-    private func sameStepKey(_ a: Int, _ b: Int) -> Bool {
-        let nodes = analysis.document.nodes
-        let typeA = nodes[a].typeName, typeB = nodes[b].typeName
-        if typeA == typeB { return (nodes[a].label ?? nodes[a].text ?? "") == (nodes[b].label ?? nodes[b].text ?? "") }
-        guard typeA.utf8.contains(UInt8(ascii: "[")) || typeB.utf8.contains(UInt8(ascii: "[")) else { return false }
-        return Fingerprinter.stepKey(nodes[a]) == Fingerprinter.stepKey(nodes[b])
+    private static func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
+        nodes[index].typeName.utf8.contains(UInt8(ascii: "["))
     }
 
     private static func stepKey(_ node: Node) -> String {

@@ -8,8 +8,14 @@ public enum ResponseEncoder {
     /// A run: the plain response for a single tree, else
     /// `{"screens": [{"name", ...response}], "summary": {...}}`.
     public static func json(_ run: AuditRun, pretty: Bool = false) -> [UInt8] {
-        let elements = run.screens.reduce(0) { $0 + $1.report.analysis.elements.count }
-        var w = JSONWriter(pretty: pretty, capacity: 512 + elements * 320)
+        // Sized from typical answers (about 400 bytes per element, 450 per finding, 2 kB of
+        // summary) so a response is written without regrowing its buffer.
+        let capacity = run.screens.reduce(4096) { total, screen in
+            let report = screen.report
+            return total + 2048 + 400 * report.analysis.elements.count + 128 * report.analysis.identifiers.count
+                + 512 * (report.run.findings.count + report.run.suppressed.count)
+        }
+        var w = JSONWriter(pretty: pretty, capacity: capacity)
         if !run.isBatch && run.screens.count == 1 {
             w.beginObject()
             writeMembers(run, screen: 0, into: &w)
@@ -217,7 +223,7 @@ public enum ResponseEncoder {
         var byImpact = Array(repeating: 0, count: Impact.allCases.count)
         var violations = 0, incompletes = 0
         var byRule: [(rule: String, count: Int)] = []
-        var ran = OrderedTextList(), passed = OrderedTextList(), incomplete = OrderedTextList()
+        var ran = RuleIDList(), passed = RuleIDList(), incomplete = RuleIDList()
         var suppressedCount = 0
         for report in reports {
             let findings = report.run.findings
@@ -240,8 +246,12 @@ public enum ResponseEncoder {
             suppressedCount += report.run.suppressed.count
         }
         // A rule passed only if it passed on every screen.
-        for id in ran.items where reports.allSatisfy({ $0.run.rulesPassed.contains(id) || !$0.run.rulesRun.contains(id) }) {
-            passed.append(id)
+        // With one screen every id of `ran` is in its rulesRun, so only rulesPassed needs a look.
+        let passedOn = reports.map { RuleIDList($0.run.rulesPassed) }
+        let ranOn = reports.count > 1 ? reports.map { RuleIDList($0.run.rulesRun) } : []
+        for (id, key) in ran.entries
+        where reports.indices.allSatisfy({ passedOn[$0].contains(id, key: key) || (reports.count > 1 && !ranOn[$0].contains(id, key: key)) }) {
+            passed.append(id, key: key)
         }
         w.beginObject()
         w.staticKey("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
