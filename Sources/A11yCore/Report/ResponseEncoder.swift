@@ -286,7 +286,7 @@ public enum ResponseEncoder {
         w.staticKey("count"); w.int(suppressedCount)
         w.staticKey("findings")
         w.beginArray()
-        for report in reports {
+        for report in reports where !report.run.suppressed.isEmpty {
             var fingerprinter = Fingerprinter(report.analysis)
             for s in report.run.suppressed {
                 beginFinding(s.finding, analysis: report.analysis, into: &w)
