@@ -115,6 +115,24 @@ import Testing
         #expect(text(writer) == expected)
     }
 
+    /// Values with a few decimals (frames, ratios) skip Swift's general algorithm; they must
+    /// print exactly what `description` prints, also next to the shortcut's limits.
+    @Test func shortDecimalsPrintLikeDescription() {
+        var random = SplitMix64(state: 7)
+        var values: [Double] = [0.0001, 0.00011, 0.0009999, 99_999_999_999.5, 100_000_000_000.5, 0.3, 3.55, 2.675, 1.005]
+        for _ in 0..<20_000 {
+            var scale = 1.0
+            for _ in 0..<Int.random(in: 1...6, using: &random) { scale *= 10 }
+            let digits = Int.random(in: -1_000_000_000_000...1_000_000_000_000, using: &random) >> Int.random(in: 0...40, using: &random)
+            values.append(Double(digits) / scale)
+        }
+        for value in values where value.rounded(.towardZero) != value {
+            var writer = JSONWriter()
+            writer.number(value)
+            #expect(text(writer) == value.description, "\(value.description)")
+        }
+    }
+
     @Test(arguments: [Int.min, Int.max, 0, -1, 7, 1_000_000])
     func writesIntegers(value: Int) {
         var writer = JSONWriter()

@@ -1,94 +1,100 @@
-/// Growable byte storage for `JSONWriter`: appends are a capacity check and a copy into a
-/// small chunk, without the generic `Array.append(contentsOf:)` machinery per value; full
-/// chunks move into `flushed` in one piece, so the finished bytes are an array already
-/// (no final copy of a large response). Copy-on-write through `JSONWriter`.
-final class ByteBuffer {
-    private var flushed: [UInt8]
-    private var chunk: UnsafeMutablePointer<UInt8>
-    private var chunkCount = 0
-    private var chunkCapacity: Int
+/// Growable byte storage for `JSONWriter`: one contiguous allocation written through a raw
+/// pointer. A writer reserves room once per value (`reserve`), then stores its bytes without
+/// further checks (`appendReserved`, or `tail` + `advance` for bytes filled in place).
+///
+/// A struct whose count lives inline: with the count in a class, every append paid an
+/// exclusivity check and a retain. Copies of a writer share the allocation until one of them
+/// reserves room, which gives that one its own (copy on write).
+struct ByteBuffer {
+    /// Owns the allocation. Its fields are constants, so reading them needs no exclusivity
+    /// check; growing or unsharing replaces the whole object.
+    private final class Storage {
+        let base: UnsafeMutablePointer<UInt8>
+        let capacity: Int
 
-    static let chunkSize = 16 * 1024
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
 
-    init(capacity: Int) {
-        flushed = []
-        flushed.reserveCapacity(capacity)
-        chunkCapacity = ByteBuffer.chunkSize
-        chunk = .allocate(capacity: chunkCapacity)
+        deinit { base.deallocate() }
     }
 
-    deinit { chunk.deallocate() }
+    private var storage: Storage
+    private(set) var count = 0
 
-    func copy() -> ByteBuffer {
-        let other = ByteBuffer(capacity: 0)
-        other.flushed = flushed
-        other.reserve(chunkCount)
-        other.chunk.update(from: chunk, count: chunkCount)
-        other.chunkCount = chunkCount
-        return other
+    init(capacity: Int) {
+        storage = Storage(capacity: max(capacity, 64))
     }
 
     /// Everything written so far.
-    var array: [UInt8] {
-        flush()
-        return flushed
-    }
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
 
-    private func flush() {
-        guard chunkCount > 0 else { return }
-        flushed.append(contentsOf: UnsafeBufferPointer(start: chunk, count: chunkCount))
-        chunkCount = 0
-    }
-
-    /// Room for `extra` more bytes in the chunk.
-    @inline(__always) func reserve(_ extra: Int) {
-        if chunkCount + extra > chunkCapacity { makeRoom(extra) }
-    }
-
-    private func makeRoom(_ extra: Int) {
-        flush()
-        if extra > chunkCapacity {
-            chunk.deallocate()
-            chunkCapacity = extra
-            chunk = .allocate(capacity: extra)
+    /// Room for `extra` more bytes in storage of our own; every unchecked write below relies on it.
+    @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if count + extra > storage.capacity || !isKnownUniquelyReferenced(&storage) {
+            reallocate(minimum: count + extra)
         }
     }
 
-    @inline(__always) func append(_ byte: UInt8) {
-        reserve(1)
-        chunk[chunkCount] = byte
-        chunkCount += 1
+    @inline(never)
+    private mutating func reallocate(minimum: Int) {
+        let grown = Storage(capacity: Swift.max(minimum, storage.capacity * 2))
+        grown.base.update(from: storage.base, count: count)
+        storage = grown
     }
 
-    @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// The first free byte, for callers that fill reserved room in place and then `advance`.
+    @inline(__always)
+    var tail: UnsafeMutablePointer<UInt8> { storage.base + count }
+
+    @inline(__always)
+    mutating func advance(_ n: Int) {
+        assert(count + n <= storage.capacity, "wrote past reserved room")
+        count += n
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        reserve(1)
+        appendReserved(byte)
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
         appendReserved(bytes)
     }
 
     /// Appends without a capacity check; the caller reserved room.
-    @inline(__always) func appendReserved(_ byte: UInt8) {
-        chunk[chunkCount] = byte
-        chunkCount += 1
+    @inline(__always)
+    mutating func appendReserved(_ byte: UInt8) {
+        assert(count < storage.capacity, "wrote past reserved room")
+        storage.base[count] = byte
+        count += 1
     }
 
     /// Appends without a capacity check; the caller reserved room. Short runs (keys, most
     /// labels) are copied inline, which beats a call to memmove.
-    @inline(__always) func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always)
+    mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
         let n = bytes.count
         guard n > 0, let source = bytes.baseAddress else { return }
-        let target = chunk + chunkCount
+        assert(count + n <= storage.capacity, "wrote past reserved room")
+        let target = storage.base + count
         if n <= 16 {
             for i in 0..<n { target[i] = source[i] }
         } else {
             target.update(from: source, count: n)
         }
-        chunkCount += n
+        count += n
     }
 
-    func append(repeating byte: UInt8, count n: Int) {
+    mutating func append(repeating byte: UInt8, count n: Int) {
         guard n > 0 else { return }
         reserve(n)
-        (chunk + chunkCount).initialize(repeating: byte, count: n)
-        chunkCount += n
+        tail.initialize(repeating: byte, count: n)
+        count += n
     }
 }

@@ -1,6 +1,9 @@
-/// Streaming JSON writer: values go straight into a byte array, with commas, colons and
+/// Streaming JSON writer: values go straight into a byte buffer, with commas, colons and
 /// (in pretty mode) 2-space indentation inserted automatically. It trusts the caller to
 /// pair begin/end calls and to give every key a value.
+///
+/// Each value reserves its room once (separator included) and then stores bytes unchecked;
+/// compact output, the service's answer, never leaves that path.
 public struct JSONWriter {
     /// The JSON written so far.
     public var bytes: [UInt8] { buffer.array }
@@ -17,45 +20,32 @@ public struct JSONWriter {
         buffer = ByteBuffer(capacity: capacity)
     }
 
-    /// The buffer, unshared before writing (a copied writer keeps its own bytes).
-    private var out: ByteBuffer {
-        mutating get {
-            if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
-            return buffer
-        }
-    }
-
     // MARK: Containers
 
-    public mutating func beginObject() {
-        beforeValue()
-        out.append(Byte.openBrace)
-        depth += 1
-        needsComma = false
-    }
+    public mutating func beginObject() { open(Byte.openBrace) }
 
     public mutating func endObject() { close(with: Byte.closeBrace) }
 
-    public mutating func beginArray() {
-        beforeValue()
-        out.append(Byte.openBracket)
+    public mutating func beginArray() { open(Byte.openBracket) }
+
+    public mutating func endArray() { close(with: Byte.closeBracket) }
+
+    @inline(__always)
+    private mutating func open(_ bracket: UInt8) {
+        beforeValue(reserving: 1)
+        buffer.appendReserved(bracket)
         depth += 1
         needsComma = false
     }
 
-    public mutating func endArray() { close(with: Byte.closeBracket) }
-
     public mutating func key(_ k: String) {
-        if pretty {
-            if needsComma { out.append(Byte.comma) }
-            newline()
+        var k = k
+        k.withUTF8 { utf8 in
+            beforeKey(reserving: utf8.count + 2)
+            appendQuotedReserved(utf8)
+            buffer.append(Byte.colon)
+            if pretty { buffer.append(Byte.space) }
         }
-        let out = self.out
-        if needsComma && !pretty { out.append(Byte.comma) }
-        JSONWriter.writeQuoted(k, to: out)
-        out.append(Byte.colon)
-        if pretty { out.append(Byte.space) }
-        needsComma = false
         afterKey = true
     }
 
@@ -64,31 +54,26 @@ public struct JSONWriter {
     /// the literal's length and bytes are constants at each call site.
     @inline(__always)
     public mutating func staticKey(_ k: StaticString) {
-        assert(k.withUTF8Buffer { JSONWriter.cleanPrefixLength($0) == $0.count }, "static key \(k) needs escaping")
-        if pretty {
-            if needsComma { out.append(Byte.comma) }
-            newline()
-        }
-        let out = self.out
-        let comma = needsComma && !pretty
+        assert(k.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(k) needs escaping")
         k.withUTF8Buffer { utf8 in
-            out.reserve(utf8.count + 4)
-            if comma { out.appendReserved(Byte.comma) }
-            out.appendReserved(Byte.quote)
-            out.appendReserved(utf8)
-            out.appendReserved(Byte.quote)
-            out.appendReserved(Byte.colon)
+            beforeKey(reserving: utf8.count + 4)
+            buffer.appendReserved(Byte.quote)
+            buffer.appendReserved(utf8)
+            buffer.appendReserved(Byte.quote)
+            buffer.appendReserved(Byte.colon)
+            if pretty { buffer.appendReserved(Byte.space) }
         }
-        if pretty { out.append(Byte.space) }
-        needsComma = false
         afterKey = true
     }
 
     // MARK: Values
 
     public mutating func string(_ s: String) {
-        beforeValue()
-        appendQuoted(s)
+        var s = s
+        s.withUTF8 { utf8 in
+            beforeValue(reserving: utf8.count + 2)
+            appendQuotedReserved(utf8)
+        }
         needsComma = true
     }
 
@@ -101,163 +86,242 @@ public struct JSONWriter {
     /// shortest round-trip form; NaN and infinities, which JSON cannot express, become null.
     public mutating func number(_ d: Double) {
         guard d.isFinite else { return null() }
-        beforeValue()
+        // 24 bytes hold the longest description, "-1.7976931348623157e+308".
+        beforeValue(reserving: 24)
         if d.rounded(.towardZero) == d && d.magnitude < 9_007_199_254_740_992 {
-            appendInteger(Int(d))
-        } else {
-            appendVerbatim(d.description)
+            appendIntegerReserved(Int(d))
+        } else if !appendShortDecimalReserved(d) {
+            var text = d.description
+            text.withUTF8 { buffer.appendReserved($0) }
         }
         needsComma = true
     }
 
     public mutating func int(_ i: Int) {
-        beforeValue()
-        appendInteger(i)
+        beforeValue(reserving: 20)
+        appendIntegerReserved(i)
         needsComma = true
     }
 
     public mutating func bool(_ b: Bool) {
-        beforeValue()
-        appendLiteral(b ? "true" : "false")
+        beforeValue(reserving: 5)
+        (b ? "true" : "false" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
         needsComma = true
     }
 
     public mutating func null() {
-        beforeValue()
-        appendLiteral("null")
+        beforeValue(reserving: 4)
+        ("null" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
         needsComma = true
     }
 
-    /// A string value assembled in place by `body` with the `append*` helpers, for text
-    /// known to need no escaping (e.g. JSON Pointers built from indices); saves building a String.
-    mutating func verbatimString(_ body: (inout JSONWriter) -> Void) {
-        beforeValue()
-        out.append(Byte.quote)
-        body(&self)
-        out.append(Byte.quote)
+    /// A string value of at most `maxLength` bytes that `fill` writes in place, for text
+    /// known to need no escaping (JSON Pointers built from indices, hex digests); `fill`
+    /// returns how many bytes it wrote. Saves building a String per value.
+    @inline(__always)
+    mutating func unescapedString(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
+        beforeValue(reserving: maxLength + 2)
+        buffer.appendReserved(Byte.quote)
+        let written = fill(buffer.tail)
+        assert(written <= maxLength, "unescaped string longer than promised")
+        buffer.advance(written)
+        buffer.appendReserved(Byte.quote)
         needsComma = true
-    }
-
-    /// Appends the UTF-8 of `text` unescaped; only inside `verbatimString`.
-    mutating func appendVerbatim(_ text: String) {
-        var text = text
-        text.withUTF8 { out.append($0) }
     }
 
     /// A pre-encoded JSON value, copied verbatim (not re-indented in pretty mode).
     public mutating func raw(_ json: [UInt8]) {
-        beforeValue()
-        json.withUnsafeBufferPointer { out.append($0) }
+        json.withUnsafeBufferPointer { json in
+            beforeValue(reserving: json.count)
+            buffer.appendReserved(json)
+        }
         needsComma = true
     }
 
     // MARK: Layout
 
-    mutating func beforeValue() {
+    /// Writes what goes before a value (',' between siblings; newline and indent in pretty
+    /// mode) and reserves room for `extra` more bytes.
+    @inline(__always)
+    mutating func beforeValue(reserving extra: Int) {
+        if pretty { return prettyBeforeValue(reserving: extra) }
+        buffer.reserve(extra + 1)
         if afterKey {
             afterKey = false
-            return
+        } else if needsComma {
+            buffer.appendReserved(Byte.comma)
         }
-        if needsComma { out.append(Byte.comma) }
-        if pretty && depth > 0 { newline() }
+    }
+
+    @inline(never)
+    private mutating func prettyBeforeValue(reserving extra: Int) {
+        if afterKey {
+            afterKey = false
+        } else {
+            if needsComma { buffer.append(Byte.comma) }
+            if depth > 0 { newline() }
+        }
+        buffer.reserve(extra)
+    }
+
+    /// Like `beforeValue` for a key, which always starts a new line in pretty mode.
+    @inline(__always)
+    private mutating func beforeKey(reserving extra: Int) {
+        if pretty {
+            if needsComma { buffer.append(Byte.comma) }
+            newline()
+            buffer.reserve(extra)
+        } else {
+            buffer.reserve(extra + 1)
+            if needsComma { buffer.appendReserved(Byte.comma) }
+        }
+        needsComma = false
     }
 
     mutating func close(with bracket: UInt8) {
         depth -= 1
         // An empty container stays on one line: "{}" / "[]".
         if pretty && needsComma { newline() }
-        out.append(bracket)
+        buffer.append(bracket)
         needsComma = true
         afterKey = false
     }
 
     mutating func newline() {
-        out.append(Byte.newline)
-        out.append(repeating: Byte.space, count: depth * 2)
+        buffer.append(Byte.newline)
+        buffer.append(repeating: Byte.space, count: depth * 2)
     }
 
     // MARK: Scalars
 
-    mutating func appendLiteral(_ literal: StaticString) {
-        literal.withUTF8Buffer { out.append($0) }
+    /// Decimal digits of `value`, for callers sizing a number before writing it.
+    @inline(__always)
+    static func digitCount(_ value: UInt64) -> Int {
+        var count = 1
+        var power: UInt64 = 10
+        while count < 20 && value >= power {
+            count += 1
+            power &*= 10
+        }
+        return count
     }
 
-    mutating func appendInteger(_ value: Int) {
-        if value < 0 { out.append(Byte.minus) }
-        var magnitude = value.magnitude
-        // 20 digits hold UInt64.max; written backwards into a stack buffer.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var index = 20
-            repeat {
-                index -= 1
-                digits[index] = Byte.zero + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            out.append(UnsafeBufferPointer(rebasing: digits[index...]))
+    /// Writes the digits of `value` at `target` (`digitCount(value)` bytes, back to front).
+    @inline(__always)
+    static func writeDigits(_ value: UInt64, count: Int, at target: UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        var index = count
+        repeat {
+            index -= 1
+            target[index] = Byte.zero &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while index > 0
+    }
+
+    /// At most 20 bytes; room reserved by the caller.
+    @inline(__always)
+    private mutating func appendIntegerReserved(_ value: Int) {
+        if value < 0 { buffer.appendReserved(Byte.minus) }
+        let magnitude = UInt64(value.magnitude)
+        let count = JSONWriter.digitCount(magnitude)
+        JSONWriter.writeDigits(magnitude, count: count, at: buffer.tail)
+        buffer.advance(count)
+    }
+
+    /// Values with at most four decimals (frames like 97.5, ratios like 3.55) without Swift's
+    /// general algorithm: for the least `m` for which `k = round(|d| * 10^m)` gives `d` back
+    /// under the correctly rounded `k / 10^m`, "k with m decimals" is the shortest round-trip
+    /// form, and the closest one, which is what `description` prints (plainly, not in
+    /// exponent form, for 0.0001 <= |d| < 1e11). Returns false, writing nothing, otherwise.
+    /// At most 17 bytes; room reserved by the caller.
+    private mutating func appendShortDecimalReserved(_ d: Double) -> Bool {
+        let magnitude = d.magnitude
+        guard magnitude >= 0.0001 && magnitude < 1e11 else { return false }
+        var scale = 10.0
+        var divisor: UInt64 = 10
+        for places in 1...4 {
+            let scaled = (magnitude * scale).rounded()
+            if scaled / scale == magnitude {
+                let k = UInt64(scaled)
+                // A trailing zero means rounding misled the previous step; leave it to `description`.
+                guard k % 10 != 0 else { return false }
+                if d < 0 { buffer.appendReserved(Byte.minus) }
+                let whole = k / divisor
+                let wholeCount = JSONWriter.digitCount(whole)
+                JSONWriter.writeDigits(whole, count: wholeCount, at: buffer.tail)
+                buffer.advance(wholeCount)
+                buffer.appendReserved(Byte.dot)
+                JSONWriter.writeDigits(k % divisor, count: places, at: buffer.tail)
+                buffer.advance(places)
+                return true
+            }
+            scale *= 10
+            divisor *= 10
         }
+        return false
     }
 
     /// Minimal RFC 8259 escaping: '"', '\\' and control characters; everything else,
-    /// non-ASCII included, is copied as UTF-8.
-    mutating func appendQuoted(_ text: String) {
-        JSONWriter.writeQuoted(text, to: out)
-    }
-
-    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
-        JSONWriter.writeQuoted(utf8, to: out)
-    }
-
-    // Static and given the buffer: callers hold it, and going through `out` again would see
-    // it shared and copy it.
-    static func writeQuoted(_ text: String, to out: ByteBuffer) {
-        var text = text
-        text.withUTF8 { writeQuoted($0, to: out) }
-    }
-
-    static func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to out: ByteBuffer) {
-        // Nearly all text needs no escape: find the first byte that does, eight at a time.
-        let clean = cleanPrefixLength(utf8)
-        out.reserve(clean + 2)
-        out.appendReserved(Byte.quote)
-        out.appendReserved(UnsafeBufferPointer(rebasing: utf8[..<clean]))
+    /// non-ASCII included, is copied as UTF-8. The caller reserved `utf8.count + 2` bytes.
+    @inline(__always)
+    mutating func appendQuotedReserved(_ utf8: UnsafeBufferPointer<UInt8>) {
+        buffer.appendReserved(Byte.quote)
+        let clean = JSONWriter.copyClean(utf8, to: buffer.tail)
+        buffer.advance(clean)
         if clean < utf8.count {
-            var runStart = clean
-            for index in clean..<utf8.count {
-                let byte = utf8[index]
-                guard byte < Byte.space || byte == Byte.quote || byte == Byte.backslash else { continue }
-                out.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscape(for: byte, to: out)
-                runStart = index + 1
-            }
-            out.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+            appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
         }
-        out.append(Byte.quote)
+        buffer.appendReserved(Byte.quote)
     }
 
-    /// Length of the prefix without '"', '\\' or control bytes. Word-at-a-time tests
-    /// (each exact about whether some byte of the word matches) skip clean 8-byte blocks.
-    static func cleanPrefixLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < Byte.space || byte == Byte.quote || byte == Byte.backslash
+    }
+
+    /// Copies the prefix of `utf8` that needs no escaping to `target` (room for all of
+    /// `utf8` reserved) and returns its length. Word-at-a-time tests, each exact about
+    /// whether some byte of the word needs escaping, move clean 8-byte blocks in one store.
+    @inline(__always)
+    static func copyClean(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = utf8.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
+        let source = UnsafeRawPointer(base), out = UnsafeMutableRawPointer(target)
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let n = utf8.count
         var i = 0
-        while i + 8 <= utf8.count {
-            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        while i + 8 <= n {
+            let w = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
             let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
             let hits = ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
             // `~w` drops bytes >= 0x80; for quote/slash the xor keeps the high bit of ASCII bytes clear.
             if hits != 0 { break }
+            out.storeBytes(of: w, toByteOffset: i, as: UInt64.self)
             i += 8
         }
-        while i < utf8.count {
-            let byte = utf8[i]
-            if byte < Byte.space || byte == Byte.quote || byte == Byte.backslash { break }
+        while i < n {
+            let byte = base[i]
+            if needsEscape(byte) { break }
+            target[i] = byte
             i += 1
         }
         return i
     }
 
-    static func appendEscape(for byte: UInt8, to out: ByteBuffer) {
+    /// The rest of a string from its first byte that needs escaping, plus room for the
+    /// closing quote. Rare, so it reserves for the worst case (6 bytes per input byte).
+    @inline(never)
+    private mutating func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
+        buffer.reserve(utf8.count * 6 + 1)
+        for byte in utf8 {
+            if JSONWriter.needsEscape(byte) {
+                appendEscapeReserved(for: byte)
+            } else {
+                buffer.appendReserved(byte)
+            }
+        }
+    }
+
+    private mutating func appendEscapeReserved(for byte: UInt8) {
         let short: UInt8? = switch byte {
         case Byte.quote: Byte.quote
         case Byte.backslash: Byte.backslash
@@ -268,18 +332,18 @@ public struct JSONWriter {
         case Byte.tab: Byte.t
         default: nil
         }
-        out.append(Byte.backslash)
+        buffer.appendReserved(Byte.backslash)
         if let short {
-            out.append(short)
+            buffer.appendReserved(short)
             return
         }
         let hexDigits: StaticString = "0123456789abcdef"
-        out.append(UInt8(ascii: "u"))
-        out.append(Byte.zero)
-        out.append(Byte.zero)
+        buffer.appendReserved(Byte.u)
+        buffer.appendReserved(Byte.zero)
+        buffer.appendReserved(Byte.zero)
         hexDigits.withUTF8Buffer { hex in
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0xF)])
+            buffer.appendReserved(hex[Int(byte >> 4)])
+            buffer.appendReserved(hex[Int(byte & 0xF)])
         }
     }
 }

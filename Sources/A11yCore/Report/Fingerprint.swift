@@ -54,7 +54,12 @@ struct FNVPair {
 
     mutating func add(_ text: String) {
         var text = text
-        text.withUTF8 { utf8 in for byte in utf8 { add(byte) } }
+        text.withUTF8 { add($0) }
+    }
+
+    @inline(__always)
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes { add(byte) }
     }
 
     @inline(__always)
@@ -63,18 +68,22 @@ struct FNVPair {
         b = (b ^ UInt64(byte ^ 0x5A)) &* FNVPair.prime
     }
 
-    /// Both states as 16 lowercase hex digits each, zero-padded, written in place.
+    /// Both states as 16 lowercase hex digits each, zero-padded.
     var hex: String {
         String(unsafeUninitializedCapacity: 32) { out in
-            let digits: StaticString = "0123456789abcdef"
-            digits.withUTF8Buffer { digits in
-                for i in 0..<16 {
-                    let shift = UInt64(60 - 4 * i)
-                    out[i] = digits[Int(a >> shift & 0xF)]
-                    out[16 + i] = digits[Int(b >> shift & 0xF)]
-                }
-            }
+            writeHex(to: out.baseAddress!)
             return 32
+        }
+    }
+
+    /// `hex` written in place (32 bytes), so a response needs no String per fingerprint.
+    func writeHex(to out: UnsafeMutablePointer<UInt8>) {
+        let digits: StaticString = "0123456789abcdef"
+        let table = digits.utf8Start
+        for i in 0..<16 {
+            let shift = UInt64(60 - 4 * i)
+            out[i] = table[Int(a >> shift & 0xF)]
+            out[16 + i] = table[Int(b >> shift & 0xF)]
         }
     }
 }
@@ -85,75 +94,143 @@ public struct Fingerprinter {
     /// Per node: number of earlier siblings with the same type and label (-1 until its
     /// parent's children are counted). Arrays, not dictionaries: every finding looks here.
     private var ordinal: [Int]
-    /// Per node: its identity, for nodes asked about and their ancestors up to the anchor.
-    private var identities: [String?]
+    /// Per node: where its identity's UTF-8 sits in `identityBytes`, for nodes asked about and
+    /// their ancestors up to the anchor. Bytes in one array rather than a String per node:
+    /// identities are only hashed, and a child's starts with a copy of its parent's.
+    private var identitySpan: [Range<Int>?]
+    private var identityBytes: [UInt8] = []
 
     public init(_ analysis: Analysis) {
         self.analysis = analysis
         ordinal = Array(repeating: -1, count: analysis.document.nodes.count)
-        identities = Array(repeating: nil, count: analysis.document.nodes.count)
+        identitySpan = Array(repeating: nil, count: analysis.document.nodes.count)
     }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
-        fingerprint(rule: finding.rule, node: finding.node)
+        digest(rule: finding.rule, node: finding.node).hex
     }
 
     public mutating func fingerprint(rule: String, node: Int) -> String {
+        digest(rule: rule, node: node).hex
+    }
+
+    /// The hash behind `fingerprint`, for writers that put its hex digits in place.
+    mutating func digest(rule: String, node: Int) -> FNVPair {
+        let span = identitySpan(of: node)
         var state = FNVPair()
         state.add(rule)
         state.add(0)
-        state.add(identity(of: node))
-        return state.hex
+        identityBytes.withUnsafeBufferPointer { state.add(UnsafeBufferPointer(rebasing: $0[span])) }
+        return state
+    }
+
+    public mutating func identity(of node: Int) -> String {
+        let span = identitySpan(of: node)
+        return String(decoding: identityBytes[span], as: UTF8.self)
     }
 
     /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
     /// so most steps are looked up rather than walked again.
-    public mutating func identity(of node: Int) -> String {
-        if let known = identities[node] { return known }
+    private mutating func identitySpan(of node: Int) -> Range<Int> {
+        if let known = identitySpan[node] { return known }
         let document = analysis.document
         // Walk up to the nearest node whose identity is known or anchored (bounded by the
         // decoder's depth cap), then build identities back down, caching each.
         var chain: [Int] = []
         var current = node
-        var base: String
+        var base: Range<Int>
         while true {
-            if let known = identities[current] { base = known; break }
-            if let anchor = anchor(of: current) { base = anchor; identities[current] = anchor; break }
-            guard let parent = document.nodes[current].parent else { base = "root"; identities[current] = base; break }
+            if let known = identitySpan[current] { base = known; break }
+            if let anchor = appendAnchor(of: current) { base = anchor; identitySpan[current] = anchor; break }
+            guard let parent = document.nodes[current].parent else {
+                base = appendIdentity { $0.append(contentsOf: "root".utf8) }
+                identitySpan[current] = base
+                break
+            }
             chain.append(current)
             current = parent
         }
         for child in chain.reversed() {
-            let parent = document.nodes[child].parent!
-            base += "/" + (document.nodes[child].isSynthetic ? "~" : "") + Fingerprinter.stepKey(document.nodes[child])
-                + "#" + String(ordinal(of: child, parent: parent))
-            identities[child] = base
+            let ordinal = ordinal(of: child, parent: document.nodes[child].parent!)
+            let parentSpan = base
+            base = appendIdentity { bytes in
+                // Grown first, then moved within the array: appending a slice of the array
+                // being appended to would copy all of it.
+                let start = bytes.count
+                bytes.append(contentsOf: repeatElement(0, count: parentSpan.count))
+                bytes.withUnsafeMutableBufferPointer { all in
+                    (all.baseAddress! + start).update(from: all.baseAddress! + parentSpan.lowerBound, count: parentSpan.count)
+                }
+                bytes.append(UInt8(ascii: "/"))
+                if document.nodes[child].isSynthetic { bytes.append(UInt8(ascii: "~")) }
+                // stepKey, byte by byte rather than as a String.
+                bytes.append(contentsOf: document.nodes[child].typeName.utf8)
+                bytes.append(UInt8(ascii: "["))
+                bytes.append(contentsOf: (document.nodes[child].label ?? document.nodes[child].text ?? "").utf8)
+                bytes.append(UInt8(ascii: "]"))
+                bytes.append(UInt8(ascii: "#"))
+                let digits = JSONWriter.digitCount(UInt64(ordinal))
+                bytes.append(contentsOf: repeatElement(0, count: digits))
+                bytes.withUnsafeMutableBufferPointer { JSONWriter.writeDigits(UInt64(ordinal), count: digits, at: $0.baseAddress! + $0.count - digits) }
+            }
+            identitySpan[child] = base
         }
         return base
     }
 
-    private func anchor(of index: Int) -> String? {
+    private mutating func appendIdentity(_ write: (inout [UInt8]) -> Void) -> Range<Int> {
+        let start = identityBytes.count
+        write(&identityBytes)
+        return start..<identityBytes.count
+    }
+
+    private mutating func appendAnchor(of index: Int) -> Range<Int>? {
         let node = analysis.document.nodes[index]
-        if let id = node.id, !id.isEmpty { return "id:" + id }
+        if let id = node.id, !id.isEmpty { return appendIdentity { $0.append(contentsOf: "id:".utf8); $0.append(contentsOf: id.utf8) } }
         if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
-            return "nested:" + composed
+            return appendIdentity { $0.append(contentsOf: "nested:".utf8); $0.append(contentsOf: composed.utf8) }
         }
-        if let identifier = node.identifier, !identifier.isEmpty { return "identifier:" + identifier }
+        if let identifier = node.identifier, !identifier.isEmpty {
+            return appendIdentity { $0.append(contentsOf: "identifier:".utf8); $0.append(contentsOf: identifier.utf8) }
+        }
         return nil
     }
 
+    /// Short sibling lists are scanned up to the node, comparing fields rather than building
+    /// key Strings; long ones are counted once into a dictionary so a wide parent stays linear.
     private mutating func ordinal(of index: Int, parent: Int) -> Int {
         if ordinal[index] >= 0 { return ordinal[index] }
         let document = analysis.document
-        for siblings in [document.children(of: parent), document.syntheticChildren(of: parent)] {
-            var seen: [String: Int] = [:]
+        let nodes = document.nodes
+        let siblings = nodes[index].isSynthetic ? document.syntheticChildren(of: parent) : document.children(of: parent)
+        if siblings.count <= 32 {
+            let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
+            let typeHasBracket = Fingerprinter.typeHasBracket(nodes, index)
+            var count = 0
             for sibling in siblings {
-                let key = Fingerprinter.stepKey(document.nodes[sibling])
-                ordinal[sibling] = seen[key, default: 0]
-                seen[key, default: 0] += 1
+                if sibling == index { break }
+                let otherType = nodes[sibling].typeName
+                if otherType == type {
+                    if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
+                } else if typeHasBracket || Fingerprinter.typeHasBracket(nodes, sibling) {
+                    // Different types give equal keys only through a "[" in one of them.
+                    if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
+                }
             }
+            ordinal[index] = count
+            return count
+        }
+        var seen: [String: Int] = [:]
+        for sibling in siblings {
+            let key = Fingerprinter.stepKey(document.nodes[sibling])
+            ordinal[sibling] = seen[key, default: 0]
+            seen[key, default: 0] += 1
         }
         return max(ordinal[index], 0)
+    }
+
+    private static func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
+        nodes[index].typeName.utf8.contains(UInt8(ascii: "["))
     }
 
     private static func stepKey(_ node: Node) -> String {

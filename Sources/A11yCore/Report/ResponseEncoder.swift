@@ -8,8 +8,14 @@ public enum ResponseEncoder {
     /// A run: the plain response for a single tree, else
     /// `{"screens": [{"name", ...response}], "summary": {...}}`.
     public static func json(_ run: AuditRun, pretty: Bool = false) -> [UInt8] {
-        let elements = run.screens.reduce(0) { $0 + $1.report.analysis.elements.count }
-        var w = JSONWriter(pretty: pretty, capacity: 512 + elements * 320)
+        // Sized from typical answers (about 400 bytes per element, 450 per finding, 2 kB of
+        // summary) so a response is written without regrowing its buffer.
+        let capacity = run.screens.reduce(4096) { total, screen in
+            let report = screen.report
+            return total + 2048 + 400 * report.analysis.elements.count + 128 * report.analysis.identifiers.count
+                + 512 * (report.run.findings.count + report.run.suppressed.count)
+        }
+        var w = JSONWriter(pretty: pretty, capacity: capacity)
         if !run.isBatch && run.screens.count == 1 {
             w.beginObject()
             writeMembers(run, screen: 0, into: &w)
@@ -35,16 +41,17 @@ public enum ResponseEncoder {
     private static func writeMembers(_ run: AuditRun, screen index: Int, into w: inout JSONWriter) {
         let report = run.screens[index].report
         let analysis = report.analysis
+        let document = analysis.document
         w.staticKey("elements")
         w.beginArray()
-        for e in analysis.elements { writeElement(e, document: analysis.document, into: &w) }
+        for e in analysis.elements { writeElement(e, document: document, into: &w) }
         w.endArray()
         w.staticKey("identifiers")
         w.beginArray()
         for item in analysis.identifiers {
             w.beginObject()
-            w.staticKey("node"); writePointer(of: item.node, in: analysis.document, into: &w)
-            w.staticKey("id"); w.string(analysis.document.nodes[item.node].id)
+            w.staticKey("node"); writePointer(of: item.node, in: document, into: &w)
+            w.staticKey("id"); w.string(document.nodes[item.node].id)
             w.staticKey("identifier"); w.string(item.identifier)
             w.endObject()
         }
@@ -52,12 +59,12 @@ public enum ResponseEncoder {
         w.staticKey("findings")
         w.beginArray()
         var fingerprinter = Fingerprinter(analysis)
-        for (i, f) in report.run.findings.enumerated() {
-            let state = run.comparison?.state(screen: index, finding: i)
-            writeFinding(f, analysis: analysis, into: &w) { w in
-                w.staticKey("fingerprint"); w.string(fingerprinter.fingerprint(f))
-                if let state { w.staticKey("baseline"); w.string(state.rawValue) }
-            }
+        let findings = report.run.findings
+        for i in findings.indices {
+            beginFinding(findings[i], analysis: analysis, into: &w)
+            w.staticKey("fingerprint"); writeFingerprint(findings[i], with: &fingerprinter, into: &w)
+            if let state = run.comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
+            w.endObject()
         }
         w.endArray()
         w.staticKey("summary")
@@ -71,7 +78,7 @@ public enum ResponseEncoder {
         w.staticKey("hint"); w.string(e.hint)
         w.staticKey("traits")
         w.beginArray()
-        for name in e.traits.wireNames { w.string(name) }
+        for (name, trait) in Traits.names where e.traits.contains(trait) { w.string(name) }
         w.endArray()
         w.staticKey("identifier"); w.string(e.identifier)
         w.staticKey("frame"); writeRect(e.frame, into: &w)
@@ -116,26 +123,46 @@ public enum ResponseEncoder {
     }
 
     /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a
-    /// response, and building each as a String first costs an allocation per path step.
+    /// response. One walk up sizes it, a second writes the steps from the end backwards, so
+    /// neither a String nor a list of steps is built.
     static func writePointer(of node: Int, in document: Document, into w: inout JSONWriter) {
-        var depth = 0
+        let children: StaticString = "/children/", synthetic: StaticString = "/accessibilityChildren/"
+        var length = 0
         var i = node
-        while let parent = document.nodes[i].parent { depth += 1; i = parent }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: max(depth, 1)) { steps in
-            // Collected leaf to root, written root to leaf.
-            var i = node
-            for k in 0..<depth {
-                steps[k] = i
-                i = document.nodes[i].parent!
-            }
-            w.verbatimString { w in
-                w.appendVerbatim(document.pointerPrefix)
-                w.appendLiteral("/root")
-                for k in stride(from: depth - 1, through: 0, by: -1) {
-                    w.appendLiteral(document.nodes[steps[k]].isSynthetic ? "/accessibilityChildren/" : "/children/")
-                    w.appendInteger(document.nodes[steps[k]].indexInParent)
+        // Field by field: copying a Node would retain its boxed texts.
+        while let parent = document.nodes[i].parent {
+            length += (document.nodes[i].isSynthetic ? synthetic : children).utf8CodeUnitCount
+                + JSONWriter.digitCount(UInt64(document.nodes[i].indexInParent))
+            i = parent
+        }
+        var prefix = document.pointerPrefix
+        prefix.withUTF8 { prefix in
+            let total = prefix.count + 5 + length
+            w.unescapedString(maxLength: total) { out in
+                out.update(from: prefix.baseAddress!, count: prefix.count)
+                ("/root" as StaticString).withUTF8Buffer { (out + prefix.count).update(from: $0.baseAddress!, count: 5) }
+                var end = total
+                var i = node
+                while let parent = document.nodes[i].parent {
+                    let index = UInt64(document.nodes[i].indexInParent), digits = JSONWriter.digitCount(index)
+                    end -= digits
+                    JSONWriter.writeDigits(index, count: digits, at: out + end)
+                    let literal = document.nodes[i].isSynthetic ? synthetic : children
+                    end -= literal.utf8CodeUnitCount
+                    (out + end).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+                    i = parent
                 }
+                return total
             }
+        }
+    }
+
+    /// `Fingerprinter.fingerprint` as a string value, its hex digits written in place.
+    static func writeFingerprint(_ f: Finding, with fingerprinter: inout Fingerprinter, into w: inout JSONWriter) {
+        let digest = fingerprinter.digest(rule: f.rule, node: f.node)
+        w.unescapedString(maxLength: 32) { out in
+            digest.writeHex(to: out)
+            return 32
         }
     }
 
@@ -148,8 +175,9 @@ public enum ResponseEncoder {
         w.endObject()
     }
 
-    /// A finding with its node's pointer, id, composed identifier and frame filled in.
-    public static func writeFinding(_ f: Finding, analysis: Analysis, into w: inout JSONWriter, extra: ((inout JSONWriter) -> Void)? = nil) {
+    /// Opens a finding's object and writes its members, with the node's pointer, id, composed
+    /// identifier and frame filled in; the caller adds its own members and closes it.
+    static func beginFinding(_ f: Finding, analysis: Analysis, into w: inout JSONWriter) {
         let document = analysis.document
         w.beginObject()
         w.staticKey("rule"); w.string(f.rule)
@@ -185,33 +213,45 @@ public enum ResponseEncoder {
             }
         }
         w.endObject()
-        extra?(&w)
-        w.endObject()
     }
 
     /// Counts over one or more screens of a run.
     static func writeSummary(_ run: AuditRun, screens: [Int], into w: inout JSONWriter) {
         let reports = screens.map { run.screens[$0].report }
-        var byImpact: [Impact: Int] = [:]
-        var byOutcome: [Outcome: Int] = [:]
-        var byRule: [String: Int] = [:]
-        var ruleOrder: [String] = []
-        var ran = OrderedTextList(), passed = OrderedTextList(), incomplete = OrderedTextList()
+        // Counters in arrays indexed by case, and rules in a short list: a response has
+        // thousands of findings but only a few rules, so hashing each rule id cost more.
+        var byImpact = Array(repeating: 0, count: Impact.allCases.count)
+        var violations = 0, incompletes = 0
+        var byRule: [(rule: String, count: Int)] = []
+        var ran = RuleIDList(), passed = RuleIDList(), incomplete = RuleIDList()
         var suppressedCount = 0
         for report in reports {
-            for f in report.run.findings {
-                byImpact[f.impact, default: 0] += 1
-                byOutcome[f.outcome, default: 0] += 1
-                if byRule[f.rule] == nil { ruleOrder.append(f.rule) }
-                byRule[f.rule, default: 0] += 1
+            let findings = report.run.findings
+            var last = -1
+            for i in findings.indices {
+                byImpact[findings[i].impact.caseIndex] += 1
+                if findings[i].outcome == .violation { violations += 1 } else { incompletes += 1 }
+                let rule = findings[i].rule
+                if last < 0 || byRule[last].rule != rule {
+                    last = byRule.firstIndex { $0.rule == rule } ?? -1
+                    if last < 0 {
+                        last = byRule.count
+                        byRule.append((rule, 0))
+                    }
+                }
+                byRule[last].count += 1
             }
             report.run.rulesRun.forEach { ran.append($0) }
             report.run.rulesIncomplete.forEach { incomplete.append($0) }
             suppressedCount += report.run.suppressed.count
         }
         // A rule passed only if it passed on every screen.
-        for id in ran.items where reports.allSatisfy({ $0.run.rulesPassed.contains(id) || !$0.run.rulesRun.contains(id) }) {
-            passed.append(id)
+        // With one screen every id of `ran` is in its rulesRun, so only rulesPassed needs a look.
+        let passedOn = reports.map { RuleIDList($0.run.rulesPassed) }
+        let ranOn = reports.count > 1 ? reports.map { RuleIDList($0.run.rulesRun) } : []
+        for (id, key) in ran.entries
+        where reports.indices.allSatisfy({ passedOn[$0].contains(id, key: key) || (reports.count > 1 && !ranOn[$0].contains(id, key: key)) }) {
+            passed.append(id, key: key)
         }
         w.beginObject()
         w.staticKey("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
@@ -221,16 +261,16 @@ public enum ResponseEncoder {
         if omitted > 0 { w.staticKey("findingsOmitted"); w.int(omitted) }
         w.staticKey("byImpact")
         w.beginObject()
-        for impact in Impact.allCases { w.key(impact.rawValue); w.int(byImpact[impact] ?? 0) }
+        for impact in Impact.allCases { w.key(impact.rawValue); w.int(byImpact[impact.caseIndex]) }
         w.endObject()
         w.staticKey("byOutcome")
         w.beginObject()
-        w.staticKey("violation"); w.int(byOutcome[.violation] ?? 0)
-        w.staticKey("incomplete"); w.int(byOutcome[.incomplete] ?? 0)
+        w.staticKey("violation"); w.int(violations)
+        w.staticKey("incomplete"); w.int(incompletes)
         w.endObject()
         w.staticKey("byRule")
         w.beginObject()
-        for id in ruleOrder.sorted() { w.key(id); w.int(byRule[id]!) }
+        for (rule, count) in byRule.sorted(by: { $0.rule < $1.rule }) { w.key(rule); w.int(count) }
         w.endObject()
         w.staticKey("rules")
         w.beginObject()
@@ -246,20 +286,20 @@ public enum ResponseEncoder {
         w.staticKey("count"); w.int(suppressedCount)
         w.staticKey("findings")
         w.beginArray()
-        for report in reports {
+        for report in reports where !report.run.suppressed.isEmpty {
             var fingerprinter = Fingerprinter(report.analysis)
             for s in report.run.suppressed {
-                writeFinding(s.finding, analysis: report.analysis, into: &w) { w in
-                    w.staticKey("fingerprint"); w.string(fingerprinter.fingerprint(s.finding))
-                    w.staticKey("suppression")
-                    w.beginObject()
-                    w.staticKey("rule"); w.string(s.suppression.rule)
-                    w.staticKey("id"); w.string(s.suppression.id)
-                    w.staticKey("identifier"); w.string(s.suppression.identifier)
-                    w.staticKey("node"); w.string(s.suppression.node)
-                    w.staticKey("reason"); w.string(s.suppression.reason)
-                    w.endObject()
-                }
+                beginFinding(s.finding, analysis: report.analysis, into: &w)
+                w.staticKey("fingerprint"); writeFingerprint(s.finding, with: &fingerprinter, into: &w)
+                w.staticKey("suppression")
+                w.beginObject()
+                w.staticKey("rule"); w.string(s.suppression.rule)
+                w.staticKey("id"); w.string(s.suppression.id)
+                w.staticKey("identifier"); w.string(s.suppression.identifier)
+                w.staticKey("node"); w.string(s.suppression.node)
+                w.staticKey("reason"); w.string(s.suppression.reason)
+                w.endObject()
+                w.endObject()
             }
         }
         w.endArray()
@@ -269,5 +309,12 @@ public enum ResponseEncoder {
             comparison.writeSummary(into: &w, screen: screens.count == 1 ? screens[0] : nil)
         }
         w.endObject()
+    }
+}
+
+private extension Impact {
+    /// Position in `allCases`, for counting in an array.
+    var caseIndex: Int {
+        switch self { case .minor: 0; case .moderate: 1; case .serious: 2; case .critical: 3 }
     }
 }
