@@ -25,14 +25,23 @@ public struct AccessibilityElement: Sendable {
         public init(index: Int, count: Int) { self.index = index; self.count = count }
     }
 
-    public init() {}
+    public init() { box = Box() }
+
+    /// The finished element of a draft, with all boxed fields set in one allocation.
+    init(_ draft: ElementDraft, spoken: String, position: Position?) {
+        traits = draft.traits
+        frame = draft.frame
+        activationPoint = draft.activationPoint
+        self.position = position
+        box = Box(draft, spoken: spoken)
+    }
 
     /// The node the element stands for.
     public var node: Int { nodes[0] }
 
     /// The reference-counted fields in one copy-on-write box: every rule loops over the
     /// elements, and copying one then retains one object instead of nine.
-    private var box = Box()
+    private var box: Box
 
     /// Mutated only through `unique()`, so a shared box is never written.
     private final class Box: @unchecked Sendable {
@@ -42,6 +51,12 @@ public struct AccessibilityElement: Sendable {
         var nodes: [Int] = []
 
         init() {}
+
+        init(_ d: ElementDraft, spoken: String) {
+            label = d.label; value = d.value; hint = d.hint; identifier = d.identifier
+            actions = d.actions; customContent = d.customContent; rotors = d.rotors
+            self.spoken = spoken; nodes = d.nodes
+        }
 
         init(copying other: Box) {
             label = other.label; value = other.value; hint = other.hint; identifier = other.identifier

@@ -19,6 +19,7 @@ struct ReadingOrder {
 
     /// Stable sort by frame.
     func sorted<T>(_ items: [T], frame: (T) -> Rect) -> [T] {
+        guard items.count > 1 else { return items }
         let frames = items.map(frame)
         return StableSort.order(count: items.count) { precedes(frames[$0], frames[$1]) }.map { items[$0] }
     }
@@ -57,8 +58,8 @@ enum StableSort {
 
 /// A stop or a `contain` group while reading order is decided.
 struct ReadingItem {
-    /// An element, or the members of a group (already sorted).
-    enum Content { case element(AccessibilityElement), group([ReadingItem]) }
+    /// A draft's index, or the members of a group (already sorted).
+    enum Content { case element(Int), group([ReadingItem]) }
     var content: Content
     var sortPriority: Double
     /// Where the item falls: its frame, or a group's first member's.
@@ -74,11 +75,11 @@ struct ReadingItem {
         }.map { items[$0] }
     }
 
-    /// Elements in navigation order.
-    static func flatten(_ items: [ReadingItem], into out: inout [AccessibilityElement]) {
+    /// Draft indices in navigation order.
+    static func flatten(_ items: [ReadingItem], into out: inout [Int]) {
         for item in items {
             switch item.content {
-            case .element(let e): out.append(e)
+            case .element(let k): out.append(k)
             case .group(let members): flatten(members, into: &out)
             }
         }
