@@ -29,14 +29,15 @@ public enum Analyzer {
         var elementOfNode = [Int?](repeating: nil, count: count)
         var buffer = TextBuffer()
         for (index, k) in sequence.enumerated() {
-            // Moved out of the array rather than copied: no retain per field.
-            var e = ElementDraft()
-            swap(&e, &drafts[k])
-            if e.traits.contains(.adjustable) && e.hint == nil { e.hint = SpokenOutput.adjustableHint }
-            let spoken = SpokenOutput.utterance(label: e.label, value: builder.displayValue(of: e), hint: e.hint,
-                                                traits: e.traits, position: positions[index], buffer: &buffer)
-            for node in e.nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
-            elements.append(AccessibilityElement(e, spoken: spoken, position: positions[index]))
+            // Drafts are read in place and their fields moved into the element: binding one
+            // to a local would copy (retain) every field.
+            if drafts[k].traits.contains(.adjustable) && drafts[k].hint == nil { drafts[k].hint = SpokenOutput.adjustableHint }
+            let spoken = SpokenOutput.utterance(
+                label: drafts[k].label,
+                value: builder.displayValue(drafts[k].value, traits: drafts[k].traits, node: drafts[k].node),
+                hint: drafts[k].hint, traits: drafts[k].traits, position: positions[index], buffer: &buffer)
+            for node in drafts[k].nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
+            elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 
         analysis.elements = elements

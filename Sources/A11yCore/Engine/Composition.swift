@@ -31,15 +31,20 @@ extension ElementBuilder {
 
         // The node's own properties win over what the children gave, as SwiftUI modifiers
         // after `.accessibilityElement(children: .combine)` do; `override` wins over both.
-        let own = ownElement(i)
+        // Own fields are read as `ownElement` would give them, without building that element.
         if let label = pairs.label(forContent: i) ?? nodes[i].label.nonEmpty { e.label = label }
         if let value = nodes[i].value.nonEmpty { e.value = value }
         if let hint = nodes[i].hint.nonEmpty { e.hint = hint }
-        if let identifier = own.identifier { e.identifier = identifier }
-        e.traits.formUnion(own.traits)
-        e.actions += own.actions
-        e.customContent += own.customContent
-        if !e.rotors.isEmpty || !own.rotors.isEmpty { e.rotors = RotorSequencer.sequence(e.rotors + own.rotors) }
+        if let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
+        e.traits.formUnion(nodes[i].effectiveTraits)
+        e.actions += ownActions(i)
+        var ownContent = nodes[i].customContent
+        if let added = deferral.additions(for: i) {
+            for item in added.customContent where !ownContent.contains(item) { ownContent.append(item) }
+        }
+        e.customContent += ownContent
+        let ownRotors = nodes[i].rotors
+        if !e.rotors.isEmpty || !ownRotors.isEmpty { e.rotors = RotorSequencer.sequence(e.rotors + ownRotors) }
         if let frame = nodes[i].effectiveAccessibilityFrame {
             e.frame = frame
         } else if let first = parts.first {
@@ -67,10 +72,13 @@ extension ElementBuilder {
     /// others become custom actions.
     private func compose(_ parts: [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool)
         -> (element: ElementDraft, activationPoint: Point?) {
+        // Parts are read in place by index: binding a part would copy (retain) all its fields.
+        var interactive = [Bool](repeating: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
-        for (k, part) in parts.enumerated() {
-            nodeCount += part.nodes.count
-            guard isInteractive(part) else { continue }
+        for k in parts.indices {
+            nodeCount += parts[k].nodes.count
+            guard isInteractive(traits: parts[k].traits, node: parts[k].node) else { continue }
+            interactive[k] = true
             if firstInteractive < 0 { firstInteractive = k }
             interactiveCount += 1
         }
@@ -79,19 +87,19 @@ extension ElementBuilder {
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
         var e = ElementDraft()
-        func absorb(_ part: ElementDraft) {
+        // Read-only parts in order, then the merged interactive one.
+        for k in parts.indices where !interactive[k] { absorb(parts[k]) }
+        if merged >= 0 { absorb(parts[merged]) }
+        func absorb(_ part: borrowing ElementDraft) {
             labels.append(part.label); values.append(part.value); hints.append(part.hint); ids.append(part.identifier)
             e.traits.formUnion(part.traits)
             e.actions += part.actions
             e.customContent += part.customContent
             e.rotors += part.rotors
         }
-        // Read-only parts in order, then the merged interactive one.
-        for part in parts where !isInteractive(part) { absorb(part) }
-        if merged >= 0 { absorb(parts[merged]) }
-        for (k, part) in parts.enumerated() where k != merged && isInteractive(part) {
-            e.actions += activationActions(of: part) + part.actions
-            if merged < 0 { values.append(displayValue(of: part)) }
+        for k in parts.indices where k != merged && interactive[k] {
+            e.actions += activationActions(of: parts[k]) + parts[k].actions
+            if merged < 0 { values.append(displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node)) }
         }
         e.label = labels.joined(", ")
         e.value = values.joined(", ")
@@ -99,7 +107,7 @@ extension ElementBuilder {
         e.identifier = ids.joined("-")
         e.nodes.reserveCapacity(nodeCount)
         e.nodes.append(i)
-        for part in parts { e.nodes += part.nodes }
+        for k in parts.indices { e.nodes += parts[k].nodes }
         return (e, merged >= 0 ? parts[merged].activationPoint : nil)
     }
 

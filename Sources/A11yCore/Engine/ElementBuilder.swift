@@ -86,26 +86,36 @@ struct ElementBuilder {
     /// The element made of the node's own properties (plus content deferred to it).
     func ownElement(_ i: Int) -> ElementDraft {
         let nodes = document.nodes
-        var e = ElementDraft(node: i)
-        e.label = ownLabel(i)
-        e.value = nodes[i].value.nonEmpty
-        e.hint = nodes[i].hint.nonEmpty
-        e.traits = nodes[i].effectiveTraits
-        e.identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty
-        e.frame = nodes[i].effectiveAccessibilityFrame ?? .zero
-        e.activationPoint = nodes[i].activationPoint ?? e.frame.center
-        let actions = nodes[i].actions
+        let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
+        // A `let` returned as is: a draft in a `var` passed inout gets copied on return.
+        let e = ElementDraft(
+            label: ownLabel(i),
+            value: nodes[i].value.nonEmpty,
+            hint: nodes[i].hint.nonEmpty,
+            identifier: identifiers.composed[i] ?? nodes[i].identifier.nonEmpty,
+            traits: nodes[i].effectiveTraits,
+            frame: frame,
+            activationPoint: nodes[i].activationPoint ?? frame.center,
+            actions: ownActions(i),
+            customContent: nodes[i].customContent,
+            rotors: nodes[i].rotors,
+            nodes: [i])
+        guard let added = deferral.additions(for: i) else { return e }
+        var received = e
+        added.apply(to: &received)
+        return received
+    }
+
+    /// The node's custom action names without empty ones.
+    func ownActions(_ i: Int) -> [String] {
+        let actions = document.nodes[i].actions
         // Filtering copies the array; most nodes have no empty names to drop.
-        e.actions = actions.contains(where: \.isEmpty) ? actions.filter { !$0.isEmpty } : actions
-        e.customContent = nodes[i].customContent
-        e.rotors = nodes[i].rotors
-        if let added = deferral.additions(for: i) { added.apply(to: &e) }
-        return e
+        return actions.contains(where: \.isEmpty) ? actions.filter { !$0.isEmpty } : actions
     }
 
     /// Whether an element is operated rather than read (composition keeps these apart).
-    func isInteractive(_ e: ElementDraft) -> Bool {
-        !e.traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || document.nodes[e.node].kind.isControl
+    func isInteractive(traits: Traits, node: Int) -> Bool {
+        !traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || document.nodes[node].kind.isControl
     }
 }
 

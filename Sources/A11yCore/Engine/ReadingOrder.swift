@@ -21,7 +21,9 @@ struct ReadingOrder {
     func sorted<T>(_ items: [T], frame: (T) -> Rect) -> [T] {
         guard items.count > 1 else { return items }
         let frames = items.map(frame)
-        return StableSort.order(count: items.count) { precedes(frames[$0], frames[$1]) }.map { items[$0] }
+        let order = StableSort.order(count: items.count) { precedes(frames[$0], frames[$1]) }
+        // Items usually come in reading order already: then nothing is copied.
+        return StableSort.isIdentity(order) ? items : order.map { items[$0] }
     }
 }
 
@@ -29,6 +31,10 @@ struct ReadingOrder {
 /// standard library's sort does not promise. It orders indices, so the (large) items are
 /// moved once rather than on every merge pass.
 enum StableSort {
+    static func isIdentity(_ order: [Int]) -> Bool {
+        order.indices.allSatisfy { order[$0] == $0 }
+    }
+
     /// `0..<count` in stable sorted order; `precedes` compares two indices.
     static func order(count: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
         var source = Array(0..<count)
@@ -69,10 +75,11 @@ struct ReadingItem {
     static func sort(_ items: [ReadingItem], order: ReadingOrder) -> [ReadingItem] {
         guard items.count > 1 else { return items }
         let keys = items.map { (priority: $0.sortPriority, frame: $0.frame) }
-        return StableSort.order(count: items.count) { a, b in
+        let sorted = StableSort.order(count: items.count) { a, b in
             if keys[a].priority != keys[b].priority { return keys[a].priority > keys[b].priority }
             return order.precedes(keys[a].frame, keys[b].frame)
-        }.map { items[$0] }
+        }
+        return StableSort.isIdentity(sorted) ? items : sorted.map { items[$0] }
     }
 
     /// Draft indices in navigation order.
