@@ -25,23 +25,52 @@ public struct AccessibilityElement: Sendable {
         public init(index: Int, count: Int) { self.index = index; self.count = count }
     }
 
-    public init() {}
+    public init() { box = Box() }
+
+    /// The finished element of a draft, with all boxed fields set in one allocation. The
+    /// draft's fields are moved out (it is left empty), so nothing is retained twice.
+    init(moving draft: inout ElementDraft, spoken: String, position: Position?) {
+        traits = draft.traits
+        frame = draft.frame
+        activationPoint = draft.activationPoint
+        self.position = position
+        box = Box(moving: &draft, spoken: spoken)
+    }
 
     /// The node the element stands for.
     public var node: Int { nodes[0] }
 
     /// The reference-counted fields in one copy-on-write box: every rule loops over the
     /// elements, and copying one then retains one object instead of nine.
-    private var box = Box()
+    private var box: Box
 
     /// Mutated only through `unique()`, so a shared box is never written.
+    /// No default values (and `Optional<String>` rather than `String?`, which would
+    /// default to nil): every init then initializes each field once, where assigning over
+    /// a default would be a dynamically checked access per field.
     private final class Box: @unchecked Sendable {
-        var label: String?, value: String?, hint: String?, identifier: String?
-        var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
-        var spoken = ""
-        var nodes: [Int] = []
+        var label: Optional<String>, value: Optional<String>, hint: Optional<String>, identifier: Optional<String>
+        var actions: [String], customContent: [CustomContent], rotors: [Rotor]
+        var spoken: String
+        var nodes: [Int]
 
-        init() {}
+        init() {
+            label = nil; value = nil; hint = nil; identifier = nil
+            actions = []; customContent = []; rotors = []
+            spoken = ""; nodes = []
+        }
+
+        init(moving d: inout ElementDraft, spoken: String) {
+            label = d.label.take(); value = d.value.take(); hint = d.hint.take(); identifier = d.identifier.take()
+            actions = Box.take(&d.actions); customContent = Box.take(&d.customContent); rotors = Box.take(&d.rotors)
+            self.spoken = spoken; nodes = Box.take(&d.nodes)
+        }
+
+        private static func take<T>(_ array: inout [T]) -> [T] {
+            var taken: [T] = []
+            swap(&taken, &array)
+            return taken
+        }
 
         init(copying other: Box) {
             label = other.label; value = other.value; hint = other.hint; identifier = other.identifier

@@ -12,36 +12,34 @@ public enum Analyzer {
         var builder = ElementBuilder(document: document, visibility: visibility, identifiers: identifiers, pairs: pairs)
         builder.deferral = DeferralResolver.resolve(builder, subtreeEnd: subtreeEnds(document))
 
-        // Reading order from the root, or from the modal that traps focus.
+        // Reading order from the root, or from the modal that traps focus. Items refer to
+        // drafts by index, so sorting moves small values, not elements.
         let order = ReadingOrder(document: document)
+        var drafts: [ElementDraft] = []
         var items: [ReadingItem] = []
-        collect(visibility.modalRoot ?? document.root, builder: builder, order: order, into: &items)
-        var elements: [AccessibilityElement] = []
-        ReadingItem.flatten(ReadingItem.sort(items, order: order), into: &elements)
-        // Let go of the items so each element's copy-on-write box is unique before the edits below.
+        collect(visibility.modalRoot ?? document.root, builder: builder, order: order, into: &items, drafts: &drafts)
+        var sequence: [Int] = []
+        sequence.reserveCapacity(drafts.count)
+        ReadingItem.flatten(ReadingItem.sort(items, order: order), into: &sequence)
         items = []
 
-        let positions = seriesPositions(elements, document: document)
-        // Mutated in place: a copy taken out and written back would share the element's
-        // copy-on-write box and duplicate it.
-        for index in elements.indices {
-            elements[index].position = positions[index]
-            if elements[index].traits.contains(.adjustable) && elements[index].hint == nil {
-                elements[index].hint = SpokenOutput.adjustableHint
-            }
-            let spoken: String
-            do {
-                let e = elements[index]
-                spoken = SpokenOutput.utterance(label: e.label, value: builder.displayValue(of: e), hint: e.hint,
-                                                traits: e.traits, position: e.position)
-            }
-            elements[index].spoken = spoken
+        let positions = seriesPositions(of: sequence, drafts: drafts, document: document)
+        var elements: [AccessibilityElement] = []
+        elements.reserveCapacity(sequence.count)
+        var elementOfNode = [Int?](repeating: nil, count: count)
+        var buffer = TextBuffer()
+        for (index, k) in sequence.enumerated() {
+            // Drafts are read in place and their fields moved into the element: binding one
+            // to a local would copy (retain) every field.
+            if drafts[k].traits.contains(.adjustable) && drafts[k].hint == nil { drafts[k].hint = SpokenOutput.adjustableHint }
+            let spoken = SpokenOutput.utterance(
+                label: drafts[k].label,
+                value: builder.displayValue(drafts[k].value, traits: drafts[k].traits, node: drafts[k].node),
+                hint: drafts[k].hint, traits: drafts[k].traits, position: positions[index], buffer: &buffer)
+            for node in drafts[k].nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
+            elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 
-        var elementOfNode = [Int?](repeating: nil, count: count)
-        for (index, e) in elements.enumerated() {
-            for node in e.nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
-        }
         analysis.elements = elements
         analysis.elementOfNode = elementOfNode
         analysis.isReachable = visibility.isReachable
@@ -54,22 +52,28 @@ public enum Analyzer {
     }
 
     /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
-    private static func collect(_ i: Int, builder: ElementBuilder, order: ReadingOrder, into items: inout [ReadingItem]) {
+    private static func collect(_ i: Int, builder: ElementBuilder, order: ReadingOrder,
+                                into items: inout [ReadingItem], drafts: inout [ElementDraft]) {
         let priority = builder.document.nodes[i].sortPriority
         switch builder.role(of: i) {
         case .skipped: return
         case .leaf, .strategies, .combine:
             if let e = builder.element(for: i) {
-                items.append(ReadingItem(content: .element(e), sortPriority: priority, frame: e.frame))
+                items.append(ReadingItem(content: .element(drafts.count), sortPriority: priority, frame: e.frame))
+                drafts.append(e)
             }
         case .container(let contain):
             // A plain container is read through, unless its sortPriority must place it among its siblings.
             guard contain || priority != 0 else {
-                for child in builder.visitedChildren(of: i) { collect(child, builder: builder, order: order, into: &items) }
+                for child in builder.visitedChildren(of: i) {
+                    collect(child, builder: builder, order: order, into: &items, drafts: &drafts)
+                }
                 return
             }
             var members: [ReadingItem] = []
-            for child in builder.visitedChildren(of: i) { collect(child, builder: builder, order: order, into: &members) }
+            for child in builder.visitedChildren(of: i) {
+                collect(child, builder: builder, order: order, into: &members, drafts: &drafts)
+            }
             guard !members.isEmpty else { return }
             members = ReadingItem.sort(members, order: order)
             // A group falls where its first member does.
@@ -86,26 +90,36 @@ public enum Analyzer {
         return end
     }
 
-    /// "N of M" for elements inside a tab bar (`tabBar` trait) or a `tabSet`.
-    private static func seriesPositions(_ elements: [AccessibilityElement], document: Document) -> [AccessibilityElement.Position?] {
-        var series = [Int?](repeating: nil, count: document.nodes.count)
-        for i in document.nodes.indices {
-            let node = document.nodes[i]
-            let inherited = node.parent.flatMap { series[$0] }
-            series[i] = node.effectiveTraits.contains(.tabBar) || node.kind == .tabSet ? i : inherited
+    /// "N of M" for elements (drafts in reading `sequence`) inside a tab bar (`tabBar` trait)
+    /// or a `tabSet`. Per-node arrays, no dictionaries: every node is looked at.
+    private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], document: Document)
+        -> [AccessibilityElement.Position?] {
+        let nodes = document.nodes
+        // Nearest series container of each node (itself included), -1 for none.
+        var series = [Int](repeating: -1, count: nodes.count)
+        var anySeries = false
+        for i in nodes.indices {
+            if nodes[i].effectiveTraits.contains(.tabBar) || nodes[i].kind == .tabSet {
+                series[i] = i
+                anySeries = true
+            } else if let parent = nodes[i].parent {
+                series[i] = series[parent]
+            }
         }
+        guard anySeries else { return [AccessibilityElement.Position?](repeating: nil, count: sequence.count) }
         // The series of an element is its node's nearest series container other than itself.
-        let container: [Int?] = elements.map { e in
-            let own = series[e.node]
-            return own == e.node ? document.nodes[e.node].parent.flatMap { series[$0] } : own
+        let container: [Int] = sequence.map { k in
+            let node = drafts[k].node
+            let own = series[node]
+            return own == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
         }
-        var total: [Int: Int] = [:]
-        for c in container { if let c { total[c, default: 0] += 1 } }
-        var seen: [Int: Int] = [:]
+        var total = [Int](repeating: 0, count: nodes.count)
+        for c in container where c >= 0 { total[c] += 1 }
+        var seen = [Int](repeating: 0, count: nodes.count)
         return container.map { c in
-            guard let c else { return nil }
-            seen[c, default: 0] += 1
-            return AccessibilityElement.Position(index: seen[c]!, count: total[c]!)
+            guard c >= 0 else { return nil }
+            seen[c] += 1
+            return AccessibilityElement.Position(index: seen[c], count: total[c])
         }
     }
 }

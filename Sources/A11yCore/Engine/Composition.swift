@@ -3,13 +3,13 @@
 extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,
     /// other views are walked through, hidden subtrees skipped.
-    func composedParts(of i: Int) -> [AccessibilityElement] {
-        var parts: [AccessibilityElement] = []
+    func composedParts(of i: Int) -> [ElementDraft] {
+        var parts: [ElementDraft] = []
         for child in visitedChildren(of: i) { collectParts(child, into: &parts) }
         return parts
     }
 
-    private func collectParts(_ i: Int, into parts: inout [AccessibilityElement]) {
+    private func collectParts(_ i: Int, into parts: inout [ElementDraft]) {
         switch role(of: i) {
         case .skipped: return
         case .container:
@@ -20,34 +20,38 @@ extension ElementBuilder {
     }
 
     /// The combined element of a `combine` / `combinable` node, nil when it has nothing to say.
-    func combinedElement(_ i: Int) -> AccessibilityElement? {
-        let node = document.nodes[i]
-        let settings = node.combinable ?? Combinable()
+    func combinedElement(_ i: Int) -> ElementDraft? {
+        let nodes = document.nodes
+        let settings = nodes[i].combinable ?? Combinable()
         var parts = composedParts(of: i)
         if settings.sorting == .frame {
             parts = ReadingOrder(document: document).sorted(parts) { $0.frame }
         }
-        var (e, mergedActivationPoint) = compose(parts, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild)
+        var (e, mergedActivationPoint) = compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild)
 
         // The node's own properties win over what the children gave, as SwiftUI modifiers
         // after `.accessibilityElement(children: .combine)` do; `override` wins over both.
-        let own = ownElement(i)
-        e.nodes = [i] + e.nodes
-        if let label = pairs.labelForContent[i] ?? node.label.nonEmpty { e.label = label }
-        if let value = node.value.nonEmpty { e.value = value }
-        if let hint = node.hint.nonEmpty { e.hint = hint }
-        if let identifier = own.identifier { e.identifier = identifier }
-        e.traits.formUnion(own.traits)
-        e.actions += own.actions
-        e.customContent += own.customContent
-        e.rotors = RotorSequencer.sequence(e.rotors + own.rotors)
-        if let frame = node.effectiveAccessibilityFrame {
+        // Own fields are read as `ownElement` would give them, without building that element.
+        if let label = pairs.label(forContent: i) ?? nodes[i].label.nonEmpty { e.label = label }
+        if let value = nodes[i].value.nonEmpty { e.value = value }
+        if let hint = nodes[i].hint.nonEmpty { e.hint = hint }
+        if let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
+        e.traits.formUnion(nodes[i].effectiveTraits)
+        e.actions += ownActions(i)
+        var ownContent = nodes[i].customContent
+        if let added = deferral.additions(for: i) {
+            for item in added.customContent where !ownContent.contains(item) { ownContent.append(item) }
+        }
+        e.customContent += ownContent
+        let ownRotors = nodes[i].rotors
+        if !e.rotors.isEmpty || !ownRotors.isEmpty { e.rotors = RotorSequencer.sequence(e.rotors + ownRotors) }
+        if let frame = nodes[i].effectiveAccessibilityFrame {
             e.frame = frame
         } else if let first = parts.first {
             e.frame = parts.dropFirst().reduce(first.frame) { $0.union($1.frame) }
         }
         // Activation goes to the merged interactive child, as Blueprint forwards it.
-        e.activationPoint = node.activationPoint ?? mergedActivationPoint ?? e.frame.center
+        e.activationPoint = nodes[i].activationPoint ?? mergedActivationPoint ?? e.frame.center
         if let o = settings.override {
             if let v = o.label { e.label = v.isEmpty ? nil : v }
             if let v = o.value { e.value = v.isEmpty ? nil : v }
@@ -57,45 +61,58 @@ extension ElementBuilder {
         }
         e.traits.formUnion(settings.traitsAdd)
         e.traits.subtract(settings.traitsRemove)
-        if let added = deferral.additions[i] { added.apply(to: &e) }
+        if let added = deferral.additions(for: i) { added.apply(to: &e) }
         // Only an element when there is something to read.
         guard e.label != nil || e.value != nil || e.hint != nil else { return nil }
         return e
     }
 
-    /// Merges sorted parts. Interactive parts stay operable: a single one (or the first when
-    /// all are interactive) is merged in; the others become custom actions.
-    private func compose(_ parts: [AccessibilityElement], mergeInteractiveSingleChild: Bool)
-        -> (element: AccessibilityElement, activationPoint: Point?) {
-        let interactive = parts.filter(isInteractive)
-        let readOnly = parts.filter { !isInteractive($0) }
-        let merged: AccessibilityElement? =
-            mergeInteractiveSingleChild && (interactive.count == 1 || (!interactive.isEmpty && readOnly.isEmpty))
-            ? interactive[0] : nil
+    /// Merges sorted parts into an element standing for node `i`. Interactive parts stay
+    /// operable: a single one (or the first when all are interactive) is merged in; the
+    /// others become custom actions.
+    private func compose(_ parts: [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool)
+        -> (element: ElementDraft, activationPoint: Point?) {
+        // Parts are read in place by index: binding a part would copy (retain) all its fields.
+        var interactive = [Bool](repeating: false, count: parts.count)
+        var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
+        for k in parts.indices {
+            nodeCount += parts[k].nodes.count
+            guard isInteractive(traits: parts[k].traits, node: parts[k].node) else { continue }
+            interactive[k] = true
+            if firstInteractive < 0 { firstInteractive = k }
+            interactiveCount += 1
+        }
+        let merged = mergeInteractiveSingleChild
+            && (interactiveCount == 1 || (interactiveCount > 0 && interactiveCount == parts.count)) ? firstInteractive : -1
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
-        var e = AccessibilityElement()
-        for part in readOnly + (merged.map { [$0] } ?? []) {
+        var e = ElementDraft()
+        // Read-only parts in order, then the merged interactive one.
+        for k in parts.indices where !interactive[k] { absorb(parts[k]) }
+        if merged >= 0 { absorb(parts[merged]) }
+        func absorb(_ part: borrowing ElementDraft) {
             labels.append(part.label); values.append(part.value); hints.append(part.hint); ids.append(part.identifier)
             e.traits.formUnion(part.traits)
             e.actions += part.actions
             e.customContent += part.customContent
             e.rotors += part.rotors
         }
-        for part in interactive where part.node != merged?.node {
-            e.actions += activationActions(of: part) + part.actions
-            if merged == nil { values.append(displayValue(of: part)) }
+        for k in parts.indices where k != merged && interactive[k] {
+            e.actions += activationActions(of: parts[k]) + parts[k].actions
+            if merged < 0 { values.append(displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node)) }
         }
         e.label = labels.joined(", ")
         e.value = values.joined(", ")
         e.hint = hints.joined(", ")
         e.identifier = ids.joined("-")
-        e.nodes = parts.flatMap(\.nodes)
-        return (e, merged?.activationPoint)
+        e.nodes.reserveCapacity(nodeCount)
+        e.nodes.append(i)
+        for k in parts.indices { e.nodes += parts[k].nodes }
+        return (e, merged >= 0 ? parts[merged].activationPoint : nil)
     }
 
     /// Custom actions standing for an interactive child that was not merged.
-    private func activationActions(of part: AccessibilityElement) -> [String] {
+    private func activationActions(of part: ElementDraft) -> [String] {
         let label = part.label ?? ""
         let value = displayValue(of: part) ?? ""
         var names = [label.isEmpty || value.isEmpty ? label + value : "\(label): \(value)"]
@@ -105,10 +122,14 @@ extension ElementBuilder {
         return names.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
     }
 
+    func displayValue(of e: ElementDraft) -> String? {
+        displayValue(e.value, traits: e.traits, node: e.node)
+    }
+
     /// Toggles report "0" / "1" / "2"; people hear "Off" / "On" / "Mixed".
-    func displayValue(of e: AccessibilityElement) -> String? {
-        guard let value = e.value else { return nil }
-        guard e.traits.contains(.toggleButton) || document.nodes[e.node].kind == .toggle else { return value }
+    func displayValue(_ value: String?, traits: Traits, node: Int) -> String? {
+        guard let value else { return nil }
+        guard traits.contains(.toggleButton) || document.nodes[node].kind == .toggle else { return value }
         switch value {
         case "0": return "Off"
         case "1": return "On"
@@ -121,12 +142,30 @@ extension ElementBuilder {
 /// Texts joined in first-seen order, without empties or repeats.
 struct OrderedTextList {
     private(set) var items: [String] = []
+    /// Only built past `linearLimit` items: short lists (nearly all) are searched in place,
+    /// which is cheaper than hashing every text.
     private var seen: Set<String> = []
+    private static let linearLimit = 8
+
     mutating func append(_ text: String?) {
-        guard let text, !text.isEmpty, seen.insert(text).inserted else { return }
+        guard let text, !text.isEmpty else { return }
+        if items.count < OrderedTextList.linearLimit {
+            guard !items.contains(text) else { return }
+        } else {
+            if seen.isEmpty { seen = Set(items) }
+            guard seen.insert(text).inserted else { return }
+        }
         items.append(text)
     }
-    func joined(_ separator: String) -> String? { items.isEmpty ? nil : items.joined(separator: separator) }
+
+    /// nil when empty; a single text is returned as it is, without a copy.
+    func joined(_ separator: String) -> String? {
+        switch items.count {
+        case 0: nil
+        case 1: items[0]
+        default: items.joined(separator: separator)
+        }
+    }
 }
 
 extension String {

@@ -7,8 +7,11 @@ struct DeferredAdditions {
     var customContent: [CustomContent] = []
     var sources: [Int] = []
 
-    func apply(to e: inout AccessibilityElement) {
+    func apply(to e: inout ElementDraft) {
         func join(_ own: String?, _ more: [String]) -> String? {
+            // Nothing deferred for this field: the own text stays as it is (joining one
+            // text is the text itself, and "" counts as absent).
+            if more.isEmpty { return own.nonEmpty }
             var list = OrderedTextList()
             list.append(own)
             more.forEach { list.append($0) }
@@ -23,11 +26,34 @@ struct DeferredAdditions {
 }
 
 struct DeferralOutcome {
+    // Per node, indexed directly (element building asks for every node); left empty
+    // when nothing was deferred.
     /// Sources whose accessibility moved to a receiver.
-    var hiddenSources: Set<Int> = []
-    /// Additions per receiver node.
-    var additions: [Int: DeferredAdditions] = [:]
+    private var hiddenSources: [Bool] = []
+    /// Index into `receivedAdditions` for each receiver node, -1 for others.
+    private var additionsSlot: [Int] = []
+    private var receivedAdditions: [DeferredAdditions] = []
     var diagnostics: [Diagnostic] = []
+
+    func isHiddenSource(_ i: Int) -> Bool { !hiddenSources.isEmpty && hiddenSources[i] }
+
+    func additions(for i: Int) -> DeferredAdditions? {
+        guard !additionsSlot.isEmpty, additionsSlot[i] >= 0 else { return nil }
+        return receivedAdditions[additionsSlot[i]]
+    }
+
+    fileprivate mutating func add(_ source: Int, to receiver: Int, count: Int, _ change: (inout DeferredAdditions) -> Void) {
+        if additionsSlot.isEmpty {
+            hiddenSources = [Bool](repeating: false, count: count)
+            additionsSlot = [Int](repeating: -1, count: count)
+        }
+        if additionsSlot[receiver] < 0 {
+            additionsSlot[receiver] = receivedAdditions.count
+            receivedAdditions.append(DeferredAdditions())
+        }
+        change(&receivedAdditions[additionsSlot[receiver]])
+        hiddenSources[source] = true
+    }
 }
 
 /// Blueprint `AccessibilityDeferral` (seed 000): inside a `deferral` container, content
@@ -38,13 +64,12 @@ enum DeferralResolver {
         let document = builder.document
         var outcome = DeferralOutcome()
         for c in document.nodes.indices {
-            guard let deferral = document.nodes[c].deferral, builder.visibility.isVisible[c] else { continue }
+            guard builder.visibility.isVisible[c], let deferral = document.nodes[c].deferral else { continue }
             var receivers: [Int] = []
             var sourcesByID: [String: [Int]] = [:]
             for i in (c + 1)..<subtreeEnd[c] where builder.visibility.isVisible[i] {
-                let node = document.nodes[i]
-                if node.deferralReceiver { receivers.append(i) }
-                if let id = node.deferredSource { sourcesByID[id, default: []].append(i) }
+                if document.nodes[i].deferralReceiver { receivers.append(i) }
+                if let id = document.nodes[i].deferredSource { sourcesByID[id, default: []].append(i) }
             }
             if receivers.count > 1 {
                 outcome.diagnostics.append(Diagnostic(.deferralSeveralReceivers, node: c,
@@ -69,31 +94,29 @@ enum DeferralResolver {
                     continue
                 }
                 let e = sourceAccessibility(builder, source)
-                var added = outcome.additions[receiver] ?? DeferredAdditions()
-                if let v = e.label { added.labels.append(v) }
-                if let v = e.value { added.values.append(v) }
-                if let v = e.hint { added.hints.append(v) }
-                switch content.kind {
-                case .inherited:
-                    added.customContent.append(CustomContent(label: e.label ?? "", value: e.value ?? "", importance: content.importance))
-                case .error:
-                    let text = [e.label, e.value].compactMap { $0 }.joined(separator: ", ")
-                    added.customContent.append(CustomContent(label: "Error", value: text, importance: .high))
+                outcome.add(source, to: receiver, count: document.nodes.count) { added in
+                    if let v = e.label { added.labels.append(v) }
+                    if let v = e.value { added.values.append(v) }
+                    if let v = e.hint { added.hints.append(v) }
+                    switch content.kind {
+                    case .inherited:
+                        added.customContent.append(CustomContent(label: e.label ?? "", value: e.value ?? "", importance: content.importance))
+                    case .error:
+                        let text = [e.label, e.value].compactMap { $0 }.joined(separator: ", ")
+                        added.customContent.append(CustomContent(label: "Error", value: text, importance: .high))
+                    }
+                    added.sources += e.nodes
                 }
-                added.sources += e.nodes
-                outcome.additions[receiver] = added
-                outcome.hiddenSources.insert(source)
             }
         }
         return outcome
     }
 
     /// A source's combined accessibility: its element, or its subtree read as one.
-    private static func sourceAccessibility(_ builder: ElementBuilder, _ source: Int) -> AccessibilityElement {
+    private static func sourceAccessibility(_ builder: ElementBuilder, _ source: Int) -> ElementDraft {
         if let e = builder.element(for: source) { return e }
-        var e = AccessibilityElement()
+        var e = ElementDraft(node: source)
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList()
-        e.nodes = [source]
         for part in builder.composedParts(of: source) {
             labels.append(part.label); values.append(part.value); hints.append(part.hint)
             e.nodes += part.nodes

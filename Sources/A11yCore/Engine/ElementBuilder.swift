@@ -7,6 +7,20 @@ struct ElementBuilder {
     let pairs: LabeledPairs
     /// Filled by `Deferral` once sources are known.
     var deferral = DeferralOutcome()
+    /// Each node's role before deferral, decided once: walks ask for roles again and again.
+    private let baseRoles: [Role]
+
+    init(document: Document, visibility: Visibility, identifiers: NestedIdentifiers, pairs: LabeledPairs) {
+        self.document = document
+        self.visibility = visibility
+        self.identifiers = identifiers
+        self.pairs = pairs
+        var roles = [Role](repeating: .skipped, count: document.nodes.count)
+        for i in document.nodes.indices {
+            roles[i] = ElementBuilder.baseRole(of: i, document, visibility, identifiers, pairs)
+        }
+        baseRoles = roles
+    }
 
     /// What a node contributes to the screen reader's tree.
     enum Role: Equatable {
@@ -23,36 +37,39 @@ struct ElementBuilder {
     }
 
     func role(of i: Int) -> Role {
-        let node = document.nodes[i]
-        if !visibility.isVisible[i] || pairs.absorbedLabels.contains(i) || deferral.hiddenSources.contains(i) {
-            return .skipped
-        }
-        if let strategies = node.strategies, !strategies.isIgnored { return .strategies }
-        switch node.grouping {
+        deferral.isHiddenSource(i) ? .skipped : baseRoles[i]
+    }
+
+    private static func baseRole(of i: Int, _ document: Document, _ visibility: Visibility,
+                                 _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs) -> Role {
+        if !visibility.isVisible[i] || pairs.isAbsorbedLabel(i) { return .skipped }
+        let nodes = document.nodes
+        if let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }
+        switch nodes[i].grouping {
         case .combine: return .combine
         case .ignore: return .leaf
         case .contain: return .container(contain: true)
         case nil: break
         }
-        if node.combinable != nil { return .combine }
-        if !node.syntheticChildRange.isEmpty { return .container(contain: true) }
-        if let explicit = node.isAccessibilityElement { return explicit ? .leaf : .container(contain: false) }
+        if nodes[i].combinable != nil { return .combine }
+        if !nodes[i].syntheticChildRange.isEmpty { return .container(contain: true) }
+        if let explicit = nodes[i].isAccessibilityElement { return explicit ? .leaf : .container(contain: false) }
         // Controls and texts stay leaves even with nested ids below them (seed 004's button caveat).
-        if node.kind.isLeafByDefault { return .leaf }
+        if nodes[i].kind.isLeafByDefault { return .leaf }
         if identifiers.isContainer[i] { return .container(contain: true) }
-        if !(node.label ?? "").isEmpty { return .leaf }
+        if nodes[i].label.nonEmpty != nil { return .leaf }
         return .container(contain: false)
     }
 
     /// Children a visit descends into: synthetic children replace the node's own drawing.
     func visitedChildren(of i: Int) -> ArraySlice<Int> {
-        let node = document.nodes[i]
-        return node.syntheticChildRange.isEmpty ? document.children(of: i) : document.syntheticChildren(of: i)
+        let synthetic = document.nodes[i].syntheticChildRange
+        return document.childStorage[synthetic.isEmpty ? document.nodes[i].childRange : synthetic]
     }
 
     /// The element a node with an element role stands for (nil for containers, skipped
     /// nodes, and combined elements with nothing to say).
-    func element(for i: Int) -> AccessibilityElement? {
+    func element(for i: Int) -> ElementDraft? {
         switch role(of: i) {
         case .skipped, .container: nil
         case .leaf: ownElement(i)
@@ -63,32 +80,42 @@ struct ElementBuilder {
 
     /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`.
     func ownLabel(_ i: Int) -> String? {
-        let node = document.nodes[i]
-        return pairs.labelForContent[i] ?? node.label.nonEmpty ?? node.text.nonEmpty
+        pairs.label(forContent: i) ?? document.nodes[i].label.nonEmpty ?? document.nodes[i].text.nonEmpty
     }
 
     /// The element made of the node's own properties (plus content deferred to it).
-    func ownElement(_ i: Int) -> AccessibilityElement {
-        let node = document.nodes[i]
-        var e = AccessibilityElement()
-        e.nodes = [i]
-        e.label = ownLabel(i)
-        e.value = node.value.nonEmpty
-        e.hint = node.hint.nonEmpty
-        e.traits = node.effectiveTraits
-        e.identifier = identifiers.composed[i] ?? node.identifier.nonEmpty
-        e.frame = node.effectiveAccessibilityFrame ?? .zero
-        e.activationPoint = node.activationPoint ?? e.frame.center
-        e.actions = node.actions.filter { !$0.isEmpty }
-        e.customContent = node.customContent
-        e.rotors = node.rotors
-        if let added = deferral.additions[i] { added.apply(to: &e) }
-        return e
+    func ownElement(_ i: Int) -> ElementDraft {
+        let nodes = document.nodes
+        let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
+        // A `let` returned as is: a draft in a `var` passed inout gets copied on return.
+        let e = ElementDraft(
+            label: ownLabel(i),
+            value: nodes[i].value.nonEmpty,
+            hint: nodes[i].hint.nonEmpty,
+            identifier: identifiers.composed[i] ?? nodes[i].identifier.nonEmpty,
+            traits: nodes[i].effectiveTraits,
+            frame: frame,
+            activationPoint: nodes[i].activationPoint ?? frame.center,
+            actions: ownActions(i),
+            customContent: nodes[i].customContent,
+            rotors: nodes[i].rotors,
+            nodes: [i])
+        guard let added = deferral.additions(for: i) else { return e }
+        var received = e
+        added.apply(to: &received)
+        return received
+    }
+
+    /// The node's custom action names without empty ones.
+    func ownActions(_ i: Int) -> [String] {
+        let actions = document.nodes[i].actions
+        // Filtering copies the array; most nodes have no empty names to drop.
+        return actions.contains(where: \.isEmpty) ? actions.filter { !$0.isEmpty } : actions
     }
 
     /// Whether an element is operated rather than read (composition keeps these apart).
-    func isInteractive(_ e: AccessibilityElement) -> Bool {
-        !e.traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || document.nodes[e.node].kind.isControl
+    func isInteractive(traits: Traits, node: Int) -> Bool {
+        !traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || document.nodes[node].kind.isControl
     }
 }
 

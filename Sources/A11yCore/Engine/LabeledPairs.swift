@@ -1,11 +1,16 @@
 /// SwiftUI `accessibilityLabeledPair` (seed 001): the label view's text becomes the
 /// content view's label, and the label view stops being a separate stop.
 struct LabeledPairs {
+    // Per node, indexed directly (element building asks for every node); left empty
+    // when the document has no complete pair.
     /// Label text for content nodes of a complete pair.
-    var labelForContent: [Int: String] = [:]
+    private var labelForContent: [String?] = []
     /// Label nodes of complete pairs.
-    var absorbedLabels: Set<Int> = []
+    private var absorbedLabels: [Bool] = []
     var diagnostics: [Diagnostic] = []
+
+    func label(forContent i: Int) -> String? { labelForContent.isEmpty ? nil : labelForContent[i] }
+    func isAbsorbedLabel(_ i: Int) -> Bool { !absorbedLabels.isEmpty && absorbedLabels[i] }
 
     init(_ document: Document, visible: [Bool]) {
         struct Key: Hashable { var namespace: String; var id: String }
@@ -30,10 +35,13 @@ struct LabeledPairs {
                     message: "Labeled pair \"\(key.id)\" has no \(missing) counterpart, so VoiceOver cannot connect the label to its control."))
                 continue
             }
-            let node = document.nodes[labelNode]
-            let text = [node.label, node.text].lazy.compactMap { $0 }.first { !$0.isEmpty } ?? ""
+            let text = document.nodes[labelNode].label.nonEmpty ?? document.nodes[labelNode].text.nonEmpty ?? ""
+            if absorbedLabels.isEmpty {
+                labelForContent = [String?](repeating: nil, count: document.nodes.count)
+                absorbedLabels = [Bool](repeating: false, count: document.nodes.count)
+            }
             for content in contentNodes { labelForContent[content] = text }
-            absorbedLabels.insert(labelNode)
+            absorbedLabels[labelNode] = true
         }
     }
 }

@@ -9,29 +9,25 @@ struct NestedIdentifiers {
 
     init(_ document: Document) {
         let nodes = document.nodes
-        var prefix = [String](repeating: "", count: nodes.count)
         var composed = [String?](repeating: nil, count: nodes.count)
         var isContainer = [Bool](repeating: false, count: nodes.count)
-        // Nearest ancestor (or self) that set an identifier, to mark containers.
-        var owner = [Int?](repeating: nil, count: nodes.count)
+        // Nearest ancestor (or self) that set an identifier, -1 for none: its composed
+        // identifier is the prefix below it, so no prefix string is kept per node.
+        var owner = [Int](repeating: -1, count: nodes.count)
         for i in nodes.indices {
-            let node = nodes[i]
-            let inherited = node.parent.map { prefix[$0] } ?? ""
-            let inheritedOwner = node.parent.flatMap { owner[$0] }
+            let inheritedOwner = nodes[i].parent.map { owner[$0] } ?? -1
             var own: String?
-            if let root = node.a11yRoot, !root.isEmpty {
+            if let root = nodes[i].a11yRoot, !root.isEmpty {
                 // Separate roots are independent: a root ignores what is above it.
                 own = root
-            } else if let id = node.nestedIdentifier, !id.isEmpty {
-                own = NestedIdentifiers.compose(inherited, id)
+            } else if let id = nodes[i].nestedIdentifier, !id.isEmpty {
+                own = NestedIdentifiers.compose(inheritedOwner >= 0 ? composed[inheritedOwner] ?? "" : "", id)
             }
             if let own {
                 composed[i] = own
-                prefix[i] = own
                 owner[i] = i
-                if let inheritedOwner { isContainer[inheritedOwner] = true }
+                if inheritedOwner >= 0 { isContainer[inheritedOwner] = true }
             } else {
-                prefix[i] = inherited
                 owner[i] = inheritedOwner
             }
         }

@@ -19,8 +19,11 @@ struct ReadingOrder {
 
     /// Stable sort by frame.
     func sorted<T>(_ items: [T], frame: (T) -> Rect) -> [T] {
+        guard items.count > 1 else { return items }
         let frames = items.map(frame)
-        return StableSort.order(count: items.count) { precedes(frames[$0], frames[$1]) }.map { items[$0] }
+        let order = StableSort.order(count: items.count) { precedes(frames[$0], frames[$1]) }
+        // Items usually come in reading order already: then nothing is copied.
+        return StableSort.isIdentity(order) ? items : order.map { items[$0] }
     }
 }
 
@@ -28,6 +31,10 @@ struct ReadingOrder {
 /// standard library's sort does not promise. It orders indices, so the (large) items are
 /// moved once rather than on every merge pass.
 enum StableSort {
+    static func isIdentity(_ order: [Int]) -> Bool {
+        order.indices.allSatisfy { order[$0] == $0 }
+    }
+
     /// `0..<count` in stable sorted order; `precedes` compares two indices.
     static func order(count: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
         var source = Array(0..<count)
@@ -57,8 +64,8 @@ enum StableSort {
 
 /// A stop or a `contain` group while reading order is decided.
 struct ReadingItem {
-    /// An element, or the members of a group (already sorted).
-    enum Content { case element(AccessibilityElement), group([ReadingItem]) }
+    /// A draft's index, or the members of a group (already sorted).
+    enum Content { case element(Int), group([ReadingItem]) }
     var content: Content
     var sortPriority: Double
     /// Where the item falls: its frame, or a group's first member's.
@@ -68,17 +75,18 @@ struct ReadingItem {
     static func sort(_ items: [ReadingItem], order: ReadingOrder) -> [ReadingItem] {
         guard items.count > 1 else { return items }
         let keys = items.map { (priority: $0.sortPriority, frame: $0.frame) }
-        return StableSort.order(count: items.count) { a, b in
+        let sorted = StableSort.order(count: items.count) { a, b in
             if keys[a].priority != keys[b].priority { return keys[a].priority > keys[b].priority }
             return order.precedes(keys[a].frame, keys[b].frame)
-        }.map { items[$0] }
+        }
+        return StableSort.isIdentity(sorted) ? items : sorted.map { items[$0] }
     }
 
-    /// Elements in navigation order.
-    static func flatten(_ items: [ReadingItem], into out: inout [AccessibilityElement]) {
+    /// Draft indices in navigation order.
+    static func flatten(_ items: [ReadingItem], into out: inout [Int]) {
         for item in items {
             switch item.content {
-            case .element(let e): out.append(e)
+            case .element(let k): out.append(k)
             case .group(let members): flatten(members, into: &out)
             }
         }

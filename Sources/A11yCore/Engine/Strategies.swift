@@ -1,7 +1,7 @@
 /// RDDM `AccessibilityItem` (seed 002): a cell with strategies becomes one element whose
 /// label, value and traits come from the strategies; `.ignored` keeps the cell's own.
 extension ElementBuilder {
-    func strategiesElement(_ i: Int) -> AccessibilityElement {
+    func strategiesElement(_ i: Int) -> ElementDraft {
         guard let strategies = document.nodes[i].strategies else { return ownElement(i) }
         var e = ownElement(i)
         var referenced: [Int] = []

@@ -12,13 +12,13 @@ struct Visibility {
         let nodes = document.nodes
         var visible = [Bool](repeating: false, count: nodes.count)
         var modal: Int?
-        // Pre-order storage: a parent is always decided before its children.
+        // Pre-order storage: a parent is always decided before its children. Fields are
+        // read through the index: copying a node out would retain its boxed fields.
         for i in nodes.indices {
-            let node = nodes[i]
-            let parentVisible = node.parent.map { visible[$0] } ?? true
-            visible[i] = parentVisible && !Visibility.hidesSubtree(node, hasChildren: !node.childRange.isEmpty || !node.syntheticChildRange.isEmpty)
+            let parentVisible = nodes[i].parent.map { visible[$0] } ?? true
+            visible[i] = parentVisible && !Visibility.hidesSubtree(nodes, i)
             // The last modal in view order wins.
-            if visible[i] && node.effectiveTraits.contains(.isModal) { modal = i }
+            if visible[i] && nodes[i].effectiveTraits.contains(.isModal) { modal = i }
         }
         isVisible = visible
         modalRoot = modal
@@ -31,10 +31,11 @@ struct Visibility {
         isReachable = reachable
     }
 
-    static func hidesSubtree(_ node: Node, hasChildren: Bool) -> Bool {
-        if node.hidden { return true }
-        if let opacity = node.opacity, opacity <= 0 { return true }
-        if hasChildren, let frame = node.frame, frame.width == 0, frame.height == 0 { return true }
+    static func hidesSubtree(_ nodes: [Node], _ i: Int) -> Bool {
+        if nodes[i].hidden { return true }
+        if let opacity = nodes[i].opacity, opacity <= 0 { return true }
+        let hasChildren = !nodes[i].childRange.isEmpty || !nodes[i].syntheticChildRange.isEmpty
+        if hasChildren, let frame = nodes[i].frame, frame.width == 0, frame.height == 0 { return true }
         return false
     }
 }

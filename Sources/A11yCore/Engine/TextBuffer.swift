@@ -1,0 +1,39 @@
+/// A reusable UTF-8 byte buffer for strings made of several pieces: appending bytes is
+/// far cheaper than growing a `String` piece by piece, and the buffer keeps its capacity
+/// between strings, so each result costs one allocation (none when it fits a small string).
+struct TextBuffer {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    var isEmpty: Bool { bytes.isEmpty }
+    var last: UInt8? { bytes.last }
+
+    mutating func clear() { bytes.removeAll(keepingCapacity: true) }
+
+    mutating func append(_ s: String) {
+        let done: Void? = s.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+        if done == nil { bytes.append(contentsOf: s.utf8) }
+    }
+
+    mutating func append(_ s: StaticString) {
+        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    /// Decimal digits of `n`, without an intermediate `String`.
+    mutating func append(_ n: Int) {
+        if n < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = n.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    /// The bytes as a string (always valid UTF-8: only whole strings are appended).
+    func string() -> String { String(decoding: bytes, as: UTF8.self) }
+}
