@@ -135,10 +135,43 @@ public struct JSONReader {
 
     /// `nextKey` without materialising plain keys.
     public mutating func nextKeyBytes() throws(JSONSyntaxError) -> Key? {
+        guard let key = try nextRawKey() else { return nil }
+        return key.hasEscapes ? .text(decodedText(of: key)) : .bytes(key.bytes)
+    }
+
+    /// A string as it sits in the buffer: the bytes between its quotes. Without escapes they
+    /// are its text; with escapes `decodedText(of:)` decodes them.
+    struct RawString {
+        var bytes: UnsafeRawBufferPointer
+        var hasEscapes: Bool
+        var openingQuote: Int
+    }
+
+    /// `nextKey` with no String made and no enum payload to copy or destroy per key.
+    @inline(__always)
+    mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
         guard try atNextKey() else { return nil }
-        let key = try scanKey()
+        let key = try scanRawString()
         try expectColon()
         return key
+    }
+
+    /// A string value without making a String (see `RawString`).
+    mutating func readRawString() throws(JSONSyntaxError) -> RawString {
+        atContainerStart = false
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == Byte.quote else {
+            throw mismatch("expected a string")
+        }
+        return try scanRawString()
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it (nil at the end), so
+    /// callers can check a value's type with one compare before reading it.
+    @inline(__always)
+    mutating func peekByte() -> UInt8? {
+        skipWhitespace()
+        return position < buffer.count ? buffer[position] : nil
     }
 
     /// Consumes the ',' before the next key and stops at its opening quote (true), or

@@ -70,7 +70,9 @@ public struct Node: Sendable {
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
     public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
 
-    private struct Fields {
+    /// The boxed fields. Internal so the decoder can fill them in a local value and box them
+    /// once (`setBoxedFields`) instead of checking, and first copying, the box per field.
+    struct Fields {
         var id: String?
         var typeName = "view"
         var text: String?
@@ -95,10 +97,13 @@ public struct Node: Sendable {
     /// Only ever written while uniquely referenced (see `mutate`), so sharing it is safe.
     private final class Box: @unchecked Sendable {
         var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
+        init(_ fields: consuming Fields) { self.fields = fields }
         /// Shared by nodes that have not set any boxed field yet, so `Node()` does not allocate.
         static let empty = Box(Fields())
     }
+
+    /// Replaces all boxed fields at once.
+    mutating func setBoxedFields(_ fields: consuming Fields) { box = Box(fields) }
 
     private mutating func mutate(_ change: (inout Fields) -> Void) {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
