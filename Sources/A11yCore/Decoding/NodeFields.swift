@@ -69,33 +69,33 @@ enum NodeFields {
     }
 
     /// A plain field (not children, strategies or rotors); unknown keys are skipped.
-    /// Boxed fields go to `fields`, which the caller boxes once per node.
+    /// Boxed fields are written through `boxedFields`, in place when the node owns its box.
     @inline(__always)
-    static func decode(_ field: Field?, into node: inout Node, _ fields: inout Node.Fields,
-                       _ c: inout JSONCursor) throws(InputError) {
+    static func decode(_ field: Field?, into node: inout Node, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
         guard let field else { return try c.skip() }
         switch field {
         case .children, .accessibilityChildren, .strategies, .rotors: try c.skip() // read by TreeDecoder
-        case .id: fields.id = try c.string()
+        case .id: node.boxedFields.id = try c.string()
         case .type:
             let name = try c.stringBytes()
             if let kind = WireNames.kind(name) {
                 node.kind = kind
-                fields.typeName = kind.rawValue
+                node.boxedFields.typeName = kind.rawValue
             } else {
                 // String lookup as the fallback: it also matches canonically equivalent spellings.
-                fields.typeName = name.description
-                node.kind = NodeKind.named(fields.typeName) ?? .view
+                let typeName = name.description
+                node.kind = NodeKind.named(typeName) ?? .view
+                node.boxedFields.typeName = typeName
             }
         case .frame: node.frame = try rect(&c)
         case .accessibilityFrame: node.accessibilityFrame = try rect(&c)
         case .activationPoint: node.activationPoint = try point(&c)
-        case .text: fields.text = try c.string()
-        case .label: fields.label = try c.string()
-        case .value: fields.value = try c.string()
-        case .hint: fields.hint = try c.string()
-        case .identifier: fields.identifier = try c.string()
+        case .text: node.boxedFields.text = try c.string()
+        case .label: node.boxedFields.label = try c.string()
+        case .value: node.boxedFields.value = try c.string()
+        case .hint: node.boxedFields.hint = try c.string()
+        case .identifier: node.boxedFields.identifier = try c.string()
         case .traits: node.traits = try traits(&c)
         case .isAccessibilityElement: node.isAccessibilityElement = try c.bool()
         case .grouping: node.grouping = try c.enumeration(Grouping.self, "grouping")
@@ -106,21 +106,21 @@ enum NodeFields {
             node.opacity = v
         case .enabled: node.enabled = try c.bool()
         case .sortPriority: node.sortPriority = try c.number()
-        case .actions: fields.actions = try actions(&c)
+        case .actions: node.boxedFields.actions = try actions(&c)
         case .customContent:
             var items: [CustomContent] = []
             var list = try c.beginArray()
             while try c.nextElement(&list) { items.append(try customContent(&c)) }
-            fields.customContent = items
-        case .combinable: fields.combinable = try combinable(&c)
-        case .deferral: fields.deferral = try deferral(&c)
-        case .deferredSource: fields.deferredSource = try c.string()
+            node.boxedFields.customContent = items
+        case .combinable: node.boxedFields.combinable = try combinable(&c)
+        case .deferral: node.boxedFields.deferral = try deferral(&c)
+        case .deferredSource: node.boxedFields.deferredSource = try c.string()
         case .deferralReceiver: node.deferralReceiver = try c.bool()
-        case .a11yRoot: fields.a11yRoot = try c.string()
-        case .nestedIdentifier: fields.nestedIdentifier = try c.string()
-        case .labeledPair: fields.labeledPair = try labeledPair(&c)
-        case .style: fields.style = try StyleDecoder.style(&c)
-        case .component: fields.component = try StyleDecoder.component(&c)
+        case .a11yRoot: node.boxedFields.a11yRoot = try c.string()
+        case .nestedIdentifier: node.boxedFields.nestedIdentifier = try c.string()
+        case .labeledPair: node.boxedFields.labeledPair = try labeledPair(&c)
+        case .style: node.boxedFields.style = try StyleDecoder.style(&c)
+        case .component: node.boxedFields.component = try StyleDecoder.component(&c)
         case .focusable: node.focusable = try c.bool()
         }
     }
@@ -144,6 +144,7 @@ enum NodeFields {
 
     /// `{x, y, width, height}`: finite, sizes not negative; x and y default to 0.
     static func rect(_ c: inout JSONCursor) throws(InputError) -> Rect {
+        if let rect = c.reader.speculate(compactRect) { return rect }
         var x = 0.0, y = 0.0
         var width: Double?, height: Double?
         var object = try c.beginObject("a frame object {x, y, width, height}")
@@ -164,6 +165,20 @@ enum NodeFields {
         }
         guard let width else { throw c.error(.missing, "frame needs \"width\"") }
         guard let height else { throw c.error(.missing, "frame needs \"height\"") }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// The shape generators and clients send, `{"x":…,"y":…,"width":…,"height":…}` with no
+    /// whitespace, in one pass with no key lookups; nil for anything else (then `rect` reads it
+    /// member by member, which also reports any error).
+    @inline(__always)
+    private static func compactRect(_ r: inout JSONReader) -> Rect? {
+        r.skipWhitespace()
+        guard r.depth < r.maxDepth, r.maxStringBytes >= 6, r.consume("{\"x\":"), let x = try? r.readNumber(),
+              r.consume(",\"y\":"), let y = try? r.readNumber(),
+              r.consume(",\"width\":"), let width = try? r.readNumber(), width >= 0,
+              r.consume(",\"height\":"), let height = try? r.readNumber(), height >= 0,
+              r.consume("}") else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 

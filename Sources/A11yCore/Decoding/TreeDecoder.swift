@@ -38,7 +38,8 @@ struct TreeDecoder {
         node.indexInParent = indexInParent
         node.depth = depth
         document.nodes.append(node)
-        var fields = Node.Fields()
+        // After the placeholder is stored, so the box is not shared with it.
+        node.useOwnBox()
 
         var object = try c.beginObject("a node object")
         while let key = try c.nextKey(&object) {
@@ -69,18 +70,15 @@ struct TreeDecoder {
                     rotors.append(rotor)
                     pendingRotors.append((index, list.index, items))
                 }
-                fields.rotors = rotors
+                node.boxedFields.rotors = rotors
             } else {
-                try NodeFields.decode(field, into: &node, &fields, &c)
+                try NodeFields.decode(field, into: &node, &c)
             }
-            if field == .id, let id = fields.id {
-                if let first = document.indexByID[id] {
-                    throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
-                }
-                document.indexByID[id] = index
+            // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
+            if field == .id, let id = node.id, let first = document.indexByID.updateValue(index, forKey: id) {
+                throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
             }
         }
-        node.setBoxedFields(fields)
         document.nodes[index] = node
         return index
     }

@@ -166,6 +166,31 @@ public struct JSONReader {
         return try scanRawString()
     }
 
+    // MARK: Fast paths for one exact shape
+
+    /// Runs `attempt`; when it returns nil the reader is put back where it was, so a fast path
+    /// for one exact byte shape can leave everything else to the general reads, which then
+    /// decide (same results, same errors). `attempt` must not open or close containers.
+    @inline(__always)
+    mutating func speculate<T>(_ attempt: (inout JSONReader) -> T?) -> T? {
+        let savedPosition = position, savedStart = atContainerStart
+        if let result = attempt(&self) { return result }
+        position = savedPosition
+        atContainerStart = savedStart
+        return nil
+    }
+
+    /// Consumes `literal` when the next bytes are exactly it.
+    @inline(__always)
+    mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= buffer.count else { return false }
+        let text = literal.utf8Start
+        for i in 0..<count where buffer[position + i] != text[i] { return false }
+        position += count
+        return true
+    }
+
     /// Skips whitespace and returns the next byte without consuming it (nil at the end), so
     /// callers can check a value's type with one compare before reading it.
     @inline(__always)

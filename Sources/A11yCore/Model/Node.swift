@@ -97,13 +97,24 @@ public struct Node: Sendable {
     /// Only ever written while uniquely referenced (see `mutate`), so sharing it is safe.
     private final class Box: @unchecked Sendable {
         var fields: Fields
-        init(_ fields: consuming Fields) { self.fields = fields }
+        init(_ fields: Fields) { self.fields = fields }
         /// Shared by nodes that have not set any boxed field yet, so `Node()` does not allocate.
         static let empty = Box(Fields())
     }
 
-    /// Replaces all boxed fields at once.
-    mutating func setBoxedFields(_ fields: consuming Fields) { box = Box(fields) }
+    /// Gives the node a fresh box of its own with default fields, for building: writes
+    /// through `boxedFields` then go straight into it.
+    mutating func useOwnBox() { box = Box(Fields()) }
+
+    /// All boxed fields, for the decoder: a write costs one uniqueness check and copies
+    /// nothing when the box is already the node's own (see `useOwnBox`).
+    var boxedFields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
 
     private mutating func mutate(_ change: (inout Fields) -> Void) {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
