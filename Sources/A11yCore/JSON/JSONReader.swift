@@ -150,10 +150,34 @@ public struct JSONReader {
     /// `nextKey` with no String made and no enum payload to copy or destroy per key.
     @inline(__always)
     mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
+        if let key = compactNextKey() { return key }
         guard try atNextKey() else { return nil }
         let key = try scanRawString()
         try expectColon()
         return key
+    }
+
+    /// The usual next member, `,"key":` (or `"key":` first in an object) with a plain key and
+    /// no whitespace, read with none of the general checks; nil, having consumed nothing, for
+    /// anything else (then `atNextKey` and `scanRawString` decide).
+    @inline(__always)
+    private mutating func compactNextKey() -> RawString? {
+        guard depth > 0, innermostIsObject, let base = buffer.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        var quote = position
+        if !atContainerStart {
+            guard quote < buffer.count, bytes[quote] == Byte.comma else { return nil }
+            quote += 1
+        }
+        guard quote < buffer.count, bytes[quote] == Byte.quote else { return nil }
+        let end = scanPlainRun(from: quote + 1)
+        let length = end - quote - 1
+        guard end + 1 < buffer.count, bytes[end] == Byte.quote, bytes[end + 1] == Byte.colon,
+              length <= maxStringBytes else { return nil }
+        position = end + 2
+        atContainerStart = false
+        return RawString(bytes: UnsafeRawBufferPointer(start: base + quote + 1, count: length),
+                         hasEscapes: false, openingQuote: quote)
     }
 
     /// A string value without making a String (see `RawString`).
