@@ -7,7 +7,9 @@ struct JSONCursor {
     /// Bytes of keys that had escapes, which the path and `JSONKey`s point into.
     private let escapedKeys = EscapedKeys()
     /// Keys of the objects being read, innermost last; reused so duplicate checks don't allocate.
+    /// Only the first `openKeyCount` are live: closing an object just lowers the count.
     private var openKeys: [JSONKey] = []
+    private var openKeyCount = 0
     /// Prefix for pointers (e.g. "/screens/2" while decoding one screen of a batch).
     var pointerPrefix = ""
 
@@ -60,10 +62,6 @@ struct JSONCursor {
         }
     }
 
-    mutating func push(_ key: JSONKey) { path.append(.key(key.bytes)) }
-    mutating func push(_ index: Int) { path.append(.index(index)) }
-    mutating func pop() { path.removeLast() }
-
     func error(_ kind: InputError.Kind, _ message: String) -> InputError { InputError(kind, message, at: pointer) }
 
     private func syntax(_ e: JSONSyntaxError) -> InputError {
@@ -80,6 +78,8 @@ struct JSONCursor {
         do { return try reader.peek() } catch { throw syntax(error) }
     }
 
+    /// Throws the error `expect` gives for a value that is not `expected` (never returns
+    /// normally when the fast check that called it failed).
     private mutating func expect(_ expected: JSONValueKind, _ name: String) throws(InputError) {
         let found = try kind()
         guard found == expected else { throw self.error(.type, "expected \(name), found \(JSONCursor.describe(found))") }
@@ -97,24 +97,46 @@ struct JSONCursor {
     }
 
     /// True (and consumes it) when the next value is `null`; optional fields treat null as absent.
+    /// Anything else is left to the read that follows, which reports bad input the same way.
+    @inline(__always)
     mutating func consumeNull() throws(InputError) -> Bool {
-        guard try kind() == .null else { return false }
+        guard reader.peekByte() == Byte.n else { return false }
         do { try reader.readNull() } catch { throw syntax(error) }
         return true
     }
 
+    /// Whether the next value is a string (bad input is left to the read that follows).
+    var nextIsString: Bool { mutating get { reader.peekByte() == Byte.quote } }
+
+    // Each read checks the first byte and only on a mismatch takes the slow path that names
+    // what was found, so a well-formed value is classified once.
+
+    @inline(__always)
     mutating func string() throws(InputError) -> String {
-        try expect(.string, "a string")
+        if reader.peekByte() != Byte.quote { try expect(.string, "a string") }
         do { return try reader.readString() } catch { throw syntax(error) }
     }
 
+    /// A string as its bytes (no String made); valid while the request buffer is.
+    @inline(__always)
+    mutating func stringBytes() throws(InputError) -> JSONKey {
+        if reader.peekByte() != Byte.quote { try expect(.string, "a string") }
+        let raw: JSONReader.RawString
+        do { raw = try reader.readRawString() } catch { throw syntax(error) }
+        return raw.hasEscapes ? JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: raw))) : JSONKey(bytes: raw.bytes)
+    }
+
+    @inline(__always)
     mutating func number() throws(InputError) -> Double {
-        try expect(.number, "a number")
+        let byte = reader.peekByte() ?? 0
+        if byte != Byte.minus && byte &- Byte.zero >= 10 { try expect(.number, "a number") }
         do { return try reader.readNumber() } catch { throw syntax(error) }
     }
 
+    @inline(__always)
     mutating func bool() throws(InputError) -> Bool {
-        try expect(.bool, "a boolean")
+        let byte = reader.peekByte()
+        if byte != Byte.t && byte != Byte.f { try expect(.bool, "a boolean") }
         do { return try reader.readBool() } catch { throw syntax(error) }
     }
 
@@ -145,59 +167,113 @@ struct JSONCursor {
     }
 
     // MARK: Containers
+    //
+    // Loops read `var o = try c.beginObject(...); while let key = try c.nextKey(&o) { ... }`
+    // (no closure per member). The innermost path token is a slot overwritten by each key or
+    // index, so walking members costs no append or removal; a member's value is read with its
+    // key on the path, and errors of the container itself point at the container.
 
-    /// Calls `body` for each member with the key pushed on the path; rejects duplicate keys.
-    mutating func object(_ name: String = "an object", _ body: (inout JSONCursor, JSONKey) throws(InputError) -> Void) throws(InputError) {
-        try expect(.object, name)
-        do { try reader.beginObject() } catch { throw syntax(error) }
-        let base = openKeys.count
-        // Objects are small: a linear scan beats hashing until an object gets large.
-        var large: Set<String>?
-        defer { openKeys.removeSubrange(base...) }
-        while true {
-            let read: JSONReader.Key?
-            do { read = try reader.nextKeyBytes() } catch { throw syntax(error) }
-            guard let read else { return }
-            let key: JSONKey
-            switch read {
-            case .bytes(let bytes): key = JSONKey(bytes: bytes)
-            case .text(let text): key = JSONKey(bytes: escapedKeys.keep(text))
-            }
-            push(key)
-            let duplicate: Bool
-            if large != nil {
-                duplicate = !large!.insert(key.description).inserted
-            } else {
-                duplicate = openKeys[base...].contains { $0 == key }
-                openKeys.append(key)
-                if openKeys.count - base > 32 { large = Set(openKeys[base...].map(\.description)) }
-            }
-            if duplicate { throw self.error(.invalidValue, "duplicate key \"\(key)\"") }
-            try body(&self, key)
-            pop()
-        }
+    /// An object being read.
+    struct ObjectScope {
+        /// Where this object's keys start in `openKeys`.
+        fileprivate let base: Int
+        /// Keys as text once the object gets large, where hashing beats a linear scan.
+        fileprivate var large: Set<String>?
     }
 
-    /// Calls `body` for each element with its index pushed on the path.
-    mutating func array(_ body: (inout JSONCursor, Int) throws(InputError) -> Void) throws(InputError) {
-        try expect(.array, "an array")
-        do { try reader.beginArray() } catch { throw syntax(error) }
-        var index = 0
-        while true {
-            let more: Bool
-            do { more = try reader.nextElement() } catch { throw syntax(error) }
-            guard more else { return }
-            push(index)
-            try body(&self, index)
-            pop()
-            index += 1
+    /// Consumes '{' (`name` says what was expected otherwise).
+    @inline(__always)
+    mutating func beginObject(_ name: String = "an object") throws(InputError) -> ObjectScope {
+        if reader.peekByte() != Byte.openBrace { try expect(.object, name) }
+        do { try reader.beginObject() } catch { throw syntax(error) }
+        path.append(.index(0))
+        return ObjectScope(base: openKeyCount)
+    }
+
+    /// The next key, with the path at it; nil after the closing '}'. Rejects duplicate keys.
+    @inline(__always)
+    mutating func nextKey(_ scope: inout ObjectScope) throws(InputError) -> JSONKey? {
+        let read: JSONReader.RawString?
+        do { read = try reader.nextRawKey() } catch {
+            path.removeLast()
+            throw syntax(error)
         }
+        guard let read else {
+            path.removeLast()
+            openKeyCount = scope.base
+            return nil
+        }
+        let key = read.hasEscapes ? JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: read))) : JSONKey(bytes: read.bytes)
+        path[path.count - 1] = .key(key.bytes)
+        if isDuplicate(key, &scope) { throw self.error(.invalidValue, "duplicate key \"\(key)\"") }
+        return key
+    }
+
+    /// Objects are small: a linear scan beats hashing until an object gets large.
+    @inline(__always)
+    private mutating func isDuplicate(_ key: JSONKey, _ scope: inout ObjectScope) -> Bool {
+        if scope.large != nil { return !scope.large!.insert(key.description).inserted }
+        var i = scope.base
+        while i < openKeyCount {
+            if openKeys[i] == key { return true }
+            i += 1
+        }
+        if openKeyCount < openKeys.count { openKeys[openKeyCount] = key } else { openKeys.append(key) }
+        openKeyCount += 1
+        if openKeyCount - scope.base > 32 { scope.large = Set(openKeys[scope.base..<openKeyCount].map(\.description)) }
+        return false
+    }
+
+    /// An array being read.
+    struct ArrayScope {
+        /// Index of the element being read (-1 before the first).
+        private(set) var index = -1
+        fileprivate mutating func advance() { index += 1 }
+    }
+
+    /// Consumes '['.
+    @inline(__always)
+    mutating func beginArray() throws(InputError) -> ArrayScope {
+        if reader.peekByte() != Byte.openBracket { try expect(.array, "an array") }
+        do { try reader.beginArray() } catch { throw syntax(error) }
+        path.append(.index(0))
+        return ArrayScope()
+    }
+
+    /// True with the path at the next element; false after the closing ']'.
+    @inline(__always)
+    mutating func nextElement(_ scope: inout ArrayScope) throws(InputError) -> Bool {
+        let more: Bool
+        do { more = try reader.nextElement() } catch {
+            path.removeLast()
+            throw syntax(error)
+        }
+        guard more else {
+            path.removeLast()
+            return false
+        }
+        scope.advance()
+        path[path.count - 1] = .index(scope.index)
+        return true
+    }
+
+    /// Calls `body` for each member with the key on the path; rejects duplicate keys.
+    mutating func object(_ name: String = "an object", _ body: (inout JSONCursor, JSONKey) throws(InputError) -> Void) throws(InputError) {
+        var scope = try beginObject(name)
+        while let key = try nextKey(&scope) { try body(&self, key) }
+    }
+
+    /// Calls `body` for each element with its index on the path.
+    mutating func array(_ body: (inout JSONCursor, Int) throws(InputError) -> Void) throws(InputError) {
+        var scope = try beginArray()
+        while try nextElement(&scope) { try body(&self, scope.index) }
     }
 
     /// An array of strings.
     mutating func strings() throws(InputError) -> [String] {
         var out: [String] = []
-        try array { c, _ throws(InputError) in out.append(try c.string()) }
+        var scope = try beginArray()
+        while try nextElement(&scope) { out.append(try string()) }
         return out
     }
 }

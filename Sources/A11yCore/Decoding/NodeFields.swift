@@ -69,23 +69,33 @@ enum NodeFields {
     }
 
     /// A plain field (not children, strategies or rotors); unknown keys are skipped.
+    /// Boxed fields are written through `boxedFields`, in place when the node owns its box.
+    @inline(__always)
     static func decode(_ field: Field?, into node: inout Node, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
         guard let field else { return try c.skip() }
         switch field {
         case .children, .accessibilityChildren, .strategies, .rotors: try c.skip() // read by TreeDecoder
-        case .id: node.id = try c.string()
+        case .id: node.boxedFields.id = try c.string()
         case .type:
-            node.typeName = try c.string()
-            node.kind = NodeKind.named(node.typeName) ?? .view
+            let name = try c.stringBytes()
+            if let kind = WireNames.kind(name) {
+                node.kind = kind
+                node.boxedFields.typeName = kind.rawValue
+            } else {
+                // String lookup as the fallback: it also matches canonically equivalent spellings.
+                let typeName = name.description
+                node.kind = NodeKind.named(typeName) ?? .view
+                node.boxedFields.typeName = typeName
+            }
         case .frame: node.frame = try rect(&c)
         case .accessibilityFrame: node.accessibilityFrame = try rect(&c)
         case .activationPoint: node.activationPoint = try point(&c)
-        case .text: node.text = try c.string()
-        case .label: node.label = try c.string()
-        case .value: node.value = try c.string()
-        case .hint: node.hint = try c.string()
-        case .identifier: node.identifier = try c.string()
+        case .text: node.boxedFields.text = try c.string()
+        case .label: node.boxedFields.label = try c.string()
+        case .value: node.boxedFields.value = try c.string()
+        case .hint: node.boxedFields.hint = try c.string()
+        case .identifier: node.boxedFields.identifier = try c.string()
         case .traits: node.traits = try traits(&c)
         case .isAccessibilityElement: node.isAccessibilityElement = try c.bool()
         case .grouping: node.grouping = try c.enumeration(Grouping.self, "grouping")
@@ -96,53 +106,79 @@ enum NodeFields {
             node.opacity = v
         case .enabled: node.enabled = try c.bool()
         case .sortPriority: node.sortPriority = try c.number()
-        case .actions:
-            // Collected locally: appending through the node's boxed field would copy the array each time.
-            var actions: [String] = []
-            try c.array { c, _ throws(InputError) in
-                if try c.kind() == .string { actions.append(try c.string()); return }
-                var name: String?
-                try c.object("an action object") { c, key throws(InputError) in
-                    if key == "name" { name = try c.string() } else { try c.skip() }
-                }
-                guard let name else { throw c.error(.missing, "action needs a \"name\"") }
-                actions.append(name)
-            }
-            node.actions = actions
+        case .actions: node.boxedFields.actions = try actions(&c)
         case .customContent:
             var items: [CustomContent] = []
-            try c.array { c, _ throws(InputError) in items.append(try customContent(&c)) }
-            node.customContent = items
-        case .combinable: node.combinable = try combinable(&c)
-        case .deferral: node.deferral = try deferral(&c)
-        case .deferredSource: node.deferredSource = try c.string()
+            var list = try c.beginArray()
+            while try c.nextElement(&list) { items.append(try customContent(&c)) }
+            node.boxedFields.customContent = items
+        case .combinable: node.boxedFields.combinable = try combinable(&c)
+        case .deferral: node.boxedFields.deferral = try deferral(&c)
+        case .deferredSource: node.boxedFields.deferredSource = try c.string()
         case .deferralReceiver: node.deferralReceiver = try c.bool()
-        case .a11yRoot: node.a11yRoot = try c.string()
-        case .nestedIdentifier: node.nestedIdentifier = try c.string()
-        case .labeledPair: node.labeledPair = try labeledPair(&c)
-        case .style: node.style = try StyleDecoder.style(&c)
-        case .component: node.component = try StyleDecoder.component(&c)
+        case .a11yRoot: node.boxedFields.a11yRoot = try c.string()
+        case .nestedIdentifier: node.boxedFields.nestedIdentifier = try c.string()
+        case .labeledPair: node.boxedFields.labeledPair = try labeledPair(&c)
+        case .style: node.boxedFields.style = try StyleDecoder.style(&c)
+        case .component: node.boxedFields.component = try StyleDecoder.component(&c)
         case .focusable: node.focusable = try c.bool()
         }
     }
 
+    /// Action names, or `{name}` objects.
+    static func actions(_ c: inout JSONCursor) throws(InputError) -> [String] {
+        var actions: [String] = []
+        var list = try c.beginArray()
+        while try c.nextElement(&list) {
+            if try c.kind() == .string { actions.append(try c.string()); continue }
+            var name: String?
+            var object = try c.beginObject("an action object")
+            while let key = try c.nextKey(&object) {
+                if key == "name" { name = try c.string() } else { try c.skip() }
+            }
+            guard let name else { throw c.error(.missing, "action needs a \"name\"") }
+            actions.append(name)
+        }
+        return actions
+    }
+
     /// `{x, y, width, height}`: finite, sizes not negative; x and y default to 0.
     static func rect(_ c: inout JSONCursor) throws(InputError) -> Rect {
+        if let rect = c.reader.speculate(compactRect) { return rect }
         var x = 0.0, y = 0.0
         var width: Double?, height: Double?
-        try c.object("a frame object {x, y, width, height}") { c, key throws(InputError) in
+        var object = try c.beginObject("a frame object {x, y, width, height}")
+        while let key = try c.nextKey(&object) {
             switch key {
             case "x": x = try c.number()
             case "y": y = try c.number()
-            case "width", "height":
+            case "width":
                 let v = try c.number()
-                guard v >= 0 else { throw c.error(.invalidValue, "\(key) must not be negative") }
-                if key == "width" { width = v } else { height = v }
+                guard v >= 0 else { throw c.error(.invalidValue, "width must not be negative") }
+                width = v
+            case "height":
+                let v = try c.number()
+                guard v >= 0 else { throw c.error(.invalidValue, "height must not be negative") }
+                height = v
             default: try c.skip()
             }
         }
         guard let width else { throw c.error(.missing, "frame needs \"width\"") }
         guard let height else { throw c.error(.missing, "frame needs \"height\"") }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// The shape generators and clients send, `{"x":…,"y":…,"width":…,"height":…}` with no
+    /// whitespace, in one pass with no key lookups; nil for anything else (then `rect` reads it
+    /// member by member, which also reports any error).
+    @inline(__always)
+    private static func compactRect(_ r: inout JSONReader) -> Rect? {
+        r.skipWhitespace()
+        guard r.depth < r.maxDepth, r.maxStringBytes >= 6, r.consume("{\"x\":"), let x = try? r.readNumber(),
+              r.consume(",\"y\":"), let y = try? r.readNumber(),
+              r.consume(",\"width\":"), let width = try? r.readNumber(), width >= 0,
+              r.consume(",\"height\":"), let height = try? r.readNumber(), height >= 0,
+              r.consume("}") else { return nil }
         return Rect(x: x, y: y, width: width, height: height)
     }
 
@@ -161,9 +197,13 @@ enum NodeFields {
 
     static func traits(_ c: inout JSONCursor) throws(InputError) -> Traits {
         var result: Traits = []
-        try c.array { c, _ throws(InputError) in
-            let name = try c.string()
-            guard let trait = Traits(name: name) else { throw c.error(.invalidValue, "unknown trait \"\(name)\"") }
+        var list = try c.beginArray()
+        while try c.nextElement(&list) {
+            let name = try c.stringBytes()
+            // String lookup as the fallback: it also matches canonically equivalent spellings.
+            guard let trait = WireNames.trait(name) ?? Traits(name: name.description) else {
+                throw c.error(.invalidValue, "unknown trait \"\(name)\"")
+            }
             result.insert(trait)
         }
         return result
@@ -172,7 +212,8 @@ enum NodeFields {
     static func customContent(_ c: inout JSONCursor) throws(InputError) -> CustomContent {
         var label: String?, value = ""
         var importance = CustomContent.Importance.default
-        try c.object("a custom content object {label, value, importance}") { c, key throws(InputError) in
+        var object = try c.beginObject("a custom content object {label, value, importance}")
+        while let key = try c.nextKey(&object) {
             switch key {
             case "label": label = try c.string()
             case "value": value = try c.string()

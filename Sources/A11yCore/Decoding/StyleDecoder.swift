@@ -2,8 +2,9 @@
 enum StyleDecoder {
     static func style(_ c: inout JSONCursor) throws(InputError) -> Style {
         var style = Style()
-        try c.object("a style object") { c, key throws(InputError) in
-            if try c.consumeNull() { return }
+        var object = try c.beginObject("a style object")
+        while let key = try c.nextKey(&object) {
+            if try c.consumeNull() { continue }
             switch key {
             case "foreground": style.foreground = try color(&c)
             case "background": style.background = try color(&c)
@@ -22,15 +23,19 @@ enum StyleDecoder {
     }
 
     static func color(_ c: inout JSONCursor) throws(InputError) -> Color {
-        let text = try c.string()
-        guard let color = Color(hex: text) else { throw c.error(.invalidValue, "colour \"\(text)\" is not #RRGGBB or #RRGGBBAA") }
+        let text = try c.stringBytes()
+        guard let color = WireNames.color(text) else { throw c.error(.invalidValue, "colour \"\(text)\" is not #RRGGBB or #RRGGBBAA") }
         return color
     }
 
     /// 1...1000, or the names "bold" (700) and "regular" / "normal" (400).
     static func fontWeight(_ c: inout JSONCursor) throws(InputError) -> Double {
-        if try c.kind() == .string {
-            switch try c.string() {
+        if c.nextIsString {
+            let name = try c.stringBytes()
+            if name == "bold" { return 700 }
+            if name == "regular" || name == "normal" { return 400 }
+            // String comparison as the fallback: it also matches canonically equivalent spellings.
+            switch name.description {
             case "bold": return 700
             case "regular", "normal": return 400
             case let other: throw c.error(.invalidValue, "unknown fontWeight \"\(other)\"; use 100-900 or \"bold\"")

@@ -38,15 +38,19 @@ struct TreeDecoder {
         node.indexInParent = indexInParent
         node.depth = depth
         document.nodes.append(node)
+        // After the placeholder is stored, so the box is not shared with it.
+        node.useOwnBox()
 
-        try c.object("a node object") { c, key throws(InputError) in
+        var object = try c.beginObject("a node object")
+        while let key = try c.nextKey(&object) {
             let field = NodeFields.Field.named(key)
             if field == .children || field == .accessibilityChildren {
-                if try c.consumeNull() { return }
+                if try c.consumeNull() { continue }
                 let isSynthetic = field == .accessibilityChildren
                 let mark = scratch.count
-                try c.array { c, i throws(InputError) in
-                    let child = try decodeNode(&c, parent: index, synthetic: isSynthetic, indexInParent: i, depth: depth + 1)
+                var list = try c.beginArray()
+                while try c.nextElement(&list) {
+                    let child = try decodeNode(&c, parent: index, synthetic: isSynthetic, indexInParent: list.index, depth: depth + 1)
                     scratch.append(child)
                 }
                 let start = document.childStorage.count
@@ -55,25 +59,24 @@ struct TreeDecoder {
                 let range = start..<document.childStorage.count
                 if isSynthetic { node.syntheticChildRange = range } else { node.childRange = range }
             } else if field == .strategies {
-                if try c.consumeNull() { return }
+                if try c.consumeNull() { continue }
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
             } else if field == .rotors {
-                if try c.consumeNull() { return }
+                if try c.consumeNull() { continue }
                 var rotors: [Rotor] = []
-                try c.array { c, r throws(InputError) in
+                var list = try c.beginArray()
+                while try c.nextElement(&list) {
                     let (rotor, items) = try NodeFields.rotor(&c)
                     rotors.append(rotor)
-                    pendingRotors.append((index, r, items))
+                    pendingRotors.append((index, list.index, items))
                 }
-                node.rotors = rotors
+                node.boxedFields.rotors = rotors
             } else {
                 try NodeFields.decode(field, into: &node, &c)
             }
-            if field == .id, let id = node.id {
-                if let first = document.indexByID[id] {
-                    throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
-                }
-                document.indexByID[id] = index
+            // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
+            if field == .id, let id = node.id, let first = document.indexByID.updateValue(index, forKey: id) {
+                throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
             }
         }
         document.nodes[index] = node

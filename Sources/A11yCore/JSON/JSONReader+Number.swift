@@ -6,6 +6,7 @@ extension JSONReader {
     public mutating func readNumber() throws(JSONSyntaxError) -> Double {
         atContainerStart = false
         skipWhitespace()
+        if let value = plainInteger() { return value }
         let start = position
         guard position < buffer.count else { throw endOfInput("expected a number") }
         let negative = buffer[position] == Byte.minus
@@ -74,6 +75,32 @@ extension JSONReader {
             throw JSONSyntaxError(message: "number out of range", offset: start, kind: .range)
         }
         return value
+    }
+
+    /// The common case in one tight loop: an integer of at most 15 digits (exact as a Double,
+    /// so the value is what the full conversion gives) that no '.', 'e' or 'E' continues.
+    /// Returns nil, having consumed nothing, for anything else.
+    @inline(__always)
+    private mutating func plainInteger() -> Double? {
+        guard let base = buffer.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let end = buffer.count
+        var index = position
+        let negative = index < end && bytes[index] == Byte.minus
+        if negative { index += 1 }
+        let first = index
+        var value: UInt64 = 0
+        while index < end {
+            let digit = bytes[index] &- Byte.zero
+            if digit >= 10 { break }
+            value = value &* 10 &+ UInt64(digit)
+            index += 1
+        }
+        let count = index - first
+        guard count > 0, count <= 15, count == 1 || bytes[first] != Byte.zero else { return nil }
+        if index < end, bytes[index] == Byte.dot || bytes[index] | 0x20 == Byte.e { return nil }
+        position = index
+        return negative ? -Double(value) : Double(value)
     }
 
     @inline(__always)

@@ -27,10 +27,11 @@ extension JSONReader {
         return try scanEscapedString(openingQuote: openingQuote, start: start, materialize: materialize)
     }
 
-    /// At an opening quote: like `scanString`, but a key with no escapes comes back as its
-    /// bytes in the buffer.
+    /// At an opening quote: validates and consumes a string like `scanString`, but makes no
+    /// String: returns the bytes between the quotes, which are the text unless `hasEscapes`
+    /// (then `decodedText(of:)` gives it).
     @inline(__always)
-    mutating func scanKey() throws(JSONSyntaxError) -> Key {
+    mutating func scanRawString() throws(JSONSyntaxError) -> RawString {
         let openingQuote = position
         position += 1
         let start = position
@@ -44,13 +45,26 @@ extension JSONReader {
                 let length = position - start
                 position += 1
                 guard length <= maxStringBytes else { throw tooLong(at: openingQuote) }
-                return .bytes(UnsafeRawBufferPointer(rebasing: buffer[start..<start + length]))
+                return RawString(bytes: UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: length),
+                                 hasEscapes: false, openingQuote: openingQuote)
             }
             if byte == Byte.backslash { break }
             if byte < Byte.space { throw controlCharacter() }
             try validateUTF8Sequence()
         }
-        return .text(try scanEscapedString(openingQuote: openingQuote, start: start, materialize: true))
+        _ = try scanEscapedString(openingQuote: openingQuote, start: start, materialize: false)
+        return RawString(bytes: UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: position - 1 - start),
+                         hasEscapes: true, openingQuote: openingQuote)
+    }
+
+    /// The decoded text of a string already read by `scanRawString` (escaped strings are rare,
+    /// so they are scanned a second time rather than decoded on every read).
+    func decodedText(of string: RawString) -> String {
+        guard string.hasEscapes else { return makeString(start: string.openingQuote + 1, count: string.bytes.count) }
+        var copy = self
+        copy.position = string.openingQuote
+        // Cannot fail: the same bytes passed the same checks when first read.
+        return (try? copy.scanString(materialize: true)) ?? ""
     }
 
     /// Returns the index of the first byte at or after `index` that is a quote, a backslash,

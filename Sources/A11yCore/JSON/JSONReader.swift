@@ -135,10 +135,92 @@ public struct JSONReader {
 
     /// `nextKey` without materialising plain keys.
     public mutating func nextKeyBytes() throws(JSONSyntaxError) -> Key? {
+        guard let key = try nextRawKey() else { return nil }
+        return key.hasEscapes ? .text(decodedText(of: key)) : .bytes(key.bytes)
+    }
+
+    /// A string as it sits in the buffer: the bytes between its quotes. Without escapes they
+    /// are its text; with escapes `decodedText(of:)` decodes them.
+    struct RawString {
+        var bytes: UnsafeRawBufferPointer
+        var hasEscapes: Bool
+        var openingQuote: Int
+    }
+
+    /// `nextKey` with no String made and no enum payload to copy or destroy per key.
+    @inline(__always)
+    mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
+        if let key = compactNextKey() { return key }
         guard try atNextKey() else { return nil }
-        let key = try scanKey()
+        let key = try scanRawString()
         try expectColon()
         return key
+    }
+
+    /// The usual next member, `,"key":` (or `"key":` first in an object) with a plain key and
+    /// no whitespace, read with none of the general checks; nil, having consumed nothing, for
+    /// anything else (then `atNextKey` and `scanRawString` decide).
+    @inline(__always)
+    private mutating func compactNextKey() -> RawString? {
+        guard depth > 0, innermostIsObject, let base = buffer.baseAddress else { return nil }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        var quote = position
+        if !atContainerStart {
+            guard quote < buffer.count, bytes[quote] == Byte.comma else { return nil }
+            quote += 1
+        }
+        guard quote < buffer.count, bytes[quote] == Byte.quote else { return nil }
+        let end = scanPlainRun(from: quote + 1)
+        let length = end - quote - 1
+        guard end + 1 < buffer.count, bytes[end] == Byte.quote, bytes[end + 1] == Byte.colon,
+              length <= maxStringBytes else { return nil }
+        position = end + 2
+        atContainerStart = false
+        return RawString(bytes: UnsafeRawBufferPointer(start: base + quote + 1, count: length),
+                         hasEscapes: false, openingQuote: quote)
+    }
+
+    /// A string value without making a String (see `RawString`).
+    mutating func readRawString() throws(JSONSyntaxError) -> RawString {
+        atContainerStart = false
+        skipWhitespace()
+        guard position < buffer.count, buffer[position] == Byte.quote else {
+            throw mismatch("expected a string")
+        }
+        return try scanRawString()
+    }
+
+    // MARK: Fast paths for one exact shape
+
+    /// Runs `attempt`; when it returns nil the reader is put back where it was, so a fast path
+    /// for one exact byte shape can leave everything else to the general reads, which then
+    /// decide (same results, same errors). `attempt` must not open or close containers.
+    @inline(__always)
+    mutating func speculate<T>(_ attempt: (inout JSONReader) -> T?) -> T? {
+        let savedPosition = position, savedStart = atContainerStart
+        if let result = attempt(&self) { return result }
+        position = savedPosition
+        atContainerStart = savedStart
+        return nil
+    }
+
+    /// Consumes `literal` when the next bytes are exactly it.
+    @inline(__always)
+    mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard position + count <= buffer.count else { return false }
+        let text = literal.utf8Start
+        for i in 0..<count where buffer[position + i] != text[i] { return false }
+        position += count
+        return true
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it (nil at the end), so
+    /// callers can check a value's type with one compare before reading it.
+    @inline(__always)
+    mutating func peekByte() -> UInt8? {
+        skipWhitespace()
+        return position < buffer.count ? buffer[position] : nil
     }
 
     /// Consumes the ',' before the next key and stops at its opening quote (true), or

@@ -70,7 +70,9 @@ public struct Node: Sendable {
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
     public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
 
-    private struct Fields {
+    /// The boxed fields. Internal so the decoder can fill them in a local value and box them
+    /// once (`setBoxedFields`) instead of checking, and first copying, the box per field.
+    struct Fields {
         var id: String?
         var typeName = "view"
         var text: String?
@@ -98,6 +100,20 @@ public struct Node: Sendable {
         init(_ fields: Fields) { self.fields = fields }
         /// Shared by nodes that have not set any boxed field yet, so `Node()` does not allocate.
         static let empty = Box(Fields())
+    }
+
+    /// Gives the node a fresh box of its own with default fields, for building: writes
+    /// through `boxedFields` then go straight into it.
+    mutating func useOwnBox() { box = Box(Fields()) }
+
+    /// All boxed fields, for the decoder: a write costs one uniqueness check and copies
+    /// nothing when the box is already the node's own (see `useOwnBox`).
+    var boxedFields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
     }
 
     private mutating func mutate(_ change: (inout Fields) -> Void) {
