@@ -9,11 +9,12 @@ extension Rule {
             // Normalised label -> index in `firsts`, the first control with it and, once
             // a repeat needs it, that control's pointer (built once, shared by every repeat).
             var first: [String: Int] = [:]
+            first.reserveCapacity(ctx.elements.count)
             var firsts: [(node: Int, pointer: String?)] = []
             var out: [Finding] = []
             for element in ctx.elements where ctx.isInteractive(element) {
-                guard let label = element.label, !label.isBlank else { continue }
-                let key = label.normalizedForComparison
+                // Trimming leaves nothing exactly when the label is blank.
+                guard let label = element.label, case let key = label.normalizedForComparison, !key.isEmpty else { continue }
                 guard let index = first[key] else {
                     first[key] = firsts.count
                     firsts.append((element.node, nil))
