@@ -72,6 +72,29 @@ extension Color {
     func scaled(alpha factor: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)
     }
+
+    /// `hex` written byte by byte: contrast findings print up to four codes each, and `hex`
+    /// builds a String per channel. Channels outside 0...1 (never parsed, never blended) use `hex`.
+    var hexCode: String {
+        let withAlpha = alpha < 1
+        guard (0...1).contains(red), (0...1).contains(green), (0...1).contains(blue),
+              !withAlpha || (0...1).contains(alpha) else { return hex }
+        return String(unsafeUninitializedCapacity: withAlpha ? 9 : 7) { out in
+            func put(_ channel: Double, at i: Int) {
+                let n = Int((channel * 255).rounded())
+                out[i] = Self.hexDigit(n >> 4)
+                out[i + 1] = Self.hexDigit(n & 0xF)
+            }
+            out[0] = UInt8(ascii: "#")
+            put(red, at: 1); put(green, at: 3); put(blue, at: 5)
+            if withAlpha { put(alpha, at: 7) }
+            return withAlpha ? 9 : 7
+        }
+    }
+
+    private static func hexDigit(_ value: Int) -> UInt8 {
+        UInt8(value < 10 ? Int(UInt8(ascii: "0")) + value : Int(UInt8(ascii: "A")) + value - 10)
+    }
 }
 
 extension RenderedStyle {
