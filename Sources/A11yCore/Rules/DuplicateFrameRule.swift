@@ -9,6 +9,7 @@ extension Rule {
             // Frame -> index in `firsts`: the first control's node and, once a repeat needs
             // it, its pointer (built once, shared by every repeat).
             var first: [Rect: Int] = [:]
+            first.reserveCapacity(ctx.elements.count)
             var firsts: [(node: Int, pointer: String?)] = []
             var out: [Finding] = []
             for element in ctx.elements where ctx.isInteractive(element) && !element.frame.isEmpty {

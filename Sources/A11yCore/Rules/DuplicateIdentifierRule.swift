@@ -9,6 +9,7 @@ extension Rule {
             // Identifier -> index in `firsts`: the first element's node and, once a repeat
             // needs them, its pointer and the message (built once, shared by every repeat).
             var first: [String: Int] = [:]
+            first.reserveCapacity(ctx.elements.count)
             var firsts: [(node: Int, text: (message: String, pointer: String)?)] = []
             var out: [Finding] = []
             for element in ctx.elements {

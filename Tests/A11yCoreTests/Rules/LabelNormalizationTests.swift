@@ -26,3 +26,22 @@ import Testing
         }
     }
 }
+
+/// `LabelRoleWords.mayContainPhrase` is a filter in front of `phrases(in:)`: it may let a
+/// label through for nothing, but never stop one that has a phrase.
+@Suite struct LabelRoleWordsFilterTests {
+    @Test(arguments: [
+        "Play button", "BUTTON", "Tap to pay", "tap-to-pay", "Double tap", "Selected, Tab 3 of 5", "Unchecked", "Image1",
+        "buttonless", "Tabs", "Tabé", "café button", "Button…", "…Click…", "CLIC\u{212A} here", "\u{0600}button", "é\u{301}link",
+        "swipe to delete", "Tap here", "Checkedé", "Heading", "Picture of a cat", "Click", "ok", "", "  ",
+    ])
+    func neverHidesAPhrase(_ label: String) {
+        let phrases = LabelRoleWords.phrases(in: label)
+        if !phrases.isEmpty { #expect(LabelRoleWords.mayContainPhrase(label)) }
+        // All-ASCII labels pass exactly when one of their words starts a phrase.
+        let firstWords = Set(LabelRoleWords.table.map { $0.phrase[0] })
+        if label.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(LabelRoleWords.mayContainPhrase(label) == LabelWords.words(label).contains(where: firstWords.contains))
+        }
+    }
+}
