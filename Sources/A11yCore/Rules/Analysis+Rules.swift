@@ -98,11 +98,16 @@ extension String {
 
     var isBlank: Bool {
         var text = self
-        // All-ASCII text (nearly every label) needs no Character segmentation.
-        if let ascii = text.withUTF8({ utf8 in utf8.allSatisfy { $0 < 0x80 } ? utf8.allSatisfy(Self.isASCIIWhitespace) : nil }) {
-            return ascii
+        // Decided by bytes until the first non-ASCII one: an ASCII byte after ASCII text starts
+        // its own Character, so a non-whitespace one settles it (nearly every label, at byte 0).
+        let ascii = text.withUTF8 { utf8 -> Bool? in
+            for byte in utf8 {
+                guard byte < 0x80 else { return nil }
+                if !Self.isASCIIWhitespace(byte) { return false }
+            }
+            return true
         }
-        return allSatisfy(\.isWhitespace)
+        return ascii ?? allSatisfy(\.isWhitespace)
     }
 
     /// Unicode White_Space within ASCII: tab, line feed, vertical tab, form feed, carriage return, space.

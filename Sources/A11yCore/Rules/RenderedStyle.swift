@@ -26,12 +26,15 @@ struct RenderedStyle {
     static func compute(_ document: Document) -> [RenderedStyle] {
         var out: [RenderedStyle] = []
         out.reserveCapacity(document.nodes.count)
-        for node in document.nodes {
-            let parent = node.parent.map { out[$0] }
-            let opacity = (parent?.opacity ?? 1) * max(0, min(1, node.opacity ?? 1))
+        let nodes = document.nodes
+        // Fields are read in place (`nodes[index]`): binding each node would copy it.
+        for index in nodes.indices {
+            let parent = nodes[index].parent.map { out[$0] }
+            let nodeOpacity = nodes[index].opacity
+            let opacity = (parent?.opacity ?? 1) * max(0, min(1, nodeOpacity ?? 1))
             var backdrop = parent?.backdrop ?? .solid(defaultBackground)
-            var foreground = parent?.foreground?.scaled(alpha: max(0, min(1, node.opacity ?? 1)))
-            let style = node.style
+            var foreground = parent?.foreground?.scaled(alpha: max(0, min(1, nodeOpacity ?? 1)))
+            let style = nodes[index].style
             if let style {
                 if style.backgroundKind != .solid {
                     backdrop = .undecidable(style.backgroundKind)
@@ -49,7 +52,7 @@ struct RenderedStyle {
                 fontSize: style?.fontSize ?? parent?.fontSize,
                 fontWeight: style?.fontWeight ?? parent?.fontWeight,
                 opacity: opacity,
-                disabled: (parent?.disabled ?? false) || !node.enabled || node.effectiveTraits.contains(.notEnabled)))
+                disabled: (parent?.disabled ?? false) || !nodes[index].enabled || nodes[index].effectiveTraits.contains(.notEnabled)))
         }
         return out
     }
