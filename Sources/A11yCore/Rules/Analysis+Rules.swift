@@ -58,18 +58,56 @@ extension String {
     var normalizedForComparison: String {
         if let ascii = asciiNormalizedForComparison { return ascii }
         var s = Substring(self)
-        while let c = s.first, c.isWhitespace { s.removeFirst() }
-        while let c = s.last, c.isWhitespace { s.removeLast() }
-        return s.lowercased()
+        // An end byte that is ASCII and not whitespace starts / ends a Character that is not
+        // whitespace (no ASCII scalar extends a cluster begun by whitespace), so most text skips
+        // the Character walk.
+        if let first = s.utf8.first, first >= 0x80 || Self.isASCIIWhitespace(first) {
+            while let c = s.first, c.isWhitespace { s.removeFirst() }
+        }
+        if let last = s.utf8.last, last >= 0x80 || Self.isASCIIWhitespace(last) {
+            while let c = s.last, c.isWhitespace { s.removeLast() }
+        }
+        let start = self.utf8.distance(from: startIndex, to: s.startIndex)
+        let end = self.utf8.distance(from: startIndex, to: s.endIndex)
+        var text = self
+        return text.withUTF8 { Self.lowercasedByScalar($0[start..<end]) }
+    }
+
+    /// `lowercased()` of valid UTF-8, which maps every scalar on its own: ASCII bytes are
+    /// folded in place and only other scalars go through their mapping (the stdlib builds a
+    /// String per scalar, which dominated mixed-script labels).
+    private static func lowercasedByScalar(_ utf8: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let lead = utf8[i]
+            if lead < 0x80 {
+                bytes.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(lead) ? lead + 0x20 : lead)
+                i += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = UInt32(lead) & (0x7F >> length)
+            for k in 1..<length { value = value << 6 | UInt32(utf8[i + k] & 0x3F) }
+            bytes.append(contentsOf: Unicode.Scalar(value)!.properties.lowercaseMapping.utf8)
+            i += length
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     var isBlank: Bool {
         var text = self
-        // All-ASCII text (nearly every label) needs no Character segmentation.
-        if let ascii = text.withUTF8({ utf8 in utf8.allSatisfy { $0 < 0x80 } ? utf8.allSatisfy(Self.isASCIIWhitespace) : nil }) {
-            return ascii
+        // Decided by bytes until the first non-ASCII one: an ASCII byte after ASCII text starts
+        // its own Character, so a non-whitespace one settles it (nearly every label, at byte 0).
+        let ascii = text.withUTF8 { utf8 -> Bool? in
+            for byte in utf8 {
+                guard byte < 0x80 else { return nil }
+                if !Self.isASCIIWhitespace(byte) { return false }
+            }
+            return true
         }
-        return allSatisfy(\.isWhitespace)
+        return ascii ?? allSatisfy(\.isWhitespace)
     }
 
     /// Unicode White_Space within ASCII: tab, line feed, vertical tab, form feed, carriage return, space.

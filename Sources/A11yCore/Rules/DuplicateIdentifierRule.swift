@@ -6,15 +6,14 @@ extension Rule {
         description: "Elements do not share an accessibility identifier.",
         help: "Give each element a unique nested identifier (a11yRoot / nestedIdentifier path).",
         check: { ctx in
-            // Identifier -> index in `firsts`: the first element's node and, once a repeat
-            // needs them, its pointer and the message (built once, shared by every repeat).
-            var first: [String: Int] = [:]
+            // Identifier -> the first element's node and, once a repeat needs them, its
+            // pointer and the message (built once, shared by every repeat).
+            var first = FirstOccurrences<String>(capacity: ctx.elements.count)
             var firsts: [(node: Int, text: (message: String, pointer: String)?)] = []
             var out: [Finding] = []
             for element in ctx.elements {
                 guard let id = element.identifier, !id.isEmpty else { continue }
-                guard let index = first[id] else {
-                    first[id] = firsts.count
+                guard let index = first.earlier(id) else {
                     firsts.append((element.node, nil))
                     continue
                 }

@@ -6,24 +6,29 @@ extension Rule {
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
         check: { ctx in
-            // Normalised label -> index in `firsts`, the first control with it and, once
-            // a repeat needs it, that control's pointer (built once, shared by every repeat).
-            var first: [String: Int] = [:]
-            var firsts: [(node: Int, pointer: String?)] = []
+            // Normalised label -> the first control with it and, once a repeat needs them,
+            // that control's pointer and the last repeat's label with its message and data
+            // (repeats mostly share one spelling, so each text is built once).
+            var first = FirstOccurrences<String>(capacity: ctx.elements.count)
+            var firsts: [(node: Int, pointer: String?, text: (label: String, message: String, data: [(key: String, value: DataValue)])?)] = []
             var out: [Finding] = []
             for element in ctx.elements where ctx.isInteractive(element) {
-                guard let label = element.label, !label.isBlank else { continue }
-                let key = label.normalizedForComparison
-                guard let index = first[key] else {
-                    first[key] = firsts.count
-                    firsts.append((element.node, nil))
+                // Trimming leaves nothing exactly when the label is blank.
+                guard let label = element.label, case let key = label.normalizedForComparison, !key.isEmpty else { continue }
+                guard let index = first.earlier(key) else {
+                    firsts.append((element.node, nil, nil))
                     continue
                 }
                 let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
                 firsts[index].pointer = duplicateOf
+                // Bytes, not String ==, which would normalise non-ASCII labels to compare them.
+                if firsts[index].text.map({ !$0.label.utf8.elementsEqual(label.utf8) }) ?? true {
+                    firsts[index].text = (label, "Label \"\(label)\" is also used by another control.",
+                                          [("label", .string(label)), ("duplicateOf", .string(duplicateOf))])
+                }
+                let text = firsts[index].text!
                 // Reported on each repeat, pointing back at the first occurrence.
-                out.append(ctx.finding(element: element, message: "Label \"\(label)\" is also used by another control.",
-                                       data: [("label", .string(label)), ("duplicateOf", .string(duplicateOf))]))
+                out.append(ctx.finding(element: element, message: text.message, data: text.data))
             }
             return out
         })

@@ -35,13 +35,17 @@ enum CodeLikeLabel {
 
     /// `matches` for all-ASCII labels (nearly all), byte by byte with the same tests: ASCII
     /// letters and digits are exactly the ASCII characters `isLetter` / `isNumber` accept,
-    /// and characters are bytes. nil for other text.
+    /// and characters are bytes. nil when a non-ASCII byte comes before the answer.
     private static func asciiMatches(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
-        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
         func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-        guard !utf8.isEmpty, utf8.allSatisfy({ isLetter($0) || isDigit($0) || $0 == UInt8(ascii: "_") }),
-              utf8.contains(where: isLetter) else { return false }
+        // One pass: an ASCII byte that is no identifier character settles it (a space, in most
+        // labels) as long as no non-ASCII byte came first (it then starts its own Character).
+        for byte in utf8 {
+            guard byte < 0x80 else { return nil }
+            if !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_")) { return false }
+        }
+        guard !utf8.isEmpty, utf8.contains(where: isLetter) else { return false }
         if utf8.count > 2, utf8[1..<(utf8.count - 1)].contains(UInt8(ascii: "_")) { return true }
         guard utf8[0] >= UInt8(ascii: "a") && utf8[0] <= UInt8(ascii: "z") else { return false }
         return asciiViewSuffixes.contains { suffix in

@@ -45,29 +45,61 @@ enum LabelRoleWords {
     /// First words of the phrases, for `mayContainPhrase`.
     static let firstWords: [[UInt8]] = table.map { Array($0.phrase[0].utf8) }
 
-    /// False only when no phrase can match `label`: a phrase's first word must then appear
-    /// in the label's bytes, ignoring ASCII case. Words are compared after `lowercased()`,
-    /// and the only non-ASCII scalar that lowercases to a plain ASCII letter is KELVIN SIGN
-    /// (U+212A, to "k"; U+0130 gives "i" plus a combining dot, which stays part of the
-    /// character), so labels holding it always take the full check. Most labels are decided
-    /// by this byte scan and never split into words.
+    /// False only when no phrase can match `label`. All-ASCII labels (nearly all) are split
+    /// into letter-or-digit runs, exactly the words `LabelWords.words` makes, and each run is
+    /// compared with the phrases' first words. Other labels need a first word somewhere in
+    /// their bytes, ignoring ASCII case: words are compared after `lowercased()`, and the only
+    /// non-ASCII scalar that lowercases to a plain ASCII letter is KELVIN SIGN (U+212A, to "k";
+    /// U+0130 gives "i" plus a combining dot, which stays part of the character), so labels
+    /// holding it always take the full check.
     static func mayContainPhrase(_ label: String) -> Bool {
         var text = label
         return text.withUTF8 { utf8 in
-            if firstWords.contains(where: { word in containsIgnoringASCIICase(utf8, word) }) { return true }
-            return !utf8.allSatisfy { $0 < 0x80 } && label.unicodeScalars.contains("\u{212A}")
+            if let ascii = asciiHasFirstWord(utf8) { return ascii }
+            return containsFirstWord(utf8) || label.unicodeScalars.contains("\u{212A}")
         }
     }
 
-    /// `needle` is lowercase ASCII letters.
-    private static func containsIgnoringASCIICase(_ text: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard text.count >= needle.count else { return false }
-        for start in 0...(text.count - needle.count) {
-            var i = 0
-            // Setting bit 5 lowercases ASCII letters; needle bytes are letters, so other bytes never match by accident.
-            while i < needle.count, text[start + i] | 0x20 == needle[i] { i += 1 }
-            if i == needle.count { return true }
+    /// Whether a letter-or-digit run of `utf8` is a phrase's first word; nil when non-ASCII
+    /// text comes first (any run found before it would match the byte scan too).
+    private static func asciiHasFirstWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var start = 0
+        for i in 0...utf8.count {
+            let byte = i < utf8.count ? utf8[i] : UInt8(ascii: " ")
+            guard byte < 0x80 else { return nil }
+            let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+            if isLetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { continue }
+            let run = UnsafeBufferPointer(rebasing: utf8[start..<i])
+            if firstWords.contains(where: { $0.count == run.count && startsWithIgnoringASCIICase(run, at: 0, $0) }) { return true }
+            start = i + 1
         }
         return false
+    }
+
+    /// Whether a phrase's first word occurs anywhere in `text`, ignoring ASCII case: one pass
+    /// that tries only the words starting with the letter at hand.
+    private static func containsFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for start in text.indices {
+            let lower = text[start] | 0x20
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) else { continue }
+            for word in firstWordsByLetter[Int(lower - UInt8(ascii: "a"))]
+            where text.count - start >= word.count && startsWithIgnoringASCIICase(text, at: start, word) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `firstWords` grouped by their first letter, a...z.
+    private static let firstWordsByLetter: [[[UInt8]]] = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { letter in
+        firstWords.filter { $0.first == letter }
+    }
+
+    /// `needle` (lowercase ASCII letters) at `start` of `text`, which has room for it.
+    private static func startsWithIgnoringASCIICase(_ text: UnsafeBufferPointer<UInt8>, at start: Int, _ needle: [UInt8]) -> Bool {
+        var i = 0
+        // Setting bit 5 lowercases ASCII letters; needle bytes are letters, so other bytes never match by accident.
+        while i < needle.count, text[start + i] | 0x20 == needle[i] { i += 1 }
+        return i == needle.count
     }
 }

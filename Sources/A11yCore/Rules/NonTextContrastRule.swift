@@ -7,6 +7,7 @@ extension Rule {
         check: { ctx in
             let styles = ctx.styles
             let required = ctx.thresholds.contrastNonText
+            var texts = ContrastTexts()
             var out: [Finding] = []
             for (index, node) in ctx.document.nodes.enumerated() {
                 let style = styles[index]
@@ -18,15 +19,15 @@ extension Rule {
                 else { continue }
                 let foreground = own.scaled(alpha: style.opacity)
                 guard let measured = style.contrast(of: foreground) else {
-                    out.append(TextContrastCheck.undecidable(ctx, node: index, foreground: foreground,
-                                                             backdrop: style.backdrop, required: required))
+                    out.append(texts.undecidable(ctx, node: index, foreground: foreground,
+                                                 backdrop: style.backdrop, required: required))
                     continue
                 }
                 guard measured.ratio < required else { continue }
-                out.append(ctx.finding(
-                    node: index,
-                    message: "Graphic contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hex) on \(measured.background.hex)) is below \(NumberText.format(required)):1.",
-                    data: TextContrastCheck.contrastData(measured, required: required)))
+                let text = texts.text(measured, required: required) {
+                    "Graphic contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hexCode) on \(measured.background.hexCode)) is below \(NumberText.format(required)):1."
+                }
+                out.append(ctx.finding(node: index, message: text.message, data: text.data))
             }
             return out
         })

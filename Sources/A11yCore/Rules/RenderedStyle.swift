@@ -26,12 +26,15 @@ struct RenderedStyle {
     static func compute(_ document: Document) -> [RenderedStyle] {
         var out: [RenderedStyle] = []
         out.reserveCapacity(document.nodes.count)
-        for node in document.nodes {
-            let parent = node.parent.map { out[$0] }
-            let opacity = (parent?.opacity ?? 1) * max(0, min(1, node.opacity ?? 1))
+        let nodes = document.nodes
+        // Fields are read in place (`nodes[index]`): binding each node would copy it.
+        for index in nodes.indices {
+            let parent = nodes[index].parent.map { out[$0] }
+            let nodeOpacity = nodes[index].opacity
+            let opacity = (parent?.opacity ?? 1) * max(0, min(1, nodeOpacity ?? 1))
             var backdrop = parent?.backdrop ?? .solid(defaultBackground)
-            var foreground = parent?.foreground?.scaled(alpha: max(0, min(1, node.opacity ?? 1)))
-            let style = node.style
+            var foreground = parent?.foreground?.scaled(alpha: max(0, min(1, nodeOpacity ?? 1)))
+            let style = nodes[index].style
             if let style {
                 if style.backgroundKind != .solid {
                     backdrop = .undecidable(style.backgroundKind)
@@ -49,7 +52,7 @@ struct RenderedStyle {
                 fontSize: style?.fontSize ?? parent?.fontSize,
                 fontWeight: style?.fontWeight ?? parent?.fontWeight,
                 opacity: opacity,
-                disabled: (parent?.disabled ?? false) || !node.enabled || node.effectiveTraits.contains(.notEnabled)))
+                disabled: (parent?.disabled ?? false) || !nodes[index].enabled || nodes[index].effectiveTraits.contains(.notEnabled)))
         }
         return out
     }
@@ -71,6 +74,29 @@ struct RenderedStyle {
 extension Color {
     func scaled(alpha factor: Double) -> Color {
         Color(red: red, green: green, blue: blue, alpha: alpha * factor)
+    }
+
+    /// `hex` written byte by byte: contrast findings print up to four codes each, and `hex`
+    /// builds a String per channel. Channels outside 0...1 (never parsed, never blended) use `hex`.
+    var hexCode: String {
+        let withAlpha = alpha < 1
+        guard (0...1).contains(red), (0...1).contains(green), (0...1).contains(blue),
+              !withAlpha || (0...1).contains(alpha) else { return hex }
+        return String(unsafeUninitializedCapacity: withAlpha ? 9 : 7) { out in
+            func put(_ channel: Double, at i: Int) {
+                let n = Int((channel * 255).rounded())
+                out[i] = Self.hexDigit(n >> 4)
+                out[i + 1] = Self.hexDigit(n & 0xF)
+            }
+            out[0] = UInt8(ascii: "#")
+            put(red, at: 1); put(green, at: 3); put(blue, at: 5)
+            if withAlpha { put(alpha, at: 7) }
+            return withAlpha ? 9 : 7
+        }
+    }
+
+    private static func hexDigit(_ value: Int) -> UInt8 {
+        UInt8(value < 10 ? Int(UInt8(ascii: "0")) + value : Int(UInt8(ascii: "A")) + value - 10)
     }
 }
 

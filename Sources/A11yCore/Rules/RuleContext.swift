@@ -2,29 +2,28 @@
 /// itself so `finding(...)` can stamp id, criteria, level and impact.
 public struct RuleContext: Sendable {
     public let rule: Rule
-    public let analysis: Analysis
-    public let options: AuditOptions
-    public let thresholds: ResolvedThresholds
-    /// Inherited colours, fonts and opacity of every node; several rules need them, so
-    /// `RuleRunner` computes them once per run.
-    let styles: [RenderedStyle]
+    /// Shared by every rule of a run (one reference to copy per rule, not every array).
+    let inputs: RuleInputs
 
     public init(rule: Rule, analysis: Analysis, options: AuditOptions) {
-        self.init(rule: rule, analysis: analysis, options: options, styles: RenderedStyle.compute(analysis.document))
+        self.init(rule: rule, inputs: RuleInputs(analysis: analysis, options: options))
     }
 
-    init(rule: Rule, analysis: Analysis, options: AuditOptions, styles: [RenderedStyle]) {
+    init(rule: Rule, inputs: RuleInputs) {
         self.rule = rule
-        self.analysis = analysis
-        self.options = options
-        self.thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
-        self.styles = styles
+        self.inputs = inputs
     }
 
-    public var document: Document { analysis.document }
-    public var elements: [AccessibilityElement] { analysis.elements }
+    public var analysis: Analysis { inputs.analysis }
+    public var options: AuditOptions { inputs.options }
+    public var thresholds: ResolvedThresholds { inputs.thresholds }
+    /// Inherited colours, fonts and opacity of every node.
+    var styles: [RenderedStyle] { inputs.styles }
 
-    public func node(_ index: Int) -> Node { analysis.document.nodes[index] }
+    public var document: Document { inputs.analysis.document }
+    public var elements: [AccessibilityElement] { inputs.analysis.elements }
+
+    public func node(_ index: Int) -> Node { inputs.analysis.document.nodes[index] }
 
     /// A finding of this rule on `node`; the frame defaults to the node's element frame.
     public func finding(node: Int, message: String, outcome: Outcome = .violation, impact: Impact? = nil,
@@ -37,5 +36,21 @@ public struct RuleContext: Sendable {
     public func finding(element: AccessibilityElement, message: String, outcome: Outcome = .violation,
                         impact: Impact? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
         finding(node: element.node, message: message, outcome: outcome, impact: impact, frame: element.frame, data: data)
+    }
+}
+
+/// Everything the rules of one run read, computed once: several rules need the same
+/// per-node styles and thresholds.
+final class RuleInputs: Sendable {
+    let analysis: Analysis
+    let options: AuditOptions
+    let thresholds: ResolvedThresholds
+    let styles: [RenderedStyle]
+
+    init(analysis: Analysis, options: AuditOptions) {
+        self.analysis = analysis
+        self.options = options
+        thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
+        styles = RenderedStyle.compute(analysis.document)
     }
 }

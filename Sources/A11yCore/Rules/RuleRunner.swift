@@ -6,22 +6,32 @@ public enum RuleRunner {
         let selected = try select(options, from: registry)
         var run = RuleRun()
         var all: [Finding] = []
-        let styles = RenderedStyle.compute(analysis.document)
+        let inputs = RuleInputs(analysis: analysis, options: options)
         for rule in selected {
             run.rulesRun.append(rule.id)
-            all += rule.check(RuleContext(rule: rule, analysis: analysis, options: options, styles: styles))
+            all += rule.check(RuleContext(rule: rule, inputs: inputs))
         }
-        for finding in order(all, in: analysis) {
-            if let suppression = options.suppressions.first(where: { matches($0, finding, analysis) }) {
-                run.suppressed.append(SuppressedFinding(finding: finding, suppression: suppression))
-            } else {
-                run.findings.append(finding)
-            }
+        let suppressionOf: [Suppression?] = options.suppressions.isEmpty ? [] : all.map { finding in
+            options.suppressions.first { matches($0, finding, analysis) }
         }
         // Suppressed findings do not count against a rule: it passes once they are accepted.
+        // Rules emit their findings together, so a set insert is needed only when the id changes.
         var violated = Set<String>(), undecided = Set<String>()
-        for f in run.findings {
-            if f.outcome == .violation { violated.insert(f.rule) } else { undecided.insert(f.rule) }
+        var lastViolated: String?, lastUndecided: String?
+        for (index, f) in all.enumerated() where suppressionOf.isEmpty || suppressionOf[index] == nil {
+            if f.outcome == .violation {
+                if f.rule != lastViolated { violated.insert(f.rule); lastViolated = f.rule }
+            } else if f.rule != lastUndecided {
+                undecided.insert(f.rule); lastUndecided = f.rule
+            }
+        }
+        run.findings.reserveCapacity(all.count)
+        for index in order(all, in: analysis) {
+            if !suppressionOf.isEmpty, let suppression = suppressionOf[index] {
+                run.suppressed.append(SuppressedFinding(finding: all[index], suppression: suppression))
+            } else {
+                run.findings.append(all[index])
+            }
         }
         run.rulesPassed = run.rulesRun.filter { !violated.contains($0) && !undecided.contains($0) }
         run.rulesIncomplete = run.rulesRun.filter { !violated.contains($0) && undecided.contains($0) }
@@ -36,14 +46,18 @@ public enum RuleRunner {
     /// Defaults for the level (or `only`), plus `enable`, minus `disable`; registry order.
     /// An explicitly named rule runs whatever its level.
     public static func select(_ options: AuditOptions, from registry: [Rule] = RuleRegistry.all) throws(InputError) -> [Rule] {
-        let known = Set(registry.map(\.id))
+        // Ids are named rarely and by the handful: a scan of the registry beats hashing all of it.
+        func isKnown(_ id: String) -> Bool { registry.contains { $0.id == id } }
         for list in [options.only ?? [], options.enable, options.disable] {
-            for id in list where !known.contains(id.value) {
+            for id in list where !isKnown(id.value) {
                 throw unknownRule(id.value, at: id.pointer)
             }
         }
         for s in options.suppressions {
-            if let rule = s.rule, !known.contains(rule) { throw unknownRule(rule, at: s.pointer + "/rule") }
+            if let rule = s.rule, !isKnown(rule) { throw unknownRule(rule, at: s.pointer + "/rule") }
+        }
+        guard options.only != nil || !options.enable.isEmpty || !options.disable.isEmpty else {
+            return registry.filter { $0.isDefault(at: options.level) }
         }
         var chosen = options.only.map { Set($0.map(\.value)) }
             ?? Set(registry.filter { $0.isDefault(at: options.level) }.map(\.id))
@@ -58,18 +72,16 @@ public enum RuleRunner {
 
     /// Reading order: the position of the finding's element; nodes outside every element
     /// after all elements, in document order; then rule id. Stable for the rest.
-    static func order(_ findings: [Finding], in analysis: Analysis) -> [Finding] {
+    /// Returns indices into `findings`.
+    static func order(_ findings: [Finding], in analysis: Analysis) -> [Int] {
         let elementCount = analysis.elements.count
-        func key(_ f: Finding) -> (Int, Int) {
-            if let e = analysis.element(ofNode: f.node) { return (e, 0) }
-            return (elementCount, f.node)
+        // One number per finding: the element's position, or past every element by node.
+        let place = findings.map { f in analysis.element(ofNode: f.node) ?? (elementCount + f.node) }
+        return findings.indices.sorted { a, b in
+            if place[a] != place[b] { return place[a] < place[b] }
+            if findings[a].rule != findings[b].rule { return findings[a].rule < findings[b].rule }
+            return a < b
         }
-        return findings.enumerated().sorted { a, b in
-            let ka = key(a.element), kb = key(b.element)
-            if ka != kb { return ka < kb }
-            if a.element.rule != b.element.rule { return a.element.rule < b.element.rule }
-            return a.offset < b.offset
-        }.map(\.element)
     }
 
     /// Every field the suppression gives must match; a suppression that gives none matches nothing.

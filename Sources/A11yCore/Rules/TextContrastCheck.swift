@@ -3,21 +3,24 @@
 enum TextContrastCheck {
     static func findings(_ ctx: RuleContext, normal: Double, large: Double) -> [Finding] {
         let styles = ctx.styles
+        let nodes = ctx.document.nodes
+        var texts = ContrastTexts()
         var out: [Finding] = []
-        for (index, node) in ctx.document.nodes.enumerated() {
+        for index in nodes.indices {
             let style = styles[index]
-            guard style.isVisible, !style.disabled, node.frame?.isEmpty != true,
-                  node.visibleText != nil, let foreground = style.foreground else { continue }
-            let required = style.isLargeText ? large : normal
+            guard style.isVisible, !style.disabled, let foreground = style.foreground, nodes[index].frame?.isEmpty != true,
+                  nodes[index].visibleText != nil else { continue }
+            let isLarge = style.isLargeText
+            let required = isLarge ? large : normal
             guard let measured = style.contrast(of: foreground) else {
-                out.append(undecidable(ctx, node: index, foreground: foreground, backdrop: style.backdrop, required: required))
+                out.append(texts.undecidable(ctx, node: index, foreground: foreground, backdrop: style.backdrop, required: required))
                 continue
             }
             guard measured.ratio < required else { continue }
-            out.append(ctx.finding(
-                node: index,
-                message: "Text contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hex) on \(measured.background.hex)) is below \(NumberText.format(required)):1\(style.isLargeText ? " for large text" : "").",
-                data: contrastData(measured, required: required, large: style.isLargeText)))
+            let text = texts.text(measured, required: required, large: isLarge) {
+                "Text contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hexCode) on \(measured.background.hexCode)) is below \(NumberText.format(required)):1\(isLarge ? " for large text" : "")."
+            }
+            out.append(ctx.finding(node: index, message: text.message, data: text.data))
         }
         return out
     }
@@ -26,7 +29,7 @@ enum TextContrastCheck {
                              large: Bool? = nil) -> [(key: String, value: DataValue)] {
         var data: [(key: String, value: DataValue)] = [
             ("ratio", .number(ContrastMath.reported(m.ratio, required: required))), ("required", .number(required)),
-            ("foreground", .string(m.foreground.hex)), ("background", .string(m.background.hex)),
+            ("foreground", .string(m.foreground.hexCode)), ("background", .string(m.background.hexCode)),
         ]
         if let large { data.append(("largeText", .bool(large))) }
         return data
@@ -37,6 +40,46 @@ enum TextContrastCheck {
         return ctx.finding(
             node: node, message: "Contrast cannot be measured over a \(kind) background; check it by eye (needs \(NumberText.format(required)):1).",
             outcome: .incomplete,
-            data: [("required", .number(required)), ("foreground", .string(foreground.hex)), ("backgroundKind", .string(kind))])
+            data: [("required", .number(required)), ("foreground", .string(foreground.hexCode)), ("backgroundKind", .string(kind))])
+    }
+}
+
+/// Message and data of contrast findings, made once per colour pair: screens reuse a few
+/// colours, and formatting hex codes and ratios dominated the contrast rules. One per rule
+/// run: keys leave out which rule and wording they are for.
+struct ContrastTexts {
+    typealias Text = (message: String, data: [(key: String, value: DataValue)])
+    private struct Key: Hashable {
+        var foreground: Color, background: Color, required: Double, large: Bool?
+    }
+    private struct UndecidableKey: Hashable {
+        var foreground: Color, kind: String, required: Double
+    }
+    private var measured: [Key: Text] = [:]
+    private var undecidable: [UndecidableKey: Finding] = [:]
+
+    /// The text of a failing measurement: `message()` and `contrastData`, made once per key
+    /// (the ratio follows from the pair).
+    mutating func text(_ m: (ratio: Double, foreground: Color, background: Color), required: Double, large: Bool? = nil,
+                       message: () -> String) -> Text {
+        let key = Key(foreground: m.foreground, background: m.background, required: required, large: large)
+        if let cached = measured[key] { return cached }
+        let text = (message(), TextContrastCheck.contrastData(m, required: required, large: large))
+        measured[key] = text
+        return text
+    }
+
+    /// `TextContrastCheck.undecidable`, made once per colour, backdrop kind and requirement.
+    mutating func undecidable(_ ctx: RuleContext, node: Int, foreground: Color, backdrop: Backdrop, required: Double) -> Finding {
+        let kind: String = if case .undecidable(let k) = backdrop { k.rawValue } else { "solid" }
+        let key = UndecidableKey(foreground: foreground, kind: kind, required: required)
+        guard var finding = undecidable[key] else {
+            let made = TextContrastCheck.undecidable(ctx, node: node, foreground: foreground, backdrop: backdrop, required: required)
+            undecidable[key] = made
+            return made
+        }
+        finding.node = node
+        finding.frame = ctx.analysis.frame(ofNode: node)
+        return finding
     }
 }

@@ -1,0 +1,47 @@
+import Testing
+@testable import A11yCore
+
+/// The byte-level fast paths of `normalizedForComparison` must give exactly what trimming
+/// whitespace Characters and `lowercased()` give.
+@Suite struct LabelNormalizationTests {
+    static func reference(_ text: String) -> String {
+        var s = Substring(text)
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return s.lowercased()
+    }
+
+    @Test(arguments: [
+        "", "   ", "Delete", "  Delete ", "Café Ünïcode", "\u{00A0}Straße\u{2003}", "ΟΔΟΣ ΣΑΣ", "İstanbul",
+        "\u{212A}elvin", "e\u{301}TÉ", "\r\nLine\r\n", " \u{301}Mark", "Ｆｕｌｌ　ＷＩＤＴＨ", "🙂 Smile 🙂", "Ǆemal ǅ",
+        "x\u{037E}", "\u{0130}\u{0049}", "ﬁnal ﬀ", "Ꭰ Cherokee", "Price 9,99 €", "\t\u{0085}Tab\u{2028}",
+    ])
+    func matchesTrimmingAndLowercased(_ text: String) {
+        #expect(Array(text.normalizedForComparison.utf8) == Array(Self.reference(text).utf8))
+    }
+
+    @Test func blankExactlyWhenNothingRemains() {
+        for text in ["", " \t", "\u{00A0}\u{2003}", "\r\n", " a ", "\u{301}", " \u{301}"] {
+            #expect(text.isBlank == text.normalizedForComparison.isEmpty)
+        }
+    }
+}
+
+/// `LabelRoleWords.mayContainPhrase` is a filter in front of `phrases(in:)`: it may let a
+/// label through for nothing, but never stop one that has a phrase.
+@Suite struct LabelRoleWordsFilterTests {
+    @Test(arguments: [
+        "Play button", "BUTTON", "Tap to pay", "tap-to-pay", "Double tap", "Selected, Tab 3 of 5", "Unchecked", "Image1",
+        "buttonless", "Tabs", "Tabé", "café button", "Button…", "…Click…", "CLIC\u{212A} here", "\u{0600}button", "é\u{301}link",
+        "swipe to delete", "Tap here", "Checkedé", "Heading", "Picture of a cat", "Click", "ok", "", "  ",
+    ])
+    func neverHidesAPhrase(_ label: String) {
+        let phrases = LabelRoleWords.phrases(in: label)
+        if !phrases.isEmpty { #expect(LabelRoleWords.mayContainPhrase(label)) }
+        // All-ASCII labels pass exactly when one of their words starts a phrase.
+        let firstWords = Set(LabelRoleWords.table.map { $0.phrase[0] })
+        if label.utf8.allSatisfy({ $0 < 0x80 }) {
+            #expect(LabelRoleWords.mayContainPhrase(label) == LabelWords.words(label).contains(where: firstWords.contains))
+        }
+    }
+}
