@@ -77,6 +77,28 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// An array of strings with one ownership check for all of them (rule lists, actions).
+    public mutating func strings(_ list: [String]) {
+        guard !pretty, !list.isEmpty else {
+            beginArray()
+            for s in list { string(s) }
+            return endArray()
+        }
+        beforeValue(reserving: 1)
+        buffer.appendReserved(Byte.openBracket)
+        for i in list.indices {
+            var s = list[i]
+            s.withUTF8 { utf8 in
+                buffer.reserveMore(utf8.count + 3)
+                if i > 0 { buffer.appendReserved(Byte.comma) }
+                appendQuotedReserved(utf8)
+            }
+        }
+        buffer.reserveMore(1)
+        buffer.appendReserved(Byte.closeBracket)
+        needsComma = true
+    }
+
     /// null when nil.
     public mutating func string(_ s: String?) {
         if let s { string(s) } else { null() }
@@ -85,16 +107,70 @@ public struct JSONWriter {
     /// Integral values below 2^53 print as integers ("44", not "44.0"); others use Swift's
     /// shortest round-trip form; NaN and infinities, which JSON cannot express, become null.
     public mutating func number(_ d: Double) {
-        guard d.isFinite else { return null() }
-        // 24 bytes hold the longest description, "-1.7976931348623157e+308".
-        beforeValue(reserving: 24)
+        beforeValue(reserving: JSONWriter.maxNumberLength)
+        appendNumberReserved(d)
+        needsComma = true
+    }
+
+    /// 24 bytes hold the longest description, "-1.7976931348623157e+308".
+    static let maxNumberLength = 24
+
+    @inline(__always)
+    private mutating func appendNumberReserved(_ d: Double) {
+        guard d.isFinite else {
+            return ("null" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
+        }
         if d.rounded(.towardZero) == d && d.magnitude < 9_007_199_254_740_992 {
             appendIntegerReserved(Int(d))
         } else if !appendShortDecimalReserved(d) {
             var text = d.description
             text.withUTF8 { buffer.appendReserved($0) }
         }
+    }
+
+    /// `{"x":…,"y":…}` for an activation point, as one value with one reservation.
+    mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
+        guard !pretty else {
+            beginObject(); staticKey(k0); number(v0); staticKey(k1); number(v1); return endObject()
+        }
+        beforeValue(reserving: 2 + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 2 * (4 + JSONWriter.maxNumberLength))
+        buffer.appendReserved(Byte.openBrace)
+        appendMemberReserved(k0, v0, first: true)
+        appendMemberReserved(k1, v1, first: false)
+        buffer.appendReserved(Byte.closeBrace)
         needsComma = true
+    }
+
+    /// A frame's `{"x":…,"y":…,"width":…,"height":…}`, as one value with one reservation:
+    /// every element and finding has one.
+    mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
+                               _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double) {
+        guard !pretty else {
+            beginObject()
+            staticKey(k0); number(v0); staticKey(k1); number(v1); staticKey(k2); number(v2); staticKey(k3); number(v3)
+            return endObject()
+        }
+        let keys = k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
+        beforeValue(reserving: 2 + keys + 4 * (4 + JSONWriter.maxNumberLength))
+        buffer.appendReserved(Byte.openBrace)
+        appendMemberReserved(k0, v0, first: true)
+        appendMemberReserved(k1, v1, first: false)
+        appendMemberReserved(k2, v2, first: false)
+        appendMemberReserved(k3, v3, first: false)
+        buffer.appendReserved(Byte.closeBrace)
+        needsComma = true
+    }
+
+    /// `,"key":number` (compact mode); room reserved by the caller.
+    @inline(__always)
+    private mutating func appendMemberReserved(_ key: StaticString, _ value: Double, first: Bool) {
+        assert(key.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(key) needs escaping")
+        if !first { buffer.appendReserved(Byte.comma) }
+        buffer.appendReserved(Byte.quote)
+        key.withUTF8Buffer { buffer.appendReserved($0) }
+        buffer.appendReserved(Byte.quote)
+        buffer.appendReserved(Byte.colon)
+        appendNumberReserved(value)
     }
 
     public mutating func int(_ i: Int) {

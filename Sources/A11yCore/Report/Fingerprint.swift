@@ -98,7 +98,7 @@ public struct Fingerprinter {
     /// their ancestors up to the anchor. Bytes in one array rather than a String per node:
     /// identities are only hashed, and a child's starts with a copy of its parent's.
     private var identitySpan: [Range<Int>?]
-    private var identityBytes: [UInt8] = []
+    private var identityBytes = ByteBuffer(capacity: 256)
 
     public init(_ analysis: Analysis) {
         self.analysis = analysis
@@ -120,13 +120,13 @@ public struct Fingerprinter {
         var state = FNVPair()
         state.add(rule)
         state.add(0)
-        identityBytes.withUnsafeBufferPointer { state.add(UnsafeBufferPointer(rebasing: $0[span])) }
+        identityBytes.withBytes(in: span) { state.add($0) }
         return state
     }
 
     public mutating func identity(of node: Int) -> String {
         let span = identitySpan(of: node)
-        return String(decoding: identityBytes[span], as: UTF8.self)
+        return identityBytes.withBytes(in: span) { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
@@ -143,7 +143,7 @@ public struct Fingerprinter {
             if let known = identitySpan[current] { base = known; break }
             if let anchor = appendAnchor(of: current) { base = anchor; identitySpan[current] = anchor; break }
             guard let parent = document.nodes[current].parent else {
-                base = appendIdentity { $0.append(contentsOf: "root".utf8) }
+                base = appendIdentity { $0.append("root") }
                 identitySpan[current] = base
                 break
             }
@@ -154,31 +154,26 @@ public struct Fingerprinter {
             let ordinal = ordinal(of: child, parent: document.nodes[child].parent!)
             let parentSpan = base
             base = appendIdentity { bytes in
-                // Grown first, then moved within the array: appending a slice of the array
-                // being appended to would copy all of it.
-                let start = bytes.count
-                bytes.append(contentsOf: repeatElement(0, count: parentSpan.count))
-                bytes.withUnsafeMutableBufferPointer { all in
-                    (all.baseAddress! + start).update(from: all.baseAddress! + parentSpan.lowerBound, count: parentSpan.count)
-                }
+                bytes.appendCopy(of: parentSpan)
                 bytes.append(UInt8(ascii: "/"))
                 if document.nodes[child].isSynthetic { bytes.append(UInt8(ascii: "~")) }
                 // stepKey, byte by byte rather than as a String.
-                bytes.append(contentsOf: document.nodes[child].typeName.utf8)
+                bytes.append(document.nodes[child].typeName)
                 bytes.append(UInt8(ascii: "["))
-                bytes.append(contentsOf: (document.nodes[child].label ?? document.nodes[child].text ?? "").utf8)
+                bytes.append(document.nodes[child].label ?? document.nodes[child].text ?? "")
                 bytes.append(UInt8(ascii: "]"))
                 bytes.append(UInt8(ascii: "#"))
                 let digits = JSONWriter.digitCount(UInt64(ordinal))
-                bytes.append(contentsOf: repeatElement(0, count: digits))
-                bytes.withUnsafeMutableBufferPointer { JSONWriter.writeDigits(UInt64(ordinal), count: digits, at: $0.baseAddress! + $0.count - digits) }
+                bytes.reserve(digits)
+                JSONWriter.writeDigits(UInt64(ordinal), count: digits, at: bytes.tail)
+                bytes.advance(digits)
             }
             identitySpan[child] = base
         }
         return base
     }
 
-    private mutating func appendIdentity(_ write: (inout [UInt8]) -> Void) -> Range<Int> {
+    private mutating func appendIdentity(_ write: (inout ByteBuffer) -> Void) -> Range<Int> {
         let start = identityBytes.count
         write(&identityBytes)
         return start..<identityBytes.count
@@ -186,12 +181,12 @@ public struct Fingerprinter {
 
     private mutating func appendAnchor(of index: Int) -> Range<Int>? {
         let node = analysis.document.nodes[index]
-        if let id = node.id, !id.isEmpty { return appendIdentity { $0.append(contentsOf: "id:".utf8); $0.append(contentsOf: id.utf8) } }
+        if let id = node.id, !id.isEmpty { return appendIdentity { $0.append("id:"); $0.append(id) } }
         if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
-            return appendIdentity { $0.append(contentsOf: "nested:".utf8); $0.append(contentsOf: composed.utf8) }
+            return appendIdentity { $0.append("nested:"); $0.append(composed) }
         }
         if let identifier = node.identifier, !identifier.isEmpty {
-            return appendIdentity { $0.append(contentsOf: "identifier:".utf8); $0.append(contentsOf: identifier.utf8) }
+            return appendIdentity { $0.append("identifier:"); $0.append(identifier) }
         }
         return nil
     }
@@ -210,8 +205,9 @@ public struct Fingerprinter {
             for sibling in siblings {
                 if sibling == index { break }
                 let otherType = nodes[sibling].typeName
+                let otherLabel = nodes[sibling].label ?? nodes[sibling].text ?? ""
                 if otherType == type {
-                    if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
+                    if otherLabel == label { count += 1 }
                 } else if typeHasBracket || Fingerprinter.typeHasBracket(nodes, sibling) {
                     // Different types give equal keys only through a "[" in one of them.
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
@@ -230,7 +226,9 @@ public struct Fingerprinter {
     }
 
     private static func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
-        nodes[index].typeName.utf8.contains(UInt8(ascii: "["))
+        // Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
+        var type = nodes[index].typeName
+        return type.withUTF8 { $0.contains(UInt8(ascii: "[")) }
     }
 
     private static func stepKey(_ node: Node) -> String {

@@ -83,10 +83,7 @@ public enum ResponseEncoder {
         w.staticKey("identifier"); w.string(e.identifier)
         w.staticKey("frame"); writeRect(e.frame, into: &w)
         w.staticKey("activationPoint")
-        w.beginObject()
-        w.staticKey("x"); w.number(e.activationPoint.x)
-        w.staticKey("y"); w.number(e.activationPoint.y)
-        w.endObject()
+        w.numberObject("x", e.activationPoint.x, "y", e.activationPoint.y)
         w.staticKey("actions")
         w.beginArray()
         for a in e.actions { w.string(a) }
@@ -167,12 +164,7 @@ public enum ResponseEncoder {
     }
 
     public static func writeRect(_ r: Rect, into w: inout JSONWriter) {
-        w.beginObject()
-        w.staticKey("x"); w.number(r.x)
-        w.staticKey("y"); w.number(r.y)
-        w.staticKey("width"); w.number(r.width)
-        w.staticKey("height"); w.number(r.height)
-        w.endObject()
+        w.numberObject("x", r.x, "y", r.y, "width", r.width, "height", r.height)
     }
 
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
@@ -241,17 +233,29 @@ public enum ResponseEncoder {
                 }
                 byRule[last].count += 1
             }
-            report.run.rulesRun.forEach { ran.append($0) }
-            report.run.rulesIncomplete.forEach { incomplete.append($0) }
+            ran.append(contentsOf: report.run.rulesRun)
+            incomplete.append(contentsOf: report.run.rulesIncomplete)
             suppressedCount += report.run.suppressed.count
         }
-        // A rule passed only if it passed on every screen.
+        // A rule passed only if it passed on every screen (or did not run there).
         // With one screen every id of `ran` is in its rulesRun, so only rulesPassed needs a look.
-        let passedOn = reports.map { RuleIDList($0.run.rulesPassed) }
-        let ranOn = reports.count > 1 ? reports.map { RuleIDList($0.run.rulesRun) } : []
-        for (id, key) in ran.entries
-        where reports.indices.allSatisfy({ passedOn[$0].contains(id, key: key) || (reports.count > 1 && !ranOn[$0].contains(id, key: key)) }) {
-            passed.append(id, key: key)
+        let passedOn = reports.map { RuleIDList(lookingUp: $0.run.rulesPassed) }
+        let ranOn = reports.count > 1 ? reports.map { RuleIDList(lookingUp: $0.run.rulesRun) } : []
+        // Where the last id was found per screen: lists are mostly in `ran`'s order.
+        var nextPassed = Array(repeating: 0, count: reports.count)
+        for i in ran.items.indices {
+            let id = ran.items[i], key = ran.keys[i]
+            var passedEverywhere = true
+            for r in reports.indices {
+                if let at = passedOn[r].index(of: id, key: key, from: nextPassed[r]) {
+                    nextPassed[r] = at + 1
+                } else if reports.count == 1 || ranOn[r].index(of: id, key: key) != nil {
+                    passedEverywhere = false
+                    break
+                }
+            }
+            // `ran` has no repeats, so neither has `passed`.
+            if passedEverywhere { passed.appendUnchecked(id, key: key) }
         }
         w.beginObject()
         w.staticKey("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
@@ -261,7 +265,10 @@ public enum ResponseEncoder {
         if omitted > 0 { w.staticKey("findingsOmitted"); w.int(omitted) }
         w.staticKey("byImpact")
         w.beginObject()
-        for impact in Impact.allCases { w.key(impact.rawValue); w.int(byImpact[impact.caseIndex]) }
+        w.staticKey("minor"); w.int(byImpact[Impact.minor.caseIndex])
+        w.staticKey("moderate"); w.int(byImpact[Impact.moderate.caseIndex])
+        w.staticKey("serious"); w.int(byImpact[Impact.serious.caseIndex])
+        w.staticKey("critical"); w.int(byImpact[Impact.critical.caseIndex])
         w.endObject()
         w.staticKey("byOutcome")
         w.beginObject()
@@ -274,12 +281,9 @@ public enum ResponseEncoder {
         w.endObject()
         w.staticKey("rules")
         w.beginObject()
-        for (key, list) in [("run", ran), ("passed", passed), ("incomplete", incomplete)] {
-            w.key(key)
-            w.beginArray()
-            for id in list.items { w.string(id) }
-            w.endArray()
-        }
+        w.staticKey("run"); w.strings(ran.items)
+        w.staticKey("passed"); w.strings(passed.items)
+        w.staticKey("incomplete"); w.strings(incomplete.items)
         w.endObject()
         w.staticKey("suppressed")
         w.beginObject()
