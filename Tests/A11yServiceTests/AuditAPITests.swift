@@ -36,6 +36,25 @@ struct AuditAPITests {
         #expect(syntax.text.contains("\"type\":\"urn:a11y-audit:problem:syntax\""))
     }
 
+    /// Small bodies run on the event loop: the deepest tree the core accepts must fit the
+    /// loop's stack there just as it does on a worker.
+    @Test func deepestTreeFitsOnTheLoopAndOnAWorker() throws {
+        func tree(depth: Int) -> [UInt8] {
+            Array((String(repeating: #"{"type":"view","children":["#, count: depth) + #"{"type":"text","text":"x"}"#
+                   + String(repeating: "]}", count: depth)).utf8)
+        }
+        let deepest = tree(depth: 512), tooDeep = tree(depth: 513)
+        for inline in [deepest.count + 64, 0] {
+            let harness = try ServiceHarness { $0.server.inlineBodyBytes = inline }
+            let client = CurlClient()
+            let ok = try #require(client.request("POST", harness.base + "/v1/audit", body: Array(#"{"root":"#.utf8) + deepest + Array("}".utf8)))
+            #expect(ok.status == 200)
+            let rejected = try #require(client.request("POST", harness.base + "/v1/audit", body: Array(#"{"root":"#.utf8) + tooDeep + Array("}".utf8)))
+            #expect(rejected.status == 400)
+            #expect(rejected.text.contains("512"))
+        }
+    }
+
     @Test func acceptPicksTheReportFormat() throws {
         let harness = try ServiceHarness()
         let client = CurlClient()
