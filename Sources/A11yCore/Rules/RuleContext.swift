@@ -22,6 +22,11 @@ public struct RuleContext: Sendable {
 
     public var document: Document { inputs.analysis.document }
     public var elements: [AccessibilityElement] { inputs.analysis.elements }
+    /// Per-element facts, in element order (`facts[i]` describes `elements[i]`).
+    var facts: [ElementFacts] { inputs.facts }
+    /// The document's nodes; rules read fields in place (`nodes[i].kind`), as copying a
+    /// whole node per visit costs more than most checks.
+    var nodes: [Node] { inputs.analysis.document.nodes }
 
     public func node(_ index: Int) -> Node { inputs.analysis.document.nodes[index] }
 
@@ -37,20 +42,29 @@ public struct RuleContext: Sendable {
                         impact: Impact? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
         finding(node: element.node, message: message, outcome: outcome, impact: impact, frame: element.frame, data: data)
     }
+
+    /// A finding about `elements[index]`, placed on the node it stands for.
+    func finding(elementAt index: Int, message: String, outcome: Outcome = .violation,
+                 impact: Impact? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
+        finding(node: facts[index].node, message: message, outcome: outcome, impact: impact,
+                frame: elements[index].frame, data: data)
+    }
 }
 
 /// Everything the rules of one run read, computed once: several rules need the same
-/// per-node styles and thresholds.
+/// per-node styles, per-element facts and thresholds.
 final class RuleInputs: Sendable {
     let analysis: Analysis
     let options: AuditOptions
     let thresholds: ResolvedThresholds
     let styles: [RenderedStyle]
+    let facts: [ElementFacts]
 
     init(analysis: Analysis, options: AuditOptions) {
         self.analysis = analysis
         self.options = options
         thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
         styles = RenderedStyle.compute(analysis.document)
+        facts = ElementFacts.of(analysis)
     }
 }
