@@ -1,16 +1,22 @@
 /// What a rule sees: the analysis, the options, the thresholds in force, and the rule
 /// itself so `finding(...)` can stamp id, criteria, level and impact.
 public struct RuleContext: Sendable {
-    public let rule: Rule
+    /// The rule as a registry position: one array reference per rule run, not a copy of
+    /// every field of the rule.
+    private let rules: [Rule]
+    private let position: Int
     /// Shared by every rule of a run (one reference to copy per rule, not every array).
     let inputs: RuleInputs
 
+    public var rule: Rule { rules[position] }
+
     public init(rule: Rule, analysis: Analysis, options: AuditOptions) {
-        self.init(rule: rule, inputs: RuleInputs(analysis: analysis, options: options))
+        self.init(rules: [rule], at: 0, inputs: RuleInputs(analysis: analysis, options: options))
     }
 
-    init(rule: Rule, inputs: RuleInputs) {
-        self.rule = rule
+    init(rules: [Rule], at position: Int, inputs: RuleInputs) {
+        self.rules = rules
+        self.position = position
         self.inputs = inputs
     }
 
@@ -33,7 +39,8 @@ public struct RuleContext: Sendable {
     /// A finding of this rule on `node`; the frame defaults to the node's element frame.
     public func finding(node: Int, message: String, outcome: Outcome = .violation, impact: Impact? = nil,
                         frame: Rect? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
-        Finding(rule: rule.id, wcag: rule.wcag, level: rule.level, impact: impact ?? rule.impact, outcome: outcome,
+        Finding(rule: rules[position].id, wcag: rules[position].wcag, level: rules[position].level,
+                impact: impact ?? rules[position].impact, outcome: outcome,
                 message: message, node: node, frame: frame ?? analysis.frame(ofNode: node), data: data)
     }
 
