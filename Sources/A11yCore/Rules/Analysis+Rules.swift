@@ -46,13 +46,6 @@ extension Node {
     }
 }
 
-extension RuleContext {
-    /// Interactive elements are those a user operates (traits or the kind of their node).
-    public func isInteractive(_ element: AccessibilityElement) -> Bool {
-        !element.traits.intersection(AccessibilityElement.operableTraits).isEmpty || node(element.node).isInteractive
-    }
-}
-
 extension String {
     /// Trimmed and lowercased, for comparisons that ignore case and padding.
     var normalizedForComparison: String {

@@ -6,11 +6,11 @@ extension Rule {
         description: "Auto-advancing content respects Reduce Motion.",
         help: "Stop auto-advancing when accessibilityReduceMotion is on (and while VoiceOver is focused on it).",
         check: { ctx in
-            ctx.document.nodes.indices.compactMap { index in
-                let node = ctx.node(index)
-                guard let c = node.component, c.autoAdvance == true, c.respectsReduceMotion != true,
+            let nodes = ctx.nodes
+            return nodes.indices.compactMap { index in
+                guard let c = nodes[index].component, c.autoAdvance == true, c.respectsReduceMotion != true,
                       RenderedStyle.isShown(index, in: ctx.document) else { return nil }
-                return ctx.finding(node: index, message: "\(node.typeName) advances automatically and does not respect Reduce Motion.",
+                return ctx.finding(node: index, message: "\(nodes[index].typeName) advances automatically and does not respect Reduce Motion.",
                                    data: [("autoAdvance", .bool(true)), ("respectsReduceMotion", .bool(c.respectsReduceMotion ?? false))])
             }
         })

@@ -6,10 +6,10 @@ extension Rule {
         help: "Add accessibilityChildren describing what the canvas draws (e.g. one element per data point).",
         check: { ctx in
             var out: [Finding] = []
-            for (index, node) in ctx.document.nodes.enumerated() where node.kind == .canvas {
+            let nodes = ctx.nodes
+            for index in nodes.indices where nodes[index].kind == .canvas {
                 guard ctx.analysis.reachable(index), ctx.document.syntheticChildren(of: index).isEmpty else { continue }
-                if let e = ctx.analysis.element(ofNode: index), ctx.elements[e].node == index,
-                   !ctx.elements[e].label.isBlankOrNil { continue }
+                if let e = ctx.analysis.element(ofNode: index), ctx.facts[e].node == index, !ctx.facts[e].hasBlankLabel { continue }
                 out.append(ctx.finding(node: index, message: "Canvas has no accessibilityChildren and no label; its drawing is invisible to screen readers."))
             }
             return out

@@ -7,12 +7,13 @@ extension Rule {
         help: "Remove the trait after combining (accessibilityRemoveTraits(.isButton) / combinable.traitsAdjust.remove); the controls stay reachable as custom actions.",
         check: { ctx in
             var out: [Finding] = []
-            for (position, element) in ctx.elements.enumerated() where element.traits.contains(.button) {
-                let root = ctx.node(element.node)
-                guard root.grouping == .combine || root.combinable != nil else { continue }
-                let controls = CombinedControls.count(below: element.node, element: position, in: ctx)
+            let elements = ctx.elements, nodes = ctx.nodes
+            for e in elements.indices where elements[e].traits.contains(.button) {
+                let root = ctx.facts[e].node
+                guard nodes[root].grouping == .combine || nodes[root].combinable != nil else { continue }
+                let controls = CombinedControls.count(below: root, element: e, in: ctx)
                 guard controls >= 2 else { continue }
-                out.append(ctx.finding(element: element, message: "Combined element is announced as a button but holds \(controls) controls.",
+                out.append(ctx.finding(elementAt: e, message: "Combined element is announced as a button but holds \(controls) controls.",
                                        data: [("controls", .number(Double(controls)))]))
             }
             return out

@@ -11,8 +11,9 @@ struct ComponentCheck {
 
     /// Reachable components of `kind`, in document order.
     static func all(_ kind: NodeKind, in ctx: RuleContext) -> [ComponentCheck] {
-        ctx.document.nodes.indices.compactMap { index in
-            guard ctx.node(index).kind == kind, ctx.analysis.reachable(index) else { return nil }
+        let nodes = ctx.nodes
+        return nodes.indices.compactMap { index in
+            guard nodes[index].kind == kind, ctx.analysis.reachable(index) else { return nil }
             let e = ctx.analysis.element(ofNode: index).map { ctx.elements[$0] }
             return ComponentCheck(ctx: ctx, node: index, element: e, ownsElement: e?.node == index)
         }

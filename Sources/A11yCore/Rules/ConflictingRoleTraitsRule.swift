@@ -6,12 +6,13 @@ extension Rule {
         description: "An element does not carry conflicting role traits (button + link, button + adjustable).",
         help: "Keep the trait that matches what activation does; remove the other.",
         check: { ctx in
-            ctx.elements.compactMap { element in
-                let pairs = ConflictingTraits.pairs.filter { element.traits.isSuperset(of: $0.traits) }
+            ctx.elements.indices.compactMap { e in
+                let traits = ctx.elements[e].traits
+                let pairs = ConflictingTraits.pairs.filter { traits.isSuperset(of: $0.traits) }
                 guard !pairs.isEmpty else { return nil }
                 let names = pairs.map(\.name)
-                return ctx.finding(element: element, message: "Element has conflicting traits: \(names.joined(separator: "; ")).",
-                                   data: [("traits", .strings(element.traits.wireNames)), ("conflicts", .strings(names))])
+                return ctx.finding(elementAt: e, message: "Element has conflicting traits: \(names.joined(separator: "; ")).",
+                                   data: [("traits", .strings(traits.wireNames)), ("conflicts", .strings(names))])
             }
         })
 }

@@ -11,14 +11,15 @@ extension Rule {
             var first = FirstOccurrences<Rect>(capacity: ctx.elements.count)
             var firsts: [(node: Int, data: [(key: String, value: DataValue)]?)] = []
             var out: [Finding] = []
-            for element in ctx.elements where ctx.isInteractive(element) && !element.frame.isEmpty {
-                guard let index = first.earlier(element.frame) else {
-                    firsts.append((element.node, nil))
+            let elements = ctx.elements
+            for (e, facts) in ctx.facts.enumerated() where facts.isInteractive && !elements[e].frame.isEmpty {
+                guard let index = first.earlier(elements[e].frame) else {
+                    firsts.append((facts.node, nil))
                     continue
                 }
                 let data = firsts[index].data ?? [("duplicateOf", .string(ctx.document.pointer(of: firsts[index].node)))]
                 firsts[index].data = data
-                out.append(ctx.finding(element: element, message: "Another control has exactly the same frame.", data: data))
+                out.append(ctx.finding(elementAt: e, message: "Another control has exactly the same frame.", data: data))
             }
             return out
         })

@@ -11,16 +11,17 @@ extension Rule {
             var first = FirstOccurrences<String>(capacity: ctx.elements.count)
             var firsts: [(node: Int, text: (message: String, pointer: String)?)] = []
             var out: [Finding] = []
-            for element in ctx.elements {
-                guard let id = element.identifier, !id.isEmpty else { continue }
+            let elements = ctx.elements
+            for e in elements.indices {
+                guard let id = elements[e].identifier, !id.isEmpty else { continue }
                 guard let index = first.earlier(id) else {
-                    firsts.append((element.node, nil))
+                    firsts.append((ctx.facts[e].node, nil))
                     continue
                 }
                 let text = firsts[index].text ?? ("Identifier \"\(id)\" is also used by another element.",
                                                   ctx.document.pointer(of: firsts[index].node))
                 firsts[index].text = text
-                out.append(ctx.finding(element: element, message: text.message,
+                out.append(ctx.finding(elementAt: e, message: text.message,
                                        data: [("identifier", .string(id)), ("duplicateOf", .string(text.pointer))]))
             }
             return out

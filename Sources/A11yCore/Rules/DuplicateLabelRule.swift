@@ -12,11 +12,10 @@ extension Rule {
             var first = FirstOccurrences<String>(capacity: ctx.elements.count)
             var firsts: [(node: Int, pointer: String?, text: (label: String, message: String, data: [(key: String, value: DataValue)])?)] = []
             var out: [Finding] = []
-            for element in ctx.elements where ctx.isInteractive(element) {
-                // Trimming leaves nothing exactly when the label is blank.
-                guard let label = element.label, case let key = label.normalizedForComparison, !key.isEmpty else { continue }
-                guard let index = first.earlier(key) else {
-                    firsts.append((element.node, nil, nil))
+            for (e, facts) in ctx.facts.enumerated() where facts.isInteractive && !facts.hasBlankLabel {
+                guard let label = ctx.elements[e].label else { continue }
+                guard let index = first.earlier(label.normalizedForComparison) else {
+                    firsts.append((facts.node, nil, nil))
                     continue
                 }
                 let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
@@ -28,7 +27,7 @@ extension Rule {
                 }
                 let text = firsts[index].text!
                 // Reported on each repeat, pointing back at the first occurrence.
-                out.append(ctx.finding(element: element, message: text.message, data: text.data))
+                out.append(ctx.finding(elementAt: e, message: text.message, data: text.data))
             }
             return out
         })

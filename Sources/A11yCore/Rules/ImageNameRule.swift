@@ -5,10 +5,11 @@ extension Rule {
         description: "Images that are not hidden have an accessibility label.",
         help: "Describe the image in its label, or hide it (accessibilityHidden) when it is decorative.",
         check: { ctx in
-            ctx.elements.compactMap { element in
+            ctx.facts.indices.compactMap { e in
                 // Interactive images are named by control-name.
-                guard element.isImage(ctx), !ctx.isInteractive(element), element.label.isBlankOrNil else { return nil }
-                return ctx.finding(element: element, message: "Image has no accessibility label and is not hidden.")
+                let facts = ctx.facts[e]
+                guard facts.isImage, !facts.isInteractive, facts.hasBlankLabel else { return nil }
+                return ctx.finding(elementAt: e, message: "Image has no accessibility label and is not hidden.")
             }
         })
 }

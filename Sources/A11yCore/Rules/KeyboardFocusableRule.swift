@@ -6,11 +6,11 @@ extension Rule {
         description: "Interactive elements are reachable by keyboard (focusable is not false).",
         help: "Remove focusable(false) from the control, or provide a keyboard-reachable equivalent.",
         check: { ctx in
-            ctx.document.nodes.indices.compactMap { index in
-                let node = ctx.node(index)
-                guard node.focusable == false, node.isInteractive, node.enabled, !node.effectiveTraits.contains(.notEnabled),
-                      ctx.analysis.reachable(index) else { return nil }
-                return ctx.finding(node: index, message: "\(node.typeName) is interactive but not focusable by keyboard.")
+            let nodes = ctx.nodes
+            return nodes.indices.compactMap { index in
+                guard nodes[index].focusable == false, nodes[index].isInteractive, nodes[index].enabled,
+                      !nodes[index].effectiveTraits.contains(.notEnabled), ctx.analysis.reachable(index) else { return nil }
+                return ctx.finding(node: index, message: "\(nodes[index].typeName) is interactive but not focusable by keyboard.")
             }
         })
 }

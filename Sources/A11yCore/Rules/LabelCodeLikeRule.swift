@@ -6,9 +6,9 @@ extension Rule {
         description: "Labels are words people understand, not code identifiers such as QUOTE_TEXTVIEW.",
         help: "Replace the label with human wording; keep identifiers in accessibilityIdentifier.",
         check: { ctx in
-            ctx.elements.compactMap { element in
-                guard let label = element.label, CodeLikeLabel.matches(label) else { return nil }
-                return ctx.finding(element: element, message: "Label \"\(label)\" looks like a code identifier.",
+            ctx.elements.indices.compactMap { e in
+                guard let label = ctx.elements[e].label, CodeLikeLabel.matches(label) else { return nil }
+                return ctx.finding(elementAt: e, message: "Label \"\(label)\" looks like a code identifier.",
                                    data: [("label", .string(label))])
             }
         })

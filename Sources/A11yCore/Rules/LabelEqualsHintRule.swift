@@ -5,10 +5,11 @@ extension Rule {
         description: "The hint does not repeat the label.",
         help: "Make the hint describe the result of the action (\"Opens the song list\"), or remove it.",
         check: { ctx in
-            ctx.elements.compactMap { element in
-                guard let label = element.label, let hint = element.hint, !label.isBlank,
+            ctx.elements.indices.compactMap { e in
+                // The hint first: most elements have none.
+                guard let hint = ctx.elements[e].hint, !ctx.facts[e].hasBlankLabel, let label = ctx.elements[e].label,
                       label.normalizedForComparison == hint.normalizedForComparison else { return nil }
-                return ctx.finding(element: element, message: "Hint repeats the label \"\(label)\".",
+                return ctx.finding(elementAt: e, message: "Hint repeats the label \"\(label)\".",
                                    data: [("label", .string(label)), ("hint", .string(hint))])
             }
         })

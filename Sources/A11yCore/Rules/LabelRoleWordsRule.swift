@@ -8,18 +8,19 @@ extension Rule {
         check: { ctx in
             // Labels repeat a lot (list rows, tabs): phrases found per distinct label.
             var phrasesByLabel: [String: [Int]] = [:]
-            return ctx.elements.compactMap { element in
-                guard let label = element.label, LabelRoleWords.mayContainPhrase(label) else { return nil }
+            let elements = ctx.elements
+            return elements.indices.compactMap { e in
+                guard let label = elements[e].label, LabelRoleWords.mayContainPhrase(label) else { return nil }
                 let phrases = phrasesByLabel[label] ?? {
                     let found = LabelRoleWords.phrases(in: label)
                     phrasesByLabel[label] = found
                     return found
                 }()
                 let found = phrases.map { LabelRoleWords.table[$0] }.filter { entry in
-                    entry.trait.map { element.traits.contains($0) } ?? true
+                    entry.trait.map { elements[e].traits.contains($0) } ?? true
                 }.map { $0.phrase.joined(separator: " ") }
                 guard !found.isEmpty else { return nil }
-                return ctx.finding(element: element,
+                return ctx.finding(elementAt: e,
                                    message: "Label \"\(label)\" contains \(found.map { "\"\($0)\"" }.joined(separator: ", ")), which VoiceOver already conveys.",
                                    data: [("label", .string(label)), ("words", .strings(found))])
             }

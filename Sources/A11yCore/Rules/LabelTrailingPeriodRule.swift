@@ -6,10 +6,10 @@ extension Rule {
         description: "Control labels do not end with a period.",
         help: "Remove the trailing \".\" from the label; use a short name such as \"Add to cart\".",
         check: { ctx in
-            ctx.elements.compactMap { element in
-                guard ctx.isInteractive(element), let label = element.label, label.hasSuffix("."), !label.hasSuffix("...")
+            ctx.facts.indices.compactMap { e in
+                guard ctx.facts[e].isInteractive, let label = ctx.elements[e].label, label.hasSuffix("."), !label.hasSuffix("...")
                 else { return nil }
-                return ctx.finding(element: element, message: "Control label \"\(label)\" ends with a period.",
+                return ctx.finding(elementAt: e, message: "Control label \"\(label)\" ends with a period.",
                                    data: [("label", .string(label))])
             }
         })

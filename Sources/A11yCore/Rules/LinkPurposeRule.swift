@@ -6,10 +6,10 @@ extension Rule {
         description: "Link text says where the link goes (not \"click here\" or \"more\").",
         help: "Name the destination: \"Read the return policy\" instead of \"Read more\".",
         check: { ctx in
-            ctx.elements.compactMap { element in
-                guard element.traits.contains(.link) || ctx.node(element.node).kind == .link,
-                      let label = element.label, LinkPurpose.isGeneric(label) else { return nil }
-                return ctx.finding(element: element, message: "Link text \"\(label)\" does not describe its purpose.",
+            ctx.facts.indices.compactMap { e in
+                guard ctx.elements[e].traits.contains(.link) || ctx.facts[e].kind == .link,
+                      let label = ctx.elements[e].label, LinkPurpose.isGeneric(label) else { return nil }
+                return ctx.finding(elementAt: e, message: "Link text \"\(label)\" does not describe its purpose.",
                                    data: [("label", .string(label))])
             }
         })

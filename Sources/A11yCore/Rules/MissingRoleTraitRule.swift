@@ -6,13 +6,14 @@ extension Rule {
         description: "Controls carry the trait of their role (button, link, adjustable, text field, tab).",
         help: "Add the role trait (e.g. accessibilityAddTraits(.isButton)) or use the native control.",
         check: { ctx in
-            ctx.elements.compactMap { element in
-                guard let expected = RoleTrait.expected(for: ctx.node(element.node).kind),
-                      element.traits.intersection(expected.anyOf).isEmpty else { return nil }
-                return ctx.finding(element: element,
-                                   message: "A \(ctx.node(element.node).typeName) is not announced as a \(expected.role): the element lacks the \(expected.role) trait.",
-                                   data: [("kind", .string(ctx.node(element.node).typeName)), ("expected", .string(expected.role)),
-                                          ("traits", .strings(element.traits.wireNames))])
+            ctx.facts.indices.compactMap { e in
+                guard let expected = RoleTrait.expected(for: ctx.facts[e].kind),
+                      ctx.elements[e].traits.isDisjoint(with: expected.anyOf) else { return nil }
+                let typeName = ctx.nodes[ctx.facts[e].node].typeName, traits = ctx.elements[e].traits
+                return ctx.finding(elementAt: e,
+                                   message: "A \(typeName) is not announced as a \(expected.role): the element lacks the \(expected.role) trait.",
+                                   data: [("kind", .string(typeName)), ("expected", .string(expected.role)),
+                                          ("traits", .strings(traits.wireNames))])
             }
         })
 }

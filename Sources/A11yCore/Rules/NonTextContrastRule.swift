@@ -9,13 +9,14 @@ extension Rule {
             let required = ctx.thresholds.contrastNonText
             var texts = ContrastTexts()
             var out: [Finding] = []
-            for (index, node) in ctx.document.nodes.enumerated() {
-                let style = styles[index]
+            let nodes = ctx.nodes
+            for index in nodes.indices {
                 // Only the node's own foreground describes its graphic; text has its own rule;
                 // hidden images are decorative, which 1.4.11 exempts.
-                guard let own = node.style?.foreground, node.visibleText == nil,
-                      node.kind == .image || node.effectiveTraits.contains(.image) || node.kind.isControl,
-                      style.isVisible, !style.disabled, node.frame?.isEmpty != true, ctx.analysis.reachable(index)
+                guard let own = nodes[index].style?.foreground, nodes[index].visibleText == nil else { continue }
+                let style = styles[index], kind = nodes[index].kind
+                guard kind == .image || nodes[index].effectiveTraits.contains(.image) || kind.isControl,
+                      style.isVisible, !style.disabled, nodes[index].frame?.isEmpty != true, ctx.analysis.reachable(index)
                 else { continue }
                 let foreground = own.scaled(alpha: style.opacity)
                 guard let measured = style.contrast(of: foreground) else {

@@ -1,16 +1,22 @@
 /// What a rule sees: the analysis, the options, the thresholds in force, and the rule
 /// itself so `finding(...)` can stamp id, criteria, level and impact.
 public struct RuleContext: Sendable {
-    public let rule: Rule
+    /// The rule as a registry position: one array reference per rule run, not a copy of
+    /// every field of the rule.
+    private let rules: [Rule]
+    private let position: Int
     /// Shared by every rule of a run (one reference to copy per rule, not every array).
     let inputs: RuleInputs
 
+    public var rule: Rule { rules[position] }
+
     public init(rule: Rule, analysis: Analysis, options: AuditOptions) {
-        self.init(rule: rule, inputs: RuleInputs(analysis: analysis, options: options))
+        self.init(rules: [rule], at: 0, inputs: RuleInputs(analysis: analysis, options: options))
     }
 
-    init(rule: Rule, inputs: RuleInputs) {
-        self.rule = rule
+    init(rules: [Rule], at position: Int, inputs: RuleInputs) {
+        self.rules = rules
+        self.position = position
         self.inputs = inputs
     }
 
@@ -22,13 +28,19 @@ public struct RuleContext: Sendable {
 
     public var document: Document { inputs.analysis.document }
     public var elements: [AccessibilityElement] { inputs.analysis.elements }
+    /// Per-element facts, in element order (`facts[i]` describes `elements[i]`).
+    var facts: [ElementFacts] { inputs.facts }
+    /// The document's nodes; rules read fields in place (`nodes[i].kind`), as copying a
+    /// whole node per visit costs more than most checks.
+    var nodes: [Node] { inputs.analysis.document.nodes }
 
     public func node(_ index: Int) -> Node { inputs.analysis.document.nodes[index] }
 
     /// A finding of this rule on `node`; the frame defaults to the node's element frame.
     public func finding(node: Int, message: String, outcome: Outcome = .violation, impact: Impact? = nil,
                         frame: Rect? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
-        Finding(rule: rule.id, wcag: rule.wcag, level: rule.level, impact: impact ?? rule.impact, outcome: outcome,
+        Finding(rule: rules[position].id, wcag: rules[position].wcag, level: rules[position].level,
+                impact: impact ?? rules[position].impact, outcome: outcome,
                 message: message, node: node, frame: frame ?? analysis.frame(ofNode: node), data: data)
     }
 
@@ -37,20 +49,29 @@ public struct RuleContext: Sendable {
                         impact: Impact? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
         finding(node: element.node, message: message, outcome: outcome, impact: impact, frame: element.frame, data: data)
     }
+
+    /// A finding about `elements[index]`, placed on the node it stands for.
+    func finding(elementAt index: Int, message: String, outcome: Outcome = .violation,
+                 impact: Impact? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
+        finding(node: facts[index].node, message: message, outcome: outcome, impact: impact,
+                frame: elements[index].frame, data: data)
+    }
 }
 
 /// Everything the rules of one run read, computed once: several rules need the same
-/// per-node styles and thresholds.
+/// per-node styles, per-element facts and thresholds.
 final class RuleInputs: Sendable {
     let analysis: Analysis
     let options: AuditOptions
     let thresholds: ResolvedThresholds
     let styles: [RenderedStyle]
+    let facts: [ElementFacts]
 
     init(analysis: Analysis, options: AuditOptions) {
         self.analysis = analysis
         self.options = options
         thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
         styles = RenderedStyle.compute(analysis.document)
+        facts = ElementFacts.of(analysis)
     }
 }

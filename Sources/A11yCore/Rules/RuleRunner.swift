@@ -3,38 +3,35 @@ public enum RuleRunner {
     public static func run(_ analysis: Analysis, options: AuditOptions,
                            rules registry: [Rule] = RuleRegistry.all,
                            maxFindings: Int = RuleRun.defaultMaxFindings) throws(InputError) -> RuleRun {
-        let selected = try select(options, from: registry)
+        let selected = try selection(options, from: registry)
         var run = RuleRun()
-        var all: [Finding] = []
         let inputs = RuleInputs(analysis: analysis, options: options)
-        for rule in selected {
-            run.rulesRun.append(rule.id)
-            all += rule.check(RuleContext(rule: rule, inputs: inputs))
+        // Findings stay in one array per rule (no concatenated copy) until ordered.
+        let findings = selected.map { registry[$0].check(RuleContext(rules: registry, at: $0, inputs: inputs)) }
+        let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : findings.map { list in
+            list.map { finding in options.suppressions.first { matches($0, finding, analysis) } }
         }
-        let suppressionOf: [Suppression?] = options.suppressions.isEmpty ? [] : all.map { finding in
-            options.suppressions.first { matches($0, finding, analysis) }
-        }
-        // Suppressed findings do not count against a rule: it passes once they are accepted.
-        // Rules emit their findings together, so a set insert is needed only when the id changes.
-        var violated = Set<String>(), undecided = Set<String>()
-        var lastViolated: String?, lastUndecided: String?
-        for (index, f) in all.enumerated() where suppressionOf.isEmpty || suppressionOf[index] == nil {
-            if f.outcome == .violation {
-                if f.rule != lastViolated { violated.insert(f.rule); lastViolated = f.rule }
-            } else if f.rule != lastUndecided {
-                undecided.insert(f.rule); lastUndecided = f.rule
+        func isSuppressed(_ rule: Int, _ index: Int) -> Bool { !suppressionOf.isEmpty && suppressionOf[rule][index] != nil }
+        for (slot, r) in selected.enumerated() {
+            let id = registry[r].id
+            run.rulesRun.append(id)
+            // Suppressed findings do not count against a rule: it passes once they are accepted.
+            var violated = false, undecided = false
+            for (index, f) in findings[slot].enumerated() where !isSuppressed(slot, index) {
+                if f.outcome == .violation { violated = true } else { undecided = true }
             }
+            if violated { continue }
+            if undecided { run.rulesIncomplete.append(id) } else { run.rulesPassed.append(id) }
         }
-        run.findings.reserveCapacity(all.count)
-        for index in order(all, in: analysis) {
-            if !suppressionOf.isEmpty, let suppression = suppressionOf[index] {
-                run.suppressed.append(SuppressedFinding(finding: all[index], suppression: suppression))
+        let ordered = order(findings, ids: selected.map { registry[$0].id }, in: analysis)
+        run.findings.reserveCapacity(ordered.count)
+        for (slot, index) in ordered {
+            if !suppressionOf.isEmpty, let suppression = suppressionOf[slot][index] {
+                run.suppressed.append(SuppressedFinding(finding: findings[slot][index], suppression: suppression))
             } else {
-                run.findings.append(all[index])
+                run.findings.append(findings[slot][index])
             }
         }
-        run.rulesPassed = run.rulesRun.filter { !violated.contains($0) && !undecided.contains($0) }
-        run.rulesIncomplete = run.rulesRun.filter { !violated.contains($0) && undecided.contains($0) }
         // Rule verdicts above use every finding; only the listing is cut, in reading order.
         if run.findings.count > maxFindings {
             run.findingsOmitted = run.findings.count - maxFindings
@@ -46,6 +43,11 @@ public enum RuleRunner {
     /// Defaults for the level (or `only`), plus `enable`, minus `disable`; registry order.
     /// An explicitly named rule runs whatever its level.
     public static func select(_ options: AuditOptions, from registry: [Rule] = RuleRegistry.all) throws(InputError) -> [Rule] {
+        try selection(options, from: registry).map { registry[$0] }
+    }
+
+    /// `select` as registry positions: the runner needs no copies of the rules.
+    static func selection(_ options: AuditOptions, from registry: [Rule]) throws(InputError) -> [Int] {
         // Ids are named rarely and by the handful: a scan of the registry beats hashing all of it.
         func isKnown(_ id: String) -> Bool { registry.contains { $0.id == id } }
         for list in [options.only ?? [], options.enable, options.disable] {
@@ -57,13 +59,13 @@ public enum RuleRunner {
             if let rule = s.rule, !isKnown(rule) { throw unknownRule(rule, at: s.pointer + "/rule") }
         }
         guard options.only != nil || !options.enable.isEmpty || !options.disable.isEmpty else {
-            return registry.filter { $0.isDefault(at: options.level) }
+            return registry.indices.filter { registry[$0].isDefault(at: options.level) }
         }
         var chosen = options.only.map { Set($0.map(\.value)) }
             ?? Set(registry.filter { $0.isDefault(at: options.level) }.map(\.id))
         chosen.formUnion(options.enable.map(\.value))
         chosen.subtract(options.disable.map(\.value))
-        return registry.filter { chosen.contains($0.id) }
+        return registry.indices.filter { chosen.contains(registry[$0].id) }
     }
 
     private static func unknownRule(_ id: String, at pointer: String) -> InputError {
@@ -71,17 +73,25 @@ public enum RuleRunner {
     }
 
     /// Reading order: the position of the finding's element; nodes outside every element
-    /// after all elements, in document order; then rule id. Stable for the rest.
-    /// Returns indices into `findings`.
-    static func order(_ findings: [Finding], in analysis: Analysis) -> [Int] {
+    /// after all elements, in document order; then rule id. Stable for the rest (rule by
+    /// rule, in the order given). `findings[slot]` are the findings of the rule `ids[slot]`;
+    /// returns (slot, index) pairs.
+    static func order(_ findings: [[Finding]], ids: [String], in analysis: Analysis) -> [(slot: Int, index: Int)] {
         let elementCount = analysis.elements.count
         // One number per finding: the element's position, or past every element by node.
-        let place = findings.map { f in analysis.element(ofNode: f.node) ?? (elementCount + f.node) }
-        return findings.indices.sorted { a, b in
-            if place[a] != place[b] { return place[a] < place[b] }
-            if findings[a].rule != findings[b].rule { return findings[a].rule < findings[b].rule }
-            return a < b
+        var refs: [(slot: Int, index: Int)] = [], place: [Int] = []
+        for (slot, list) in findings.enumerated() {
+            for (index, f) in list.enumerated() {
+                refs.append((slot, index))
+                place.append(analysis.element(ofNode: f.node) ?? (elementCount + f.node))
+            }
         }
+        return refs.indices.sorted { a, b in
+            if place[a] != place[b] { return place[a] < place[b] }
+            let slotA = refs[a].slot, slotB = refs[b].slot
+            if slotA != slotB, ids[slotA] != ids[slotB] { return ids[slotA] < ids[slotB] }
+            return a < b
+        }.map { refs[$0] }
     }
 
     /// Every field the suppression gives must match; a suppression that gives none matches nothing.

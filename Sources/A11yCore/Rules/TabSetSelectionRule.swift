@@ -7,9 +7,10 @@ extension Rule {
         help: "Expose each tab as \"Tab <title>\" with the button trait; give the selected one the value \"Selected\" (or the selected trait).",
         check: { ctx in
             var out: [Finding] = []
-            for (index, node) in ctx.document.nodes.enumerated() where node.kind == .tabSet && ctx.analysis.reachable(index) {
-                guard let tabs = node.component?.tabs else { continue }
-                let selected = node.component?.selectedTab
+            let nodes = ctx.nodes
+            for index in nodes.indices where nodes[index].kind == .tabSet && ctx.analysis.reachable(index) {
+                guard let component = nodes[index].component, let tabs = component.tabs else { continue }
+                let selected = component.selectedTab
                 let candidates = TabSetElements.elements(below: index, in: ctx)
                 for tab in tabs {
                     let title = tab.title.normalizedForComparison

@@ -1,17 +1,17 @@
 /// Shared by 2.5.8 and 2.5.5: the accessibility frame of every enabled interactive element.
 enum TargetSizeCheck {
     static func findings(_ ctx: RuleContext, width: Double, height: Double) -> [Finding] {
-        let styles = ctx.styles
+        let styles = ctx.styles, elements = ctx.elements, nodes = ctx.nodes
         var out: [Finding] = []
-        for element in ctx.elements where ctx.isInteractive(element) {
-            let node = ctx.node(element.node)
+        for (e, facts) in ctx.facts.enumerated() where facts.isInteractive {
+            let node = facts.node
             // Disabled targets are exempt; a node without any frame cannot be measured.
-            guard !element.traits.contains(.notEnabled), !styles[element.node].disabled,
-                  node.effectiveAccessibilityFrame != nil else { continue }
-            let frame = element.frame
+            guard !elements[e].traits.contains(.notEnabled), !styles[node].disabled,
+                  nodes[node].effectiveAccessibilityFrame != nil else { continue }
+            let frame = elements[e].frame
             guard frame.width < width || frame.height < height else { continue }
             out.append(ctx.finding(
-                element: element,
+                elementAt: e,
                 message: "Target is \(NumberText.format(frame.width))x\(NumberText.format(frame.height)), smaller than \(NumberText.format(width))x\(NumberText.format(height)).",
                 data: [("width", .number(frame.width)), ("height", .number(frame.height)),
                        ("requiredWidth", .number(width)), ("requiredHeight", .number(height))]))

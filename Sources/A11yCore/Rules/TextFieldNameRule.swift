@@ -5,9 +5,9 @@ extension Rule {
         description: "Text fields have an accessible name.",
         help: "Label the field (accessibilityLabel, or a labeled pair with its visible label); a placeholder is not a name.",
         check: { ctx in
-            ctx.elements.compactMap { element in
-                guard element.isTextField(ctx), element.label.isBlankOrNil else { return nil }
-                return ctx.finding(element: element, message: "Text field has no accessibility label.")
+            ctx.facts.indices.compactMap { e in
+                guard ctx.facts[e].isTextField, ctx.facts[e].hasBlankLabel else { return nil }
+                return ctx.finding(elementAt: e, message: "Text field has no accessibility label.")
             }
         })
 }

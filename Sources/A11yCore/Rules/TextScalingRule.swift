@@ -5,13 +5,13 @@ extension Rule {
         description: "Text scales with the user's text size (Dynamic Type, sp, browser zoom).",
         help: "Use a text style (e.g. .font(.body)) or scale custom fonts (UIFontMetrics / @ScaledMetric).",
         check: { ctx in
-            let styles = ctx.styles
+            let styles = ctx.styles, nodes = ctx.nodes
             var out: [Finding] = []
-            for (index, node) in ctx.document.nodes.enumerated() where node.style?.scalesWithDynamicType == false {
-                guard styles[index].isVisible, node.visibleText != nil || node.kind == .text else { continue }
+            for index in nodes.indices where nodes[index].style?.scalesWithDynamicType == false {
+                guard styles[index].isVisible, nodes[index].visibleText != nil || nodes[index].kind == .text else { continue }
                 var data: [(key: String, value: DataValue)] = []
-                if let size = node.style?.fontSize { data.append(("fontSize", .number(size))) }
-                if let textStyle = node.style?.textStyle { data.append(("textStyle", .string(textStyle))) }
+                if let size = nodes[index].style?.fontSize { data.append(("fontSize", .number(size))) }
+                if let textStyle = nodes[index].style?.textStyle { data.append(("textStyle", .string(textStyle))) }
                 out.append(ctx.finding(node: index, message: "Text has a fixed size and does not scale with Dynamic Type.", data: data))
             }
             return out
