@@ -20,7 +20,8 @@ public enum Analyzer {
         collect(visibility.modalRoot ?? document.root, builder: builder, order: order, into: &items, drafts: &drafts)
         var sequence: [Int] = []
         sequence.reserveCapacity(drafts.count)
-        ReadingItem.flatten(ReadingItem.sort(items, order: order), into: &sequence)
+        ReadingItem.sort(&items, order: order)
+        ReadingItem.flatten(items, into: &sequence)
         items = []
 
         let positions = seriesPositions(of: sequence, drafts: drafts, document: document)
@@ -75,7 +76,7 @@ public enum Analyzer {
                 collect(child, builder: builder, order: order, into: &members, drafts: &drafts)
             }
             guard !members.isEmpty else { return }
-            members = ReadingItem.sort(members, order: order)
+            ReadingItem.sort(&members, order: order)
             // A group falls where its first member does.
             items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: members[0].frame))
         }
