@@ -10,7 +10,7 @@ public enum Analyzer {
         let identifiers = NestedIdentifiers(document)
         let pairs = LabeledPairs(document, visible: visibility.isVisible)
         var builder = ElementBuilder(document: document, visibility: visibility, identifiers: identifiers, pairs: pairs)
-        builder.deferral = DeferralResolver.resolve(builder, subtreeEnd: subtreeEnds(document))
+        builder.deferral = DeferralResolver.resolve(builder)
 
         // Reading order from the root, or from the modal that traps focus. Items refer to
         // drafts by index, so sorting moves small values, not elements.
@@ -20,7 +20,8 @@ public enum Analyzer {
         collect(visibility.modalRoot ?? document.root, builder: builder, order: order, into: &items, drafts: &drafts)
         var sequence: [Int] = []
         sequence.reserveCapacity(drafts.count)
-        ReadingItem.flatten(ReadingItem.sort(items, order: order), into: &sequence)
+        ReadingItem.sort(&items, order: order)
+        ReadingItem.flatten(items, into: &sequence)
         items = []
 
         let positions = seriesPositions(of: sequence, drafts: drafts, document: document)
@@ -75,19 +76,10 @@ public enum Analyzer {
                 collect(child, builder: builder, order: order, into: &members, drafts: &drafts)
             }
             guard !members.isEmpty else { return }
-            members = ReadingItem.sort(members, order: order)
+            ReadingItem.sort(&members, order: order)
             // A group falls where its first member does.
             items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: members[0].frame))
         }
-    }
-
-    /// One past the last descendant of each node in pre-order storage.
-    static func subtreeEnds(_ document: Document) -> [Int] {
-        var end = Array(1...document.nodes.count)
-        for i in document.nodes.indices.reversed() {
-            if let parent = document.nodes[i].parent { end[parent] = max(end[parent], end[i]) }
-        }
-        return end
     }
 
     /// "N of M" for elements (drafts in reading `sequence`) inside a tab bar (`tabBar` trait)

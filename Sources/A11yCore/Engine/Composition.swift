@@ -25,7 +25,7 @@ extension ElementBuilder {
         let settings = nodes[i].combinable ?? Combinable()
         var parts = composedParts(of: i)
         if settings.sorting == .frame {
-            parts = ReadingOrder(document: document).sorted(parts) { $0.frame }
+            ReadingOrder(document: document).sort(&parts) { $0.frame }
         }
         var (e, mergedActivationPoint) = compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild)
 

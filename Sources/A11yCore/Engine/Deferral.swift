@@ -59,15 +59,19 @@ struct DeferralOutcome {
 /// Blueprint `AccessibilityDeferral` (seed 000): inside a `deferral` container, content
 /// items hand their source's accessibility to the one receiver.
 enum DeferralResolver {
-    /// `subtreeEnd[i]` is one past the last descendant of `i` in pre-order storage.
-    static func resolve(_ builder: ElementBuilder, subtreeEnd: [Int]) -> DeferralOutcome {
+    static func resolve(_ builder: ElementBuilder) -> DeferralOutcome {
         let document = builder.document
         var outcome = DeferralOutcome()
         for c in document.nodes.indices {
             guard builder.visibility.isVisible[c], let deferral = document.nodes[c].deferral else { continue }
             var receivers: [Int] = []
             var sourcesByID: [String: [Int]] = [:]
-            for i in (c + 1)..<subtreeEnd[c] where builder.visibility.isVisible[i] {
+            // Pre-order storage: the subtree of `c` ends at the first later node whose parent
+            // comes before `c` (only containers pay for finding their end).
+            var i = c + 1
+            while i < document.nodes.count, let parent = document.nodes[i].parent, parent >= c {
+                defer { i += 1 }
+                guard builder.visibility.isVisible[i] else { continue }
                 if document.nodes[i].deferralReceiver { receivers.append(i) }
                 if let id = document.nodes[i].deferredSource { sourcesByID[id, default: []].append(i) }
             }

@@ -14,20 +14,30 @@ struct LabeledPairs {
 
     init(_ document: Document, visible: [Bool]) {
         struct Key: Hashable { var namespace: String; var id: String }
-        var labels: [Key: [Int]] = [:]
-        var contents: [Key: [Int]] = [:]
-        var order: [Key] = []
-        for i in document.nodes.indices where visible[i] {
-            guard let pair = document.nodes[i].labeledPair else { continue }
+        // Pair nodes first, so the key table is sized once instead of growing.
+        var pairNodes: [Int] = []
+        for i in document.nodes.indices where visible[i] && document.nodes[i].labeledPair != nil { pairNodes.append(i) }
+        guard !pairNodes.isEmpty else { return }
+        // Each key gets a slot in first-seen order with one hash lookup per node.
+        var slotOfKey: [Key: Int] = [:]
+        slotOfKey.reserveCapacity(pairNodes.count)
+        var keys: [Key] = [], labels: [[Int]] = [], contents: [[Int]] = []
+        func slot(_ stored: inout Int) -> Int {
+            if stored < 0 { stored = keys.count }
+            return stored
+        }
+        for i in pairNodes {
+            let pair = document.nodes[i].labeledPair!
             let key = Key(namespace: pair.namespace, id: pair.id)
-            if labels[key] == nil && contents[key] == nil { order.append(key) }
+            let k = slot(&slotOfKey[key, default: -1])
+            if k == keys.count { keys.append(key); labels.append([]); contents.append([]) }
             switch pair.role {
-            case .label: labels[key, default: []].append(i)
-            case .content: contents[key, default: []].append(i)
+            case .label: labels[k].append(i)
+            case .content: contents[k].append(i)
             }
         }
-        for key in order {
-            let labelNodes = labels[key] ?? [], contentNodes = contents[key] ?? []
+        for (k, key) in keys.enumerated() {
+            let labelNodes = labels[k], contentNodes = contents[k]
             guard let labelNode = labelNodes.first, !contentNodes.isEmpty else {
                 let node = labelNodes.first ?? contentNodes[0]
                 let missing = labelNodes.isEmpty ? "label" : "content"
