@@ -1,21 +1,21 @@
 /// One stop of the screen reader: what VoiceOver focuses and reads.
 public struct AccessibilityElement: Sendable {
-    public var label: String? { get { box.label } _modify { yield &unique().label } }
-    public var value: String? { get { box.value } _modify { yield &unique().value } }
-    public var hint: String? { get { box.hint } _modify { yield &unique().hint } }
+    public var label: String? { get { box.label } set { change { $0.label = newValue } } }
+    public var value: String? { get { box.value } set { change { $0.value = newValue } } }
+    public var hint: String? { get { box.hint } set { change { $0.hint = newValue } } }
     public var traits: Traits = []
-    public var identifier: String? { get { box.identifier } _modify { yield &unique().identifier } }
+    public var identifier: String? { get { box.identifier } set { change { $0.identifier = newValue } } }
     /// Accessibility frame (hit region) in root coordinates.
     public var frame: Rect = .zero
     public var activationPoint: Point = Point(x: 0, y: 0)
     /// Custom action names, in order.
-    public var actions: [String] { get { box.actions } _modify { yield &unique().actions } }
-    public var customContent: [CustomContent] { get { box.customContent } _modify { yield &unique().customContent } }
-    public var rotors: [Rotor] { get { box.rotors } _modify { yield &unique().rotors } }
+    public var actions: [String] { get { box.actions } set { change { $0.actions = newValue } } }
+    public var customContent: [CustomContent] { get { box.customContent } set { change { $0.customContent = newValue } } }
+    public var rotors: [Rotor] { get { box.rotors } set { change { $0.rotors = newValue } } }
     /// The VoiceOver utterance (see `SpokenOutput`).
-    public var spoken: String { get { box.spoken } _modify { yield &unique().spoken } }
+    public var spoken: String { get { box.spoken } set { change { $0.spoken = newValue } } }
     /// Source nodes (indices into the document); the first is the node the element stands for.
-    public var nodes: [Int] { get { box.nodes } _modify { yield &unique().nodes } }
+    public var nodes: [Int] { get { box.nodes } set { change { $0.nodes = newValue } } }
     /// "N of M" position in a tab bar or series, when known.
     public var position: Position?
 
@@ -25,7 +25,7 @@ public struct AccessibilityElement: Sendable {
         public init(index: Int, count: Int) { self.index = index; self.count = count }
     }
 
-    public init() { box = Box() }
+    public init() { box = Box(Fields()) }
 
     /// The finished element of a draft, with all boxed fields set in one allocation. The
     /// draft's fields are moved out (it is left empty), so nothing is retained twice.
@@ -44,20 +44,19 @@ public struct AccessibilityElement: Sendable {
     /// elements, and copying one then retains one object instead of nine.
     private var box: Box
 
-    /// Mutated only through `unique()`, so a shared box is never written.
-    /// No default values (and `Optional<String>` rather than `String?`, which would
-    /// default to nil): every init then initializes each field once, where assigning over
-    /// a default would be a dynamically checked access per field.
-    private final class Box: @unchecked Sendable {
-        var label: Optional<String>, value: Optional<String>, hint: Optional<String>, identifier: Optional<String>
-        var actions: [String], customContent: [CustomContent], rotors: [Rotor]
-        var spoken: String
-        var nodes: [Int]
+    /// Immutable once built: reads of `let` storage need no dynamic exclusivity check, and
+    /// rules and encoders read every field of every element. Setters (tests, tools) replace
+    /// the box; the analyzer builds each element once, moving its draft's fields in.
+    private final class Box: Sendable {
+        let label: String?, value: String?, hint: String?, identifier: String?
+        let actions: [String], customContent: [CustomContent], rotors: [Rotor]
+        let spoken: String
+        let nodes: [Int]
 
-        init() {
-            label = nil; value = nil; hint = nil; identifier = nil
-            actions = []; customContent = []; rotors = []
-            spoken = ""; nodes = []
+        init(_ f: Fields) {
+            label = f.label; value = f.value; hint = f.hint; identifier = f.identifier
+            actions = f.actions; customContent = f.customContent; rotors = f.rotors
+            spoken = f.spoken; nodes = f.nodes
         }
 
         init(moving d: inout ElementDraft, spoken: String) {
@@ -72,15 +71,23 @@ public struct AccessibilityElement: Sendable {
             return taken
         }
 
-        init(copying other: Box) {
-            label = other.label; value = other.value; hint = other.hint; identifier = other.identifier
-            actions = other.actions; customContent = other.customContent; rotors = other.rotors
-            spoken = other.spoken; nodes = other.nodes
+        var fields: Fields {
+            Fields(label: label, value: value, hint: hint, identifier: identifier, actions: actions,
+                   customContent: customContent, rotors: rotors, spoken: spoken, nodes: nodes)
         }
     }
 
-    private mutating func unique() -> Box {
-        if !isKnownUniquelyReferenced(&box) { box = Box(copying: box) }
-        return box
+    /// The boxed fields as one editable value, for setters.
+    private struct Fields {
+        var label: String?, value: String?, hint: String?, identifier: String?
+        var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
+        var spoken = ""
+        var nodes: [Int] = []
+    }
+
+    private mutating func change(_ edit: (inout Fields) -> Void) {
+        var fields = box.fields
+        edit(&fields)
+        box = Box(fields)
     }
 }
