@@ -19,6 +19,9 @@ struct TreeDecoder {
         if capacity > 0 {
             document.nodes.reserveCapacity(capacity)
             document.childStorage.reserveCapacity(capacity)
+            // Typical trees give ids to a third to a half of their nodes; growing the table
+            // instead rehashes every id taken so far at each doubling.
+            document.indexByID.reserveCapacity(capacity / 2)
         }
     }
 
