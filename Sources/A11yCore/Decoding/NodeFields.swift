@@ -174,12 +174,21 @@ enum NodeFields {
     @inline(__always)
     private static func compactRect(_ r: inout JSONReader) -> Rect? {
         r.skipWhitespace()
-        guard r.depth < r.maxDepth, r.maxStringBytes >= 6, r.consume("{\"x\":"), let x = try? r.readNumber(),
-              r.consume(",\"y\":"), let y = try? r.readNumber(),
-              r.consume(",\"width\":"), let width = try? r.readNumber(), width >= 0,
-              r.consume(",\"height\":"), let height = try? r.readNumber(), height >= 0,
+        guard r.depth < r.maxDepth, r.maxStringBytes >= 6, r.consume("{\"x\":"), let x = compactNumber(&r),
+              r.consume(",\"y\":"), let y = compactNumber(&r),
+              r.consume(",\"width\":"), let width = compactNumber(&r), width >= 0,
+              r.consume(",\"height\":"), let height = compactNumber(&r), height >= 0,
               r.consume("}") else { return nil }
+        r.atContainerStart = false
         return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Frames are mostly small integers right after the ':': read those in the inlined integer
+    /// loop, anything else through the full number grammar.
+    @inline(__always)
+    private static func compactNumber(_ r: inout JSONReader) -> Double? {
+        if let value = r.plainInteger() { return value }
+        return try? r.readNumber()
     }
 
     static func point(_ c: inout JSONCursor) throws(InputError) -> Point {
