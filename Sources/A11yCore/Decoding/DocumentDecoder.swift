@@ -38,7 +38,8 @@ public enum DocumentDecoder {
         try cursor.object("a JSON object with \"root\"") { c, key throws(InputError) in
             switch key {
             case "root":
-                var tree = TreeDecoder(limits: limits, nodeBudget: nodeBudget)
+                let expected = TreeDecoder.expectedNodes(inBytes: c.reader.buffer.count - c.reader.offset)
+                var tree = TreeDecoder(limits: limits, nodeBudget: nodeBudget, expectedNodes: expected)
                 root = try tree.decodeTree(&c)
                 nodeBudget -= root!.nodes.count
             case "screens":
@@ -78,6 +79,7 @@ public enum DocumentDecoder {
             switch key {
             case "name": name = try c.string()
             case "root":
+                // No size guess: the request's size says little about one screen of a batch.
                 var tree = TreeDecoder(limits: limits, nodeBudget: budget)
                 document = try tree.decodeTree(&c)
                 budget -= document!.nodes.count

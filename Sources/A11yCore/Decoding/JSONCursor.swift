@@ -1,15 +1,15 @@
 /// A `JSONReader` that knows where it is: every error carries the JSON Pointer of the
 /// value at fault, and reads check the value's type first.
-struct JSONCursor {
+/// Noncopyable: it owns the memory of its stacks (see `RawStack`).
+struct JSONCursor: ~Copyable {
     var reader: JSONReader
     /// Pointer reference tokens of the current position; the text is built only on demand.
-    private(set) var path: [Token] = []
+    private var path = RawStack<Token>()
     /// Bytes of keys that had escapes, which the path and `JSONKey`s point into.
     private let escapedKeys = EscapedKeys()
-    /// Keys of the objects being read, innermost last; reused so duplicate checks don't allocate.
-    /// Only the first `openKeyCount` are live: closing an object just lowers the count.
-    private var openKeys: [JSONKey] = []
-    private var openKeyCount = 0
+    /// Keys of the objects being read, innermost last, for duplicate checks; closing an object
+    /// drops its keys.
+    private var openKeys = RawStack<JSONKey>()
     /// Prefix for pointers (e.g. "/screens/2" while decoding one screen of a batch).
     var pointerPrefix = ""
 
@@ -27,10 +27,9 @@ struct JSONCursor {
 
     var pointer: String { location.pointer }
 
-    /// The current position, cheap to keep (the tokens are shared, not copied); the pointer
-    /// text is built only when asked, which for references means only when one fails.
-    /// Valid while the request buffer is.
-    var location: Location { Location(prefix: pointerPrefix, tokens: path, escapedKeys: escapedKeys) }
+    /// The current position (its tokens copied out); the pointer text is built only when
+    /// asked, which for references means only when one fails. Valid while the request buffer is.
+    var location: Location { Location(prefix: pointerPrefix, tokens: path.elements(), escapedKeys: escapedKeys) }
 
     struct Location {
         var prefix: String
@@ -162,7 +161,7 @@ struct JSONCursor {
     }
 
     mutating func finish() throws(InputError) {
-        path.removeAll()
+        path.truncate(to: 0)
         do { try reader.finish() } catch { throw syntax(error) }
     }
 
@@ -186,8 +185,8 @@ struct JSONCursor {
     mutating func beginObject(_ name: String = "an object") throws(InputError) -> ObjectScope {
         if reader.peekByte() != Byte.openBrace { try expect(.object, name) }
         do { try reader.beginObject() } catch { throw syntax(error) }
-        path.append(.index(0))
-        return ObjectScope(base: openKeyCount)
+        path.push(.index(0))
+        return ObjectScope(base: openKeys.count)
     }
 
     /// The next key, with the path at it; nil after the closing '}'. Rejects duplicate keys.
@@ -195,16 +194,16 @@ struct JSONCursor {
     mutating func nextKey(_ scope: inout ObjectScope) throws(InputError) -> JSONKey? {
         let read: JSONReader.RawString?
         do { read = try reader.nextRawKey() } catch {
-            path.removeLast()
+            path.pop()
             throw syntax(error)
         }
         guard let read else {
-            path.removeLast()
-            openKeyCount = scope.base
+            path.pop()
+            openKeys.truncate(to: scope.base)
             return nil
         }
         let key = read.hasEscapes ? JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: read))) : JSONKey(bytes: read.bytes)
-        path[path.count - 1] = .key(key.bytes)
+        path.top = .key(key.bytes)
         if isDuplicate(key, &scope) { throw self.error(.invalidValue, "duplicate key \"\(key)\"") }
         return key
     }
@@ -214,13 +213,12 @@ struct JSONCursor {
     private mutating func isDuplicate(_ key: JSONKey, _ scope: inout ObjectScope) -> Bool {
         if scope.large != nil { return !scope.large!.insert(key.description).inserted }
         var i = scope.base
-        while i < openKeyCount {
+        while i < openKeys.count {
             if openKeys[i] == key { return true }
             i += 1
         }
-        if openKeyCount < openKeys.count { openKeys[openKeyCount] = key } else { openKeys.append(key) }
-        openKeyCount += 1
-        if openKeyCount - scope.base > 32 { scope.large = Set(openKeys[scope.base..<openKeyCount].map(\.description)) }
+        openKeys.push(key)
+        if openKeys.count - scope.base > 32 { scope.large = Set(openKeys.elements(from: scope.base).map(\.description)) }
         return false
     }
 
@@ -236,7 +234,7 @@ struct JSONCursor {
     mutating func beginArray() throws(InputError) -> ArrayScope {
         if reader.peekByte() != Byte.openBracket { try expect(.array, "an array") }
         do { try reader.beginArray() } catch { throw syntax(error) }
-        path.append(.index(0))
+        path.push(.index(0))
         return ArrayScope()
     }
 
@@ -245,15 +243,15 @@ struct JSONCursor {
     mutating func nextElement(_ scope: inout ArrayScope) throws(InputError) -> Bool {
         let more: Bool
         do { more = try reader.nextElement() } catch {
-            path.removeLast()
+            path.pop()
             throw syntax(error)
         }
         guard more else {
-            path.removeLast()
+            path.pop()
             return false
         }
         scope.advance()
-        path[path.count - 1] = .index(scope.index)
+        path.top = .index(scope.index)
         return true
     }
 

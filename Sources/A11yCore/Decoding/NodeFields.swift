@@ -174,17 +174,27 @@ enum NodeFields {
     @inline(__always)
     private static func compactRect(_ r: inout JSONReader) -> Rect? {
         r.skipWhitespace()
-        guard r.depth < r.maxDepth, r.maxStringBytes >= 6, r.consume("{\"x\":"), let x = try? r.readNumber(),
-              r.consume(",\"y\":"), let y = try? r.readNumber(),
-              r.consume(",\"width\":"), let width = try? r.readNumber(), width >= 0,
-              r.consume(",\"height\":"), let height = try? r.readNumber(), height >= 0,
+        guard r.depth < r.maxDepth, r.maxStringBytes >= 6, r.consume("{\"x\":"), let x = compactNumber(&r),
+              r.consume(",\"y\":"), let y = compactNumber(&r),
+              r.consume(",\"width\":"), let width = compactNumber(&r), width >= 0,
+              r.consume(",\"height\":"), let height = compactNumber(&r), height >= 0,
               r.consume("}") else { return nil }
+        r.atContainerStart = false
         return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// Frames are mostly small integers right after the ':': read those in the inlined integer
+    /// loop, anything else through the full number grammar.
+    @inline(__always)
+    private static func compactNumber(_ r: inout JSONReader) -> Double? {
+        if let value = r.plainInteger() { return value }
+        return try? r.readNumber()
     }
 
     static func point(_ c: inout JSONCursor) throws(InputError) -> Point {
         var x: Double?, y: Double?
-        try c.object("a point object {x, y}") { c, key throws(InputError) in
+        var object = try c.beginObject("a point object {x, y}")
+        while let key = try c.nextKey(&object) {
             switch key {
             case "x": x = try c.number()
             case "y": y = try c.number()
@@ -229,13 +239,15 @@ enum NodeFields {
     static func rotor(_ c: inout JSONCursor) throws(InputError) -> (Rotor, [Reference]) {
         var rotor = Rotor(items: [])
         var items: [Reference] = []
-        try c.object("a rotor object {name, systemType, items}") { c, key throws(InputError) in
-            if try c.consumeNull() { return }
+        var object = try c.beginObject("a rotor object {name, systemType, items}")
+        while let key = try c.nextKey(&object) {
+            if try c.consumeNull() { continue }
             switch key {
             case "name": rotor.name = try c.string()
             case "systemType": rotor.systemType = try c.string()
             case "items":
-                try c.array { c, _ throws(InputError) in items.append(Reference(id: try c.string(), location: c.location)) }
+                var list = try c.beginArray()
+                while try c.nextElement(&list) { items.append(Reference(id: try c.string(), location: c.location)) }
             default: try c.skip()
             }
         }
@@ -280,14 +292,17 @@ enum NodeFields {
 
     static func deferral(_ c: inout JSONCursor) throws(InputError) -> Deferral {
         var content: [Deferral.Content] = []
-        try c.object("a deferral object {content}") { c, key throws(InputError) in
-            guard key == "content" else { try c.skip(); return }
-            try c.array { c, _ throws(InputError) in
+        var object = try c.beginObject("a deferral object {content}")
+        while let key = try c.nextKey(&object) {
+            guard key == "content" else { try c.skip(); continue }
+            var list = try c.beginArray()
+            while try c.nextElement(&list) {
                 var kind = Deferral.Content.Kind.inherited
                 var importance = CustomContent.Importance.default
                 var identifier: String?
-                try c.object("a deferral content object {kind, importance, identifier}") { c, key throws(InputError) in
-                    if try c.consumeNull() { return }
+                var item = try c.beginObject("a deferral content object {kind, importance, identifier}")
+                while let key = try c.nextKey(&item) {
+                    if try c.consumeNull() { continue }
                     switch key {
                     case "kind": kind = try c.enumeration(Deferral.Content.Kind.self, "deferral kind")
                     case "importance": importance = try c.enumeration(CustomContent.Importance.self, "importance")
@@ -304,8 +319,9 @@ enum NodeFields {
 
     static func labeledPair(_ c: inout JSONCursor) throws(InputError) -> LabeledPair {
         var role: LabeledPair.Role?, id: String?, namespace = ""
-        try c.object("a labeledPair object {role, id, namespace}") { c, key throws(InputError) in
-            if try c.consumeNull() { return }
+        var object = try c.beginObject("a labeledPair object {role, id, namespace}")
+        while let key = try c.nextKey(&object) {
+            if try c.consumeNull() { continue }
             switch key {
             case "role": role = try c.enumeration(LabeledPair.Role.self, "labeledPair role")
             case "id": id = try c.string()

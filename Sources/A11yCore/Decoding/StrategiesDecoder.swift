@@ -12,7 +12,8 @@ struct RawStrategies {
 
     static func decode(_ c: inout JSONCursor) throws(InputError) -> RawStrategies {
         var s = RawStrategies()
-        try c.object("a strategies object {label, value, traits, ignored}") { c, key throws(InputError) in
+        var object = try c.beginObject("a strategies object {label, value, traits, ignored}")
+        while let key = try c.nextKey(&object) {
             switch key {
             case "label": s.label = try stringStrategy(&c)
             case "value": s.value = try stringStrategy(&c)
@@ -35,14 +36,16 @@ struct RawStrategies {
         var result: StringForm?
         var from: Reference?
         var keyPath = StringStrategy.KeyPath.label
-        try c.object("a string strategy") { c, key throws(InputError) in
+        var object = try c.beginObject("a string strategy")
+        while let key = try c.nextKey(&object) {
             switch key {
             case "just": result = .just(try c.consumeNull() ? nil : try c.string())
             case "from": from = Reference(id: try c.string(), location: c.location)
             case "keyPath": keyPath = try c.enumeration(StringStrategy.KeyPath.self, "keyPath")
             case "joined":
                 var parts: [StringForm] = []
-                try c.array { c, _ throws(InputError) in parts.append(try stringStrategy(&c)) }
+                var list = try c.beginArray()
+                while try c.nextElement(&list) { parts.append(try stringStrategy(&c)) }
                 result = .joined(parts)
             default: try c.skip()
             }
@@ -60,13 +63,15 @@ struct RawStrategies {
             return .ignored
         }
         var result: TraitsForm?
-        try c.object("a traits strategy") { c, key throws(InputError) in
+        var object = try c.beginObject("a traits strategy")
+        while let key = try c.nextKey(&object) {
             switch key {
             case "just": result = .just(try NodeFields.traits(&c))
             case "from": result = .from(Reference(id: try c.string(), location: c.location))
             case "merge":
                 var refs: [Reference] = []
-                try c.array { c, _ throws(InputError) in refs.append(Reference(id: try c.string(), location: c.location)) }
+                var list = try c.beginArray()
+                while try c.nextElement(&list) { refs.append(Reference(id: try c.string(), location: c.location)) }
                 result = .merge(refs)
             default: try c.skip()
             }

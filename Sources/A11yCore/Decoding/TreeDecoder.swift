@@ -10,10 +10,24 @@ struct TreeDecoder {
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
     private var pendingRotors: [(node: Int, rotor: Int, items: [Reference])] = []
 
-    init(limits: DecodeLimits, nodeBudget: Int) {
+    /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
+    /// node array is not copied on every doubling.
+    init(limits: DecodeLimits, nodeBudget: Int, expectedNodes: Int = 0) {
         self.limits = limits
         self.nodeBudget = nodeBudget
+        let capacity = min(expectedNodes, nodeBudget, limits.maxNodes)
+        if capacity > 0 {
+            document.nodes.reserveCapacity(capacity)
+            document.childStorage.reserveCapacity(capacity)
+            // Typical trees give ids to a third to a half of their nodes; growing the table
+            // instead rehashes every id taken so far at each doubling.
+            document.indexByID.reserveCapacity(capacity / 2)
+        }
     }
+
+    /// A guess at the nodes in `bytes` of request: generated and pretty-printed trees run at
+    /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
+    static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
     mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
@@ -30,7 +44,8 @@ struct TreeDecoder {
         guard document.nodes.count < min(limits.maxNodes, nodeBudget) else {
             throw c.error(.limit, "more than \(limits.maxNodes) nodes")
         }
-        // Reserve the slot first so storage stays in pre-order.
+        // Append first so storage stays in pre-order; the fields are then written straight into
+        // the stored node (one access per member), never into a local copy stored back at the end.
         let index = document.nodes.count
         var node = Node()
         node.parent = parent
@@ -38,8 +53,8 @@ struct TreeDecoder {
         node.indexInParent = indexInParent
         node.depth = depth
         document.nodes.append(node)
-        // After the placeholder is stored, so the box is not shared with it.
-        node.useOwnBox()
+        // A box of its own, so boxed fields are written in place.
+        document.nodes[index].useOwnBox()
 
         var object = try c.beginObject("a node object")
         while let key = try c.nextKey(&object) {
@@ -57,7 +72,7 @@ struct TreeDecoder {
                 document.childStorage.append(contentsOf: scratch[mark...])
                 scratch.removeSubrange(mark...)
                 let range = start..<document.childStorage.count
-                if isSynthetic { node.syntheticChildRange = range } else { node.childRange = range }
+                if isSynthetic { document.nodes[index].syntheticChildRange = range } else { document.nodes[index].childRange = range }
             } else if field == .strategies {
                 if try c.consumeNull() { continue }
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
@@ -70,16 +85,15 @@ struct TreeDecoder {
                     rotors.append(rotor)
                     pendingRotors.append((index, list.index, items))
                 }
-                node.boxedFields.rotors = rotors
+                document.nodes[index].boxedFields.rotors = rotors
             } else {
-                try NodeFields.decode(field, into: &node, &c)
+                try NodeFields.decode(field, into: &document.nodes[index], &c)
             }
             // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
-            if field == .id, let id = node.id, let first = document.indexByID.updateValue(index, forKey: id) {
+            if field == .id, let id = document.nodes[index].id, let first = document.indexByID.updateValue(index, forKey: id) {
                 throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
             }
         }
-        document.nodes[index] = node
         return index
     }
 

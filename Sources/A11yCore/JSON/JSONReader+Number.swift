@@ -81,7 +81,7 @@ extension JSONReader {
     /// so the value is what the full conversion gives) that no '.', 'e' or 'E' continues.
     /// Returns nil, having consumed nothing, for anything else.
     @inline(__always)
-    private mutating func plainInteger() -> Double? {
+    mutating func plainInteger() -> Double? {
         guard let base = buffer.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let end = buffer.count

@@ -151,6 +151,12 @@ public struct JSONReader {
     @inline(__always)
     mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
         if let key = compactNextKey() { return key }
+        // A '}' right after the last value (or the '{') always closes the object validly, so
+        // the usual end of an object needs none of `atNextKey`'s checks.
+        if depth > 0, innermostIsObject, position < buffer.count, buffer[position] == Byte.closeBrace {
+            close()
+            return nil
+        }
         guard try atNextKey() else { return nil }
         let key = try scanRawString()
         try expectColon()
