@@ -81,6 +81,8 @@ public enum DocumentDecoder {
             case "root":
                 // No size guess: the request's size says little about one screen of a batch.
                 var tree = TreeDecoder(limits: limits, nodeBudget: budget)
+                // Errors that name other nodes (duplicate ids) point inside this screen.
+                tree.document.pointerPrefix = screenPointer
                 document = try tree.decodeTree(&c)
                 budget -= document!.nodes.count
             default: try settings.decode(key, &c)

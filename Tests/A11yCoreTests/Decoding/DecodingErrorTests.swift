@@ -99,6 +99,17 @@ import Testing
                     at: "/root/accessibilityChildren/0/id")
     }
 
+    @Test func duplicateIDInABatchNamesTheFirstUseWithinItsScreen() {
+        let json = #"{"screens": [{"root": {"id": "a"}}, {"root": {"children": [{"id": "x"}, {"id": "x"}]}}]}"#
+        let result = Array(json.utf8).withUnsafeBytes { bytes in
+            Result { () throws(InputError) in try DocumentDecoder.decodeRequest(bytes) }
+        }
+        guard case .failure(let error) = result else { Issue.record("decoded without error"); return }
+        #expect(error.kind == .duplicateID)
+        #expect(error.pointer == "/screens/1/root/children/1/id")
+        #expect(error.message.contains("first used at /screens/1/root/children/0)"), "\(error)")
+    }
+
     @Test func unknownReferences() {
         expectError(#"{"root": {"strategies": {"label": {"from": "nope"}}}}"#, .unknownReference, at: "/root/strategies/label/from")
         expectError(#"{"root": {"id": "a", "strategies": {"value": {"joined": [{"just": "x"}, {"from": "a"}, {"from": "nope", "keyPath": "text"}]}}}}"#,
