@@ -15,7 +15,7 @@ extension ElementBuilder {
         case .container:
             for child in visitedChildren(of: i) { collectParts(child, into: &parts) }
         case .leaf, .strategies, .combine:
-            if let e = element(for: i) { parts.append(e) }
+            _ = appendElement(for: i, to: &parts)
         }
     }
 
