@@ -163,7 +163,7 @@ struct OrderedTextList {
         switch items.count {
         case 0: nil
         case 1: items[0]
-        default: items.joined(separator: separator)
+        default: String.concatenating(items, separator: separator)
         }
     }
 }
