@@ -59,9 +59,9 @@ public enum Analyzer {
         switch builder.role(of: i) {
         case .skipped: return
         case .leaf, .strategies, .combine:
-            if let e = builder.element(for: i) {
-                items.append(ReadingItem(content: .element(drafts.count), sortPriority: priority, frame: e.frame))
-                drafts.append(e)
+            if builder.appendElement(for: i, to: &drafts) {
+                let k = drafts.count - 1
+                items.append(ReadingItem(content: .element(k), sortPriority: priority, frame: drafts[k].frame))
             }
         case .container(let contain):
             // A plain container is read through, unless its sortPriority must place it among its siblings.

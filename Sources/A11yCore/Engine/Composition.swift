@@ -15,7 +15,7 @@ extension ElementBuilder {
         case .container:
             for child in visitedChildren(of: i) { collectParts(child, into: &parts) }
         case .leaf, .strategies, .combine:
-            if let e = element(for: i) { parts.append(e) }
+            _ = appendElement(for: i, to: &parts)
         }
     }
 
@@ -163,7 +163,7 @@ struct OrderedTextList {
         switch items.count {
         case 0: nil
         case 1: items[0]
-        default: items.joined(separator: separator)
+        default: String.concatenating(items, separator: separator)
         }
     }
 }

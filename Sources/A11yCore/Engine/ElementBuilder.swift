@@ -67,15 +67,27 @@ struct ElementBuilder {
         return document.childStorage[synthetic.isEmpty ? document.nodes[i].childRange : synthetic]
     }
 
-    /// The element a node with an element role stands for (nil for containers, skipped
-    /// nodes, and combined elements with nothing to say).
-    func element(for i: Int) -> ElementDraft? {
+    /// Appends the element a node with an element role stands for to `out`; false (nothing
+    /// appended) for containers, skipped nodes, and combined elements with nothing to say.
+    /// Drafts go straight into their destination array, not through a returned Optional.
+    func appendElement(for i: Int, to out: inout [ElementDraft]) -> Bool {
         switch role(of: i) {
-        case .skipped, .container: nil
-        case .leaf: ownElement(i)
-        case .strategies: strategiesElement(i)
-        case .combine: combinedElement(i)
+        case .skipped, .container: return false
+        case .leaf: appendOwnElement(i, to: &out)
+        case .strategies:
+            appendOwnElement(i, to: &out)
+            applyStrategies(of: i, to: &out[out.count - 1])
+        case .combine:
+            guard let e = combinedElement(i) else { return false }
+            out.append(e)
         }
+        return true
+    }
+
+    /// The element of one node on its own (deferral sources).
+    func element(for i: Int) -> ElementDraft? {
+        var out: [ElementDraft] = []
+        return appendElement(for: i, to: &out) ? out.popLast() : nil
     }
 
     /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`.
@@ -83,12 +95,11 @@ struct ElementBuilder {
         pairs.label(forContent: i) ?? document.nodes[i].label.nonEmpty ?? document.nodes[i].text.nonEmpty
     }
 
-    /// The element made of the node's own properties (plus content deferred to it).
-    func ownElement(_ i: Int) -> ElementDraft {
+    /// Appends the element made of the node's own properties (plus content deferred to it).
+    func appendOwnElement(_ i: Int, to out: inout [ElementDraft]) {
         let nodes = document.nodes
         let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
-        // A `let` returned as is: a draft in a `var` passed inout gets copied on return.
-        let e = ElementDraft(
+        out.append(ElementDraft(
             label: ownLabel(i),
             value: nodes[i].value.nonEmpty,
             hint: nodes[i].hint.nonEmpty,
@@ -99,11 +110,8 @@ struct ElementBuilder {
             actions: ownActions(i),
             customContent: nodes[i].customContent,
             rotors: nodes[i].rotors,
-            nodes: [i])
-        guard let added = deferral.additions(for: i) else { return e }
-        var received = e
-        added.apply(to: &received)
-        return received
+            nodes: [i]))
+        if let added = deferral.additions(for: i) { added.apply(to: &out[out.count - 1]) }
     }
 
     /// The node's custom action names without empty ones.

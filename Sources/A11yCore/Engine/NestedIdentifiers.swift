@@ -47,7 +47,24 @@ struct NestedIdentifiers {
     /// Appends `id` to `prefix` with a dot, unless the prefix already ends with it.
     static func compose(_ prefix: String, _ id: String) -> String {
         if prefix.isEmpty { return id }
-        if prefix == id || prefix.hasSuffix("." + id) { return prefix }
-        return prefix + "." + id
+        if endsWithID(prefix, id) { return prefix }
+        return String.concatenating([prefix, id], separator: ".")
+    }
+
+    /// `prefix == id || prefix.hasSuffix("." + id)` without building "." + id. For ASCII,
+    /// characters are bytes (a "." joins no neighbour), so bytes decide; other text keeps
+    /// String's character comparison.
+    private static func endsWithID(_ prefix: String, _ id: String) -> Bool {
+        var p = prefix, d = id
+        let bytewise: Bool? = p.withUTF8 { p in
+            d.withUTF8 { d in
+                guard p.allSatisfy({ $0 < 0x80 }), d.allSatisfy({ $0 < 0x80 }) else { return nil }
+                if p.count == d.count { return p.elementsEqual(d) }
+                guard p.count > d.count else { return false }
+                let dot = p.count - d.count - 1
+                return p[dot] == UInt8(ascii: ".") && p[(dot + 1)...].elementsEqual(d)
+            }
+        }
+        return bytewise ?? (prefix == id || prefix.hasSuffix("." + id))
     }
 }

@@ -1,9 +1,9 @@
 /// RDDM `AccessibilityItem` (seed 002): a cell with strategies becomes one element whose
 /// label, value and traits come from the strategies; `.ignored` keeps the cell's own.
 extension ElementBuilder {
-    func strategiesElement(_ i: Int) -> ElementDraft {
-        guard let strategies = document.nodes[i].strategies else { return ownElement(i) }
-        var e = ownElement(i)
+    /// Replaces what the strategies of node `i` decide in its own element `e`.
+    func applyStrategies(of i: Int, to e: inout ElementDraft) {
+        guard let strategies = document.nodes[i].strategies else { return }
         var referenced: [Int] = []
         if !strategies.label.isIgnored { e.label = evaluate(strategies.label, referenced: &referenced) }
         if !strategies.value.isIgnored { e.value = evaluate(strategies.value, referenced: &referenced) }
@@ -18,7 +18,6 @@ extension ElementBuilder {
             referenced += nodes
         }
         for j in referenced where !e.nodes.contains(j) { e.nodes.append(j) }
-        return e
     }
 
     /// nil when the strategy yields nothing (`.just(nil)`, or a join of nothing).
