@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Lookups the rules and the runner share. Tolerant of partially filled per-node tables
 /// (an analysis built by hand may leave them empty).
 extension Analysis {
@@ -70,6 +76,35 @@ extension String {
     /// folded in place and only other scalars go through their mapping (the stdlib builds a
     /// String per scalar, which dominated mixed-script labels).
     private static func lowercasedByScalar(_ utf8: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        // Nearly every label holds only scalars whose lowercase has the same UTF-8 length
+        // (ASCII, Latin-1, General Punctuation): written straight into the String, with no
+        // byte array; any other scalar gives up and takes the general path below.
+        var complete = true
+        let input = UnsafeBufferPointer(rebasing: utf8)
+        let direct = String(unsafeUninitializedCapacity: input.count) { out in
+            var i = 0, o = 0
+            while i < input.count {
+                let lead = input[i]
+                if lead < 0x80 {
+                    out[o] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(lead) ? lead + 0x20 : lead
+                    i += 1; o += 1
+                    continue
+                }
+                let (value, length) = scalar(input[...], at: i)
+                if let lower = lowercaseLatin1(value) {
+                    out[o] = 0xC0 | UInt8(lower >> 6)
+                    out[o + 1] = 0x80 | UInt8(lower & 0x3F)
+                } else if isGeneralPunctuation(value) {
+                    for k in 0..<length { out[o + k] = input[i + k] }
+                } else {
+                    complete = false
+                    return 0
+                }
+                i += length; o += length
+            }
+            return o
+        }
+        if complete { return direct }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var i = utf8.startIndex
@@ -80,13 +115,43 @@ extension String {
                 i += 1
                 continue
             }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            var value = UInt32(lead) & (0x7F >> length)
-            for k in 1..<length { value = value << 6 | UInt32(utf8[i + k] & 0x3F) }
+            let (value, length) = scalar(utf8, at: i)
             bytes.append(contentsOf: Unicode.Scalar(value)!.properties.lowercaseMapping.utf8)
             i += length
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The scalar value and byte length of the multi-byte UTF-8 sequence at `i` (valid UTF-8).
+    private static func scalar(_ utf8: Slice<UnsafeBufferPointer<UInt8>>, at i: Int) -> (UInt32, Int) {
+        let lead = utf8[i]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0x7F >> length)
+        for k in 1..<length { value = value << 6 | UInt32(utf8[i + k] & 0x3F) }
+        return (value, length)
+    }
+
+    /// The lowercase mapping of U+0080...U+00FF (accented Latin letters, the commonest
+    /// non-ASCII in labels) without building a String per scalar; nil outside that range.
+    /// Exact: a test compares every value with `properties.lowercaseMapping`.
+    static func lowercaseLatin1(_ value: UInt32) -> UInt32? {
+        guard (0x80...0xFF).contains(value) else { return nil }
+        // À...Þ fold to à...þ, except × (U+00D7); the rest of the block is its own lowercase.
+        return (0xC0...0xDE).contains(value) && value != 0xD7 ? value + 0x20 : value
+    }
+
+    /// U+2000...U+206F (dashes, curly quotes, ellipsis, spaces) has no cased letters, so each
+    /// scalar is its own lowercase; a test checks every value against the stdlib.
+    static func isGeneralPunctuation(_ value: UInt32) -> Bool { (0x2000...0x206F).contains(value) }
+
+    /// Same UTF-8 bytes (not `==`, which compares canonical equivalence), by `memcmp` over
+    /// the contiguous storage: the generic `utf8.elementsEqual` walks both views index by index.
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 
     var isBlank: Bool {

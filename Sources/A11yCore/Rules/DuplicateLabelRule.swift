@@ -8,26 +8,27 @@ extension Rule {
         check: { ctx in
             // Normalised label -> the first control with it and, once a repeat needs them,
             // that control's pointer and the last repeat's label with its message and data
-            // (repeats mostly share one spelling, so each text is built once).
+            // (repeats mostly share one spelling, so each text is built once). Parallel arrays:
+            // one array of tuples copied a whole entry per repeat.
             var first = FirstOccurrences<String>(capacity: ctx.elements.count)
-            var firsts: [(node: Int, pointer: String?, text: (label: String, message: String, data: [(key: String, value: DataValue)])?)] = []
+            var firstNodes: [Int] = [], pointers: [String?] = []
+            var texts: [(label: String, message: String, data: [(key: String, value: DataValue)])?] = []
             var out: [Finding] = []
             for (e, facts) in ctx.facts.enumerated() where facts.isInteractive && !facts.hasBlankLabel {
                 guard let label = ctx.elements[e].label else { continue }
                 guard let index = first.earlier(label.normalizedForComparison) else {
-                    firsts.append((facts.node, nil, nil))
+                    firstNodes.append(facts.node); pointers.append(nil); texts.append(nil)
                     continue
                 }
-                let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
-                firsts[index].pointer = duplicateOf
+                let duplicateOf = pointers[index] ?? ctx.document.pointer(of: firstNodes[index])
+                pointers[index] = duplicateOf
                 // Bytes, not String ==, which would normalise non-ASCII labels to compare them.
-                if firsts[index].text.map({ !$0.label.utf8.elementsEqual(label.utf8) }) ?? true {
-                    firsts[index].text = (label, "Label \"\(label)\" is also used by another control.",
-                                          [("label", .string(label)), ("duplicateOf", .string(duplicateOf))])
+                if texts[index].map({ !String.sameBytes($0.label, label) }) ?? true {
+                    texts[index] = (label, "Label \"\(label)\" is also used by another control.",
+                                    [("label", .string(label)), ("duplicateOf", .string(duplicateOf))])
                 }
-                let text = firsts[index].text!
                 // Reported on each repeat, pointing back at the first occurrence.
-                out.append(ctx.finding(elementAt: e, message: text.message, data: text.data))
+                out.append(ctx.finding(elementAt: e, message: texts[index]!.message, data: texts[index]!.data))
             }
             return out
         })

@@ -12,16 +12,20 @@ struct ElementFacts: Sendable {
     let hasBlankLabel: Bool
 
     static func of(_ analysis: Analysis) -> [ElementFacts] {
-        let nodes = analysis.document.nodes
-        return analysis.elements.map { element in
-            let node = element.node, traits = element.traits
+        let nodes = analysis.document.nodes, elements = analysis.elements
+        var out: [ElementFacts] = []
+        out.reserveCapacity(elements.count)
+        // Fields are read in place (`elements[e].traits`): binding each element copied it.
+        for e in elements.indices {
+            let node = elements[e].node, traits = elements[e].traits
             let kind = nodes[node].kind
-            return ElementFacts(
+            out.append(ElementFacts(
                 node: node, kind: kind,
                 isInteractive: !traits.isDisjoint(with: AccessibilityElement.operableTraits) || nodes[node].isInteractive,
                 isTextField: kind == .textField || kind == .secureTextField || !traits.isDisjoint(with: [.textEntry, .searchField]),
                 isImage: kind == .image || traits.contains(.image),
-                hasBlankLabel: element.label.isBlankOrNil)
+                hasBlankLabel: elements[e].label.isBlankOrNil))
         }
+        return out
     }
 }

@@ -5,7 +5,7 @@ enum Backdrop: Equatable {
 }
 
 /// Per-node visual facts after inheritance (colour, font and opacity flow down the tree,
-/// backgrounds stack up), computed in one forward pass: nodes are stored parent-first.
+/// backgrounds stack up).
 struct RenderedStyle {
     var backdrop: Backdrop
     /// Effective text / icon colour (own or inherited), alpha already multiplied by opacity.
@@ -23,40 +23,6 @@ struct RenderedStyle {
     /// The page behind everything when the tree says nothing: white, like axe-core.
     static let defaultBackground = Color(red: 1, green: 1, blue: 1)
 
-    static func compute(_ document: Document) -> [RenderedStyle] {
-        var out: [RenderedStyle] = []
-        out.reserveCapacity(document.nodes.count)
-        let nodes = document.nodes
-        // Fields are read in place (`nodes[index]`): binding each node would copy it.
-        for index in nodes.indices {
-            let parent = nodes[index].parent.map { out[$0] }
-            let nodeOpacity = nodes[index].opacity
-            let opacity = (parent?.opacity ?? 1) * max(0, min(1, nodeOpacity ?? 1))
-            var backdrop = parent?.backdrop ?? .solid(defaultBackground)
-            var foreground = parent?.foreground?.scaled(alpha: max(0, min(1, nodeOpacity ?? 1)))
-            let style = nodes[index].style
-            if let style {
-                if style.backgroundKind != .solid {
-                    backdrop = .undecidable(style.backgroundKind)
-                } else if let bg = style.background {
-                    if case .solid(let below) = backdrop {
-                        backdrop = .solid(ContrastMath.blend(bg.scaled(alpha: opacity), over: below))
-                    } else if bg.alpha >= 1 && opacity >= 1 {
-                        backdrop = .solid(bg)
-                    }
-                }
-                if let fg = style.foreground { foreground = fg.scaled(alpha: opacity) }
-            }
-            out.append(RenderedStyle(
-                backdrop: backdrop, foreground: foreground,
-                fontSize: style?.fontSize ?? parent?.fontSize,
-                fontWeight: style?.fontWeight ?? parent?.fontWeight,
-                opacity: opacity,
-                disabled: (parent?.disabled ?? false) || !nodes[index].enabled || nodes[index].effectiveTraits.contains(.notEnabled)))
-        }
-        return out
-    }
-
     /// Foreground composited over the backdrop, or nil when the backdrop is undecidable.
     func contrast(of foreground: Color) -> (ratio: Double, foreground: Color, background: Color)? {
         guard case .solid(let bg) = backdrop else { return nil }
@@ -68,6 +34,35 @@ struct RenderedStyle {
     var isLargeText: Bool {
         guard let size = fontSize else { return false }
         return size >= 18 || (size >= 14 && (fontWeight ?? 400) >= 700)
+    }
+}
+
+extension RenderedStyle {
+    /// The style of a node with its own `style`, `opacity` and disabled state, below `parent`
+    /// (the parent's rendered style; nil for the root). Nodes are stored parent-first, so one
+    /// forward pass over them (`NodeScan`) has every parent ready.
+    init(style: Style?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle?) {
+        let nodeOpacity = max(0, min(1, ownOpacity ?? 1))
+        let opacity = (parent?.opacity ?? 1) * nodeOpacity
+        var backdrop = parent?.backdrop ?? .solid(Self.defaultBackground)
+        var foreground = parent?.foreground?.scaled(alpha: nodeOpacity)
+        if let style {
+            if style.backgroundKind != .solid {
+                backdrop = .undecidable(style.backgroundKind)
+            } else if let bg = style.background {
+                if case .solid(let below) = backdrop {
+                    backdrop = .solid(ContrastMath.blend(bg.scaled(alpha: opacity), over: below))
+                } else if bg.alpha >= 1 && opacity >= 1 {
+                    backdrop = .solid(bg)
+                }
+            }
+            if let fg = style.foreground { foreground = fg.scaled(alpha: opacity) }
+        }
+        self.init(backdrop: backdrop, foreground: foreground,
+                  fontSize: style?.fontSize ?? parent?.fontSize,
+                  fontWeight: style?.fontWeight ?? parent?.fontWeight,
+                  opacity: opacity,
+                  disabled: (parent?.disabled ?? false) || ownDisabled)
     }
 }
 

@@ -25,6 +25,13 @@ public struct RuleContext: Sendable {
     public var thresholds: ResolvedThresholds { inputs.thresholds }
     /// Inherited colours, fonts and opacity of every node.
     var styles: [RenderedStyle] { inputs.styles }
+    /// Whether each node draws text (`Node.visibleText != nil`), without copying the node.
+    var drawsText: [Bool] { inputs.drawsText }
+    /// Ascending indices of the nodes with a style / a component / visible text: rules about
+    /// those visit only them instead of every node's box.
+    var styledNodes: [Int] { inputs.styledNodes }
+    var componentNodes: [Int] { inputs.componentNodes }
+    var textNodes: [Int] { inputs.textNodes }
 
     public var document: Document { inputs.analysis.document }
     public var elements: [AccessibilityElement] { inputs.analysis.elements }
@@ -65,13 +72,21 @@ final class RuleInputs: Sendable {
     let options: AuditOptions
     let thresholds: ResolvedThresholds
     let styles: [RenderedStyle]
+    let drawsText: [Bool]
+    /// Ascending indices of the nodes with a style / a component / visible text (`NodeScan`).
+    let styledNodes: [Int], componentNodes: [Int], textNodes: [Int]
     let facts: [ElementFacts]
 
     init(analysis: Analysis, options: AuditOptions) {
         self.analysis = analysis
         self.options = options
         thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
-        styles = RenderedStyle.compute(analysis.document)
+        let scan = NodeScan(analysis.document)
+        styles = scan.styles
+        drawsText = scan.drawsText
+        styledNodes = scan.styled
+        componentNodes = scan.withComponent
+        textNodes = scan.drawingText
         facts = ElementFacts.of(analysis)
     }
 }

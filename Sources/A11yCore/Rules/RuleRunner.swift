@@ -78,20 +78,25 @@ public enum RuleRunner {
     /// returns (slot, index) pairs.
     static func order(_ findings: [[Finding]], ids: [String], in analysis: Analysis) -> [(slot: Int, index: Int)] {
         let elementCount = analysis.elements.count
-        // One number per finding: the element's position, or past every element by node.
-        var refs: [(slot: Int, index: Int)] = [], place: [Int] = []
+        // Each slot's rank among the ids of the rules with findings (equal ids, equal rank),
+        // so the sort compares integers instead of strings.
+        let byId = findings.indices.filter { !findings[$0].isEmpty }.sorted { ids[$0] < ids[$1] }
+        var rank = [Int](repeating: 0, count: ids.count)
+        for (position, slot) in byId.enumerated() where position > 0 {
+            rank[slot] = rank[byId[position - 1]] + (ids[slot] == ids[byId[position - 1]] ? 0 : 1)
+        }
+        // One key per finding: the element's position (or past every element by node), the
+        // rank of its rule's id, then its running number, which keeps ties in the order given.
+        var keys: [(place: Int, rank: Int, sequence: Int)] = []
+        var refs: [(slot: Int, index: Int)] = []
         for (slot, list) in findings.enumerated() {
             for (index, f) in list.enumerated() {
+                keys.append((analysis.element(ofNode: f.node) ?? (elementCount + f.node), rank[slot], refs.count))
                 refs.append((slot, index))
-                place.append(analysis.element(ofNode: f.node) ?? (elementCount + f.node))
             }
         }
-        return refs.indices.sorted { a, b in
-            if place[a] != place[b] { return place[a] < place[b] }
-            let slotA = refs[a].slot, slotB = refs[b].slot
-            if slotA != slotB, ids[slotA] != ids[slotB] { return ids[slotA] < ids[slotB] }
-            return a < b
-        }.map { refs[$0] }
+        keys.sort { $0 < $1 }
+        return keys.map { refs[$0.sequence] }
     }
 
     /// Every field the suppression gives must match; a suppression that gives none matches nothing.

@@ -6,10 +6,10 @@ enum TextContrastCheck {
         let nodes = ctx.document.nodes
         var texts = ContrastTexts()
         var out: [Finding] = []
-        for index in nodes.indices {
+        for index in ctx.textNodes {
             let style = styles[index]
-            guard style.isVisible, !style.disabled, let foreground = style.foreground, nodes[index].frame?.isEmpty != true,
-                  nodes[index].visibleText != nil else { continue }
+            guard style.isVisible, !style.disabled, let foreground = style.foreground, nodes[index].frame?.isEmpty != true
+            else { continue }
             let isLarge = style.isLargeText
             let required = isLarge ? large : normal
             guard let measured = style.contrast(of: foreground) else {

@@ -5,10 +5,10 @@ extension Rule {
         description: "Text scales with the user's text size (Dynamic Type, sp, browser zoom).",
         help: "Use a text style (e.g. .font(.body)) or scale custom fonts (UIFontMetrics / @ScaledMetric).",
         check: { ctx in
-            let styles = ctx.styles, nodes = ctx.nodes
+            let styles = ctx.styles, nodes = ctx.nodes, drawsText = ctx.drawsText
             var out: [Finding] = []
-            for index in nodes.indices where nodes[index].style?.scalesWithDynamicType == false {
-                guard styles[index].isVisible, nodes[index].visibleText != nil || nodes[index].kind == .text else { continue }
+            for index in ctx.styledNodes where nodes[index].style?.scalesWithDynamicType == false {
+                guard styles[index].isVisible, drawsText[index] || nodes[index].kind == .text else { continue }
                 var data: [(key: String, value: DataValue)] = []
                 if let size = nodes[index].style?.fontSize { data.append(("fontSize", .number(size))) }
                 if let textStyle = nodes[index].style?.textStyle { data.append(("textStyle", .string(textStyle))) }

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: [
         "", "   ", "Delete", "  Delete ", "Café Ünïcode", "\u{00A0}Straße\u{2003}", "ΟΔΟΣ ΣΑΣ", "İstanbul",
         "\u{212A}elvin", "e\u{301}TÉ", "\r\nLine\r\n", " \u{301}Mark", "Ｆｕｌｌ　ＷＩＤＴＨ", "🙂 Smile 🙂", "Ǆemal ǅ",
-        "x\u{037E}", "\u{0130}\u{0049}", "ﬁnal ﬀ", "Ꭰ Cherokee", "Price 9,99 €", "\t\u{0085}Tab\u{2028}",
+        "x\u{037E}", "\u{0130}\u{0049}", "Item “SPECIAL” — ÀÉÎÕÜÞ ×÷ ÿ µ ß…", "ﬁnal ﬀ", "Ꭰ Cherokee", "Price 9,99 €", "\t\u{0085}Tab\u{2028}",
     ])
     func matchesTrimmingAndLowercased(_ text: String) {
         #expect(Array(text.normalizedForComparison.utf8) == Array(Self.reference(text).utf8))
@@ -43,5 +43,37 @@ import Testing
         if label.utf8.allSatisfy({ $0 < 0x80 }) {
             #expect(LabelRoleWords.mayContainPhrase(label) == LabelWords.words(label).contains(where: firstWords.contains))
         }
+    }
+}
+
+/// The per-scalar shortcuts of `normalizedForComparison` against the stdlib, value by value.
+@Suite struct LowercaseShortcutTests {
+    static func stdlibLowercase(_ value: UInt32) -> [UInt32] {
+        Unicode.Scalar(value)!.properties.lowercaseMapping.unicodeScalars.map(\.value)
+    }
+
+    @Test func latin1MatchesTheStdlibForAll128Values() {
+        for value in UInt32(0x80)...0xFF {
+            #expect(String.lowercaseLatin1(value).map { [$0] } == Self.stdlibLowercase(value), "U+\(String(value, radix: 16))")
+        }
+        #expect(String.lowercaseLatin1(0x7F) == nil && String.lowercaseLatin1(0x100) == nil)
+    }
+
+    @Test func generalPunctuationIsItsOwnLowercase() {
+        for value in UInt32(0x2000)...0x206F {
+            #expect(String.isGeneralPunctuation(value))
+            if let scalar = Unicode.Scalar(value) {
+                #expect(Self.stdlibLowercase(value) == [value], "U+\(String(value, radix: 16))")
+                #expect(!scalar.properties.changesWhenLowercased)
+            }
+        }
+        #expect(!String.isGeneralPunctuation(0x1FFF) && !String.isGeneralPunctuation(0x2070))
+    }
+
+    @Test func sameBytesIsByteEqualityNotCanonicalEquivalence() {
+        #expect(String.sameBytes("café", "café"))
+        #expect(!String.sameBytes("caf\u{E9}", "cafe\u{301}") && "caf\u{E9}" == "cafe\u{301}")
+        #expect(!String.sameBytes("Delete", "Delete ") && String.sameBytes("", ""))
+        #expect(String.sameBytes("A long label past the small-string size", "A long label past the small-string size"))
     }
 }

@@ -55,6 +55,37 @@ import Testing
         #expect(run.findings.map(\.rule) == ["image-name", "canvas-alternative"])
     }
 
+    /// `order` against a plain stable sort by (place, rule id): slots that share an id keep
+    /// the order given, as do several findings of one rule on one element.
+    @Test func orderIsAStableSortByPlaceThenRuleID() throws {
+        let analysis = try RuleFixture.analyze(twoProblems)
+        func finding(_ rule: String, _ node: Int) -> Finding {
+            Finding(rule: rule, wcag: [], level: nil, impact: .minor, message: "\(rule)@\(node)", node: node, frame: nil)
+        }
+        let ids = ["b", "a", "b", "c", "a"]
+        let nodes = analysis.document.nodes.indices
+        let findings: [[Finding]] = ids.enumerated().map { slot, id in
+            nodes.reversed().flatMap { node in (0..<((slot + node) % 3)).map { _ in finding(id, node) } }
+        }
+        let flat = findings.enumerated().flatMap { slot, list in list.indices.map { (slot: slot, index: $0) } }
+        func place(_ ref: (slot: Int, index: Int)) -> Int {
+            let node = findings[ref.slot][ref.index].node
+            return analysis.element(ofNode: node) ?? (analysis.elements.count + node)
+        }
+        var expected = flat
+        // Insertion sort: stable by construction.
+        for i in expected.indices {
+            var j = i
+            while j > 0, (place(expected[j]), ids[expected[j].slot]) < (place(expected[j - 1]), ids[expected[j - 1].slot]) {
+                expected.swapAt(j, j - 1); j -= 1
+            }
+        }
+        let ordered = RuleRunner.order(findings, ids: ids, in: analysis)
+        #expect(ordered.map(\.slot) == expected.map(\.slot))
+        #expect(ordered.map(\.index) == expected.map(\.index))
+        #expect(Set(ordered.map { place($0) }).count > 2 && ordered.count > 10)
+    }
+
     @Test func suppressionsMatchEveryGivenField() throws {
         func run(_ suppress: String) throws -> RuleRun {
             try RuleFixture.run(RuleFixture.screen(
