@@ -39,8 +39,7 @@ public struct JSONWriter {
     }
 
     public mutating func key(_ k: String) {
-        var k = k
-        k.withUTF8 { utf8 in
+        k.withBorrowedUTF8 { utf8 in
             beforeKey(reserving: utf8.count + 2)
             appendQuotedReserved(utf8)
             buffer.append(Byte.colon)
@@ -69,8 +68,7 @@ public struct JSONWriter {
     // MARK: Values
 
     public mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
+        s.withBorrowedUTF8 { utf8 in
             beforeValue(reserving: utf8.count + 2)
             appendQuotedReserved(utf8)
         }
@@ -87,8 +85,7 @@ public struct JSONWriter {
         beforeValue(reserving: 1)
         buffer.appendReserved(Byte.openBracket)
         for i in list.indices {
-            var s = list[i]
-            s.withUTF8 { utf8 in
+            list[i].withBorrowedUTF8 { utf8 in
                 buffer.reserveMore(utf8.count + 3)
                 if i > 0 { buffer.appendReserved(Byte.comma) }
                 appendQuotedReserved(utf8)
@@ -199,6 +196,19 @@ public struct JSONWriter {
         beforeValue(reserving: maxLength + 2)
         buffer.appendReserved(Byte.quote)
         let written = fill(buffer.tail)
+        assert(written <= maxLength, "unescaped string longer than promised")
+        buffer.advance(written)
+        buffer.appendReserved(Byte.quote)
+        needsComma = true
+    }
+
+    /// `unescapedString` whose `fill` also gets the start of the output, for values that
+    /// repeat bytes written earlier (a JSON Pointer extends its parent's, see `PointerSpans`).
+    @inline(__always)
+    mutating func unescapedString(maxLength: Int, _ fill: (_ target: UnsafeMutablePointer<UInt8>, _ output: UnsafePointer<UInt8>) -> Int) {
+        beforeValue(reserving: maxLength + 2)
+        buffer.appendReserved(Byte.quote)
+        let written = fill(buffer.tail, buffer.start)
         assert(written <= maxLength, "unescaped string longer than promised")
         buffer.advance(written)
         buffer.appendReserved(Byte.quote)
