@@ -102,7 +102,17 @@ struct ByteBuffer {
         assert(count + n <= storage.capacity, "wrote past reserved room")
         let target = storage.base + count
         if n <= 16 {
-            for i in 0..<n { target[i] = source[i] }
+            // Two overlapping word moves cover 4 to 16 bytes without a loop.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            if n >= 8 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+            } else if n >= 4 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+            } else {
+                for i in 0..<n { target[i] = source[i] }
+            }
         } else {
             target.update(from: source, count: n)
         }
