@@ -75,6 +75,20 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A string from the source that needs no escaping (checked in debug builds), copied
+    /// without the scan `string` does: enum names of findings.
+    @inline(always)
+    mutating func staticString(_ s: StaticString) {
+        assert(s.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static string \(s) needs escaping")
+        s.withUTF8Buffer { utf8 in
+            beforeValue(reserving: utf8.count + 2)
+            buffer.appendReserved(Byte.quote)
+            buffer.appendReserved(utf8)
+            buffer.appendReserved(Byte.quote)
+        }
+        needsComma = true
+    }
+
     /// An array of strings with one ownership check for all of them (rule lists, actions).
     public mutating func strings(_ list: [String]) {
         guard !pretty, !list.isEmpty else {

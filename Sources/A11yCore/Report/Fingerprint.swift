@@ -139,7 +139,7 @@ public struct Fingerprinter {
         let nodes = analysis.document.nodes
         // Walk up to the nearest node whose identity is known or anchored (bounded by the
         // decoder's depth cap), then build identities back down, caching each.
-        chain.removeAll(keepingCapacity: true)
+        if !chain.isEmpty { chain.removeAll(keepingCapacity: true) }
         var current = node
         var base: Range<Int>
         while true {

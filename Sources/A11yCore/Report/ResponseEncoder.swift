@@ -191,16 +191,17 @@ public enum ResponseEncoder {
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
     /// identifier and frame filled in; the caller adds its own members and closes it.
     static func beginFinding(_ f: borrowing Finding, analysis: Analysis, pointers: inout PointerSpans, into w: inout JSONWriter) {
-        let document = analysis.document
         w.beginObject()
         w.staticKey("rule"); w.string(f.rule)
         w.staticKey("wcag"); w.strings(f.wcag)
-        w.staticKey("level"); w.string(f.level?.rawValue)
-        w.staticKey("impact"); w.string(f.impact.rawValue)
-        w.staticKey("outcome"); w.string(f.outcome.rawValue)
+        w.staticKey("level")
+        if let level = f.level { w.staticString(level.wireName) } else { w.null() }
+        w.staticKey("impact"); w.staticString(f.impact.wireName)
+        w.staticKey("outcome"); w.staticString(f.outcome.wireName)
         w.staticKey("message"); w.string(f.message)
-        w.staticKey("node"); writePointer(of: f.node, in: document, spans: &pointers, into: &w)
-        w.staticKey("id"); w.string(document.nodes[f.node].id)
+        // `analysis.document` used in place: a local copy of the Document cost a memcpy and retains.
+        w.staticKey("node"); writePointer(of: f.node, in: analysis.document, spans: &pointers, into: &w)
+        w.staticKey("id"); w.string(analysis.document.nodes[f.node].id)
         w.staticKey("identifier"); w.string(analysis.identifier(ofNode: f.node))
         w.staticKey("frame")
         if let frame = f.frame ?? analysis.frame(ofNode: f.node) {
@@ -356,5 +357,32 @@ private extension Impact {
     /// Position in `allCases`, for counting in an array.
     var caseIndex: Int {
         switch self { case .minor: 0; case .moderate: 1; case .serious: 2; case .critical: 3 }
+    }
+}
+
+// `rawValue` as a StaticString, written without an escape scan; debug builds check they agree.
+private extension Impact {
+    var wireName: StaticString {
+        let name: StaticString = switch self {
+        case .minor: "minor"; case .moderate: "moderate"; case .serious: "serious"; case .critical: "critical"
+        }
+        assert(name.description == rawValue)
+        return name
+    }
+}
+
+private extension Outcome {
+    var wireName: StaticString {
+        let name: StaticString = switch self { case .violation: "violation"; case .incomplete: "incomplete" }
+        assert(name.description == rawValue)
+        return name
+    }
+}
+
+private extension WCAGLevel {
+    var wireName: StaticString {
+        let name: StaticString = switch self { case .A: "A"; case .AA: "AA"; case .AAA: "AAA" }
+        assert(name.description == rawValue)
+        return name
     }
 }
