@@ -65,8 +65,8 @@ public enum ResponseEncoder {
         var fingerprinter = Fingerprinter(analysis)
         report.run.findings.withUnsafeBufferPointer { findings in
             for i in findings.indices {
-                beginFinding(findings[i], analysis: analysis, pointers: &pointers, into: &w)
-                w.staticKey("fingerprint"); writeFingerprint(findings[i], with: &fingerprinter, into: &w)
+                beginFinding(findings.baseAddress! + i, analysis: analysis, pointers: &pointers, into: &w)
+                w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
                 if let state = run.comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
                 w.endObject()
             }
@@ -176,8 +176,9 @@ public enum ResponseEncoder {
     }
 
     /// `Fingerprinter.fingerprint` as a string value, its hex digits written in place.
-    static func writeFingerprint(_ f: borrowing Finding, with fingerprinter: inout Fingerprinter, into w: inout JSONWriter) {
-        let digest = fingerprinter.digest(rule: f.rule, node: f.node)
+    /// Given the two fields it needs: passing a whole Finding copied (retained) all of it.
+    static func writeFingerprint(rule: String, node: Int, with fingerprinter: inout Fingerprinter, into w: inout JSONWriter) {
+        let digest = fingerprinter.digest(rule: rule, node: node)
         w.unescapedString(maxLength: 32) { out in
             digest.writeHex(to: out)
             return 32
@@ -190,28 +191,32 @@ public enum ResponseEncoder {
 
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
     /// identifier and frame filled in; the caller adds its own members and closes it.
-    static func beginFinding(_ f: borrowing Finding, analysis: Analysis, pointers: inout PointerSpans, into w: inout JSONWriter) {
+    /// Read through a pointer, field by field: a Finding passed by value was copied whole
+    /// (every field retained) around the writer calls.
+    static func beginFinding(_ finding: UnsafePointer<Finding>, analysis: Analysis, pointers: inout PointerSpans,
+                             into w: inout JSONWriter) {
+        let node = finding.pointee.node
         w.beginObject()
-        w.staticKey("rule"); w.string(f.rule)
-        w.staticKey("wcag"); w.strings(f.wcag)
+        w.staticKey("rule"); w.string(finding.pointee.rule)
+        w.staticKey("wcag"); w.strings(finding.pointee.wcag)
         w.staticKey("level")
-        if let level = f.level { w.staticString(level.wireName) } else { w.null() }
-        w.staticKey("impact"); w.staticString(f.impact.wireName)
-        w.staticKey("outcome"); w.staticString(f.outcome.wireName)
-        w.staticKey("message"); w.string(f.message)
+        if let level = finding.pointee.level { w.staticString(level.wireName) } else { w.null() }
+        w.staticKey("impact"); w.staticString(finding.pointee.impact.wireName)
+        w.staticKey("outcome"); w.staticString(finding.pointee.outcome.wireName)
+        w.staticKey("message"); w.string(finding.pointee.message)
         // `analysis.document` used in place: a local copy of the Document cost a memcpy and retains.
-        w.staticKey("node"); writePointer(of: f.node, in: analysis.document, spans: &pointers, into: &w)
-        w.staticKey("id"); w.string(analysis.document.nodes[f.node].id)
-        w.staticKey("identifier"); w.string(analysis.identifier(ofNode: f.node))
+        w.staticKey("node"); writePointer(of: node, in: analysis.document, spans: &pointers, into: &w)
+        w.staticKey("id"); w.string(analysis.document.nodes[node].id)
+        w.staticKey("identifier"); w.string(analysis.identifier(ofNode: node))
         w.staticKey("frame")
-        if let frame = f.frame ?? analysis.frame(ofNode: f.node) {
+        if let frame = finding.pointee.frame ?? analysis.frame(ofNode: node) {
             writeRect(frame, into: &w)
         } else {
             w.null()
         }
         w.staticKey("data")
         w.beginObject()
-        f.data.withUnsafeBufferPointer { data in
+        finding.pointee.data.withUnsafeBufferPointer { data in
             for i in data.indices {
                 w.key(data[i].key)
                 switch data[i].value {
@@ -312,8 +317,8 @@ public enum ResponseEncoder {
             var fingerprinter = Fingerprinter(report.analysis)
             var pointers = PointerSpans(report.analysis.document)
             for s in report.run.suppressed {
-                beginFinding(s.finding, analysis: report.analysis, pointers: &pointers, into: &w)
-                w.staticKey("fingerprint"); writeFingerprint(s.finding, with: &fingerprinter, into: &w)
+                withUnsafePointer(to: s.finding) { beginFinding($0, analysis: report.analysis, pointers: &pointers, into: &w) }
+                w.staticKey("fingerprint"); writeFingerprint(rule: s.finding.rule, node: s.finding.node, with: &fingerprinter, into: &w)
                 w.staticKey("suppression")
                 w.beginObject()
                 w.staticKey("rule"); w.string(s.suppression.rule)
