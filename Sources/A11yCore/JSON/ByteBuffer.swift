@@ -59,6 +59,10 @@ struct ByteBuffer {
         storage = grown
     }
 
+    /// The first byte written, for callers that copy from earlier output (valid until the next reserve).
+    @inline(__always)
+    var start: UnsafePointer<UInt8> { UnsafePointer(storage.base) }
+
     /// The first free byte, for callers that fill reserved room in place and then `advance`.
     @inline(__always)
     var tail: UnsafeMutablePointer<UInt8> { storage.base + count }
@@ -98,7 +102,17 @@ struct ByteBuffer {
         assert(count + n <= storage.capacity, "wrote past reserved room")
         let target = storage.base + count
         if n <= 16 {
-            for i in 0..<n { target[i] = source[i] }
+            // Two overlapping word moves cover 4 to 16 bytes without a loop.
+            let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+            if n >= 8 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+            } else if n >= 4 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+            } else {
+                for i in 0..<n { target[i] = source[i] }
+            }
         } else {
             target.update(from: source, count: n)
         }
@@ -106,13 +120,13 @@ struct ByteBuffer {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withBorrowedUTF8 { append($0) }
     }
 
-    /// Appends a copy of bytes already written (`range` within `0..<count`).
-    mutating func appendCopy(of range: Range<Int>) {
-        reserve(range.count)
+    /// Appends a copy of bytes already written (`range` within `0..<count`); the caller reserved room.
+    @inline(__always)
+    mutating func appendCopyReserved(of range: Range<Int>) {
+        assert(count + range.count <= storage.capacity, "wrote past reserved room")
         tail.update(from: storage.base + range.lowerBound, count: range.count)
         count += range.count
     }
@@ -127,5 +141,16 @@ struct ByteBuffer {
         reserve(n)
         tail.initialize(repeating: byte, count: n)
         count += n
+    }
+}
+
+extension String {
+    /// `withUTF8` without the copy it needs to be mutating: a native string (every string
+    /// here) lends its bytes in place, which saves a retain and release per string written.
+    @inline(__always)
+    func withBorrowedUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return copy.withUTF8(body)
     }
 }

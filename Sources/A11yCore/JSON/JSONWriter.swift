@@ -39,8 +39,7 @@ public struct JSONWriter {
     }
 
     public mutating func key(_ k: String) {
-        var k = k
-        k.withUTF8 { utf8 in
+        k.withBorrowedUTF8 { utf8 in
             beforeKey(reserving: utf8.count + 2)
             appendQuotedReserved(utf8)
             buffer.append(Byte.colon)
@@ -52,8 +51,8 @@ public struct JSONWriter {
     /// A key written in the source and free of characters JSON escapes (checked in debug
     /// builds): its bytes are copied without the escape scan that `key` does. Inlined so
     /// the literal's length and bytes are constants at each call site.
-    @inline(__always)
-    public mutating func staticKey(_ k: StaticString) {
+    @inline(always)
+    mutating func staticKey(_ k: StaticString) {
         assert(k.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(k) needs escaping")
         k.withUTF8Buffer { utf8 in
             beforeKey(reserving: utf8.count + 4)
@@ -69,10 +68,23 @@ public struct JSONWriter {
     // MARK: Values
 
     public mutating func string(_ s: String) {
-        var s = s
-        s.withUTF8 { utf8 in
+        s.withBorrowedUTF8 { utf8 in
             beforeValue(reserving: utf8.count + 2)
             appendQuotedReserved(utf8)
+        }
+        needsComma = true
+    }
+
+    /// A string from the source that needs no escaping (checked in debug builds), copied
+    /// without the scan `string` does: enum names of findings.
+    @inline(always)
+    mutating func staticString(_ s: StaticString) {
+        assert(s.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static string \(s) needs escaping")
+        s.withUTF8Buffer { utf8 in
+            beforeValue(reserving: utf8.count + 2)
+            buffer.appendReserved(Byte.quote)
+            buffer.appendReserved(utf8)
+            buffer.appendReserved(Byte.quote)
         }
         needsComma = true
     }
@@ -87,8 +99,7 @@ public struct JSONWriter {
         beforeValue(reserving: 1)
         buffer.appendReserved(Byte.openBracket)
         for i in list.indices {
-            var s = list[i]
-            s.withUTF8 { utf8 in
+            list[i].withBorrowedUTF8 { utf8 in
                 buffer.reserveMore(utf8.count + 3)
                 if i > 0 { buffer.appendReserved(Byte.comma) }
                 appendQuotedReserved(utf8)
@@ -115,8 +126,21 @@ public struct JSONWriter {
     /// 24 bytes hold the longest description, "-1.7976931348623157e+308".
     static let maxNumberLength = 24
 
-    @inline(__always)
+    /// Inlined for its first case: frames, points and font sizes are mostly small whole
+    /// numbers, sized by comparisons; the rest is one call away.
+    @inline(always)
     private mutating func appendNumberReserved(_ d: Double) {
+        if d >= 0 && d < 10_000, case let small = Int(d), Double(small) == d {
+            let count = small < 10 ? 1 : small < 100 ? 2 : small < 1000 ? 3 : 4
+            JSONWriter.writeDigits(UInt64(small), count: count, at: buffer.tail)
+            buffer.advance(count)
+        } else {
+            appendOtherNumberReserved(d)
+        }
+    }
+
+    @inline(never)
+    private mutating func appendOtherNumberReserved(_ d: Double) {
         guard d.isFinite else {
             return ("null" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
         }
@@ -162,7 +186,7 @@ public struct JSONWriter {
     }
 
     /// `,"key":number` (compact mode); room reserved by the caller.
-    @inline(__always)
+    @inline(always)
     private mutating func appendMemberReserved(_ key: StaticString, _ value: Double, first: Bool) {
         assert(key.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(key) needs escaping")
         if !first { buffer.appendReserved(Byte.comma) }
@@ -205,6 +229,19 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// `unescapedString` whose `fill` also gets the start of the output, for values that
+    /// repeat bytes written earlier (a JSON Pointer extends its parent's, see `PointerSpans`).
+    @inline(__always)
+    mutating func unescapedString(maxLength: Int, _ fill: (_ target: UnsafeMutablePointer<UInt8>, _ output: UnsafePointer<UInt8>) -> Int) {
+        beforeValue(reserving: maxLength + 2)
+        buffer.appendReserved(Byte.quote)
+        let written = fill(buffer.tail, buffer.start)
+        assert(written <= maxLength, "unescaped string longer than promised")
+        buffer.advance(written)
+        buffer.appendReserved(Byte.quote)
+        needsComma = true
+    }
+
     /// A pre-encoded JSON value, copied verbatim (not re-indented in pretty mode).
     public mutating func raw(_ json: [UInt8]) {
         json.withUnsafeBufferPointer { json in
@@ -218,7 +255,7 @@ public struct JSONWriter {
 
     /// Writes what goes before a value (',' between siblings; newline and indent in pretty
     /// mode) and reserves room for `extra` more bytes.
-    @inline(__always)
+    @inline(always)
     mutating func beforeValue(reserving extra: Int) {
         if pretty { return prettyBeforeValue(reserving: extra) }
         buffer.reserve(extra + 1)
@@ -241,7 +278,7 @@ public struct JSONWriter {
     }
 
     /// Like `beforeValue` for a key, which always starts a new line in pretty mode.
-    @inline(__always)
+    @inline(always)
     private mutating func beforeKey(reserving extra: Int) {
         if pretty {
             if needsComma { buffer.append(Byte.comma) }
@@ -282,17 +319,25 @@ public struct JSONWriter {
         return count
     }
 
-    /// Writes the digits of `value` at `target` (`digitCount(value)` bytes, back to front).
+    /// Writes the digits of `value` at `target` (`count` bytes, back to front, zero-padded),
+    /// two at a time from `digitPairs`: one division per pair instead of per digit.
     @inline(__always)
     static func writeDigits(_ value: UInt64, count: Int, at target: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
         var rest = value
         var index = count
-        repeat {
-            index -= 1
-            target[index] = Byte.zero &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
-        } while index > 0
+        while index >= 2 {
+            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
+            rest /= 100
+            index -= 2
+            target[index] = pairs[pair]
+            target[index + 1] = pairs[pair + 1]
+        }
+        if index == 1 { target[0] = Byte.zero &+ UInt8(truncatingIfNeeded: rest % 10) }
     }
+
+    /// "00" through "99", for writing two digits per lookup.
+    static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// At most 20 bytes; room reserved by the caller.
     @inline(__always)
@@ -388,12 +433,14 @@ public struct JSONWriter {
     @inline(never)
     private mutating func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
         buffer.reserve(utf8.count * 6 + 1)
-        for byte in utf8 {
-            if JSONWriter.needsEscape(byte) {
-                appendEscapeReserved(for: byte)
-            } else {
-                buffer.appendReserved(byte)
-            }
+        // Each escape is followed by the word-at-a-time copy of the clean run after it.
+        var i = 0
+        while i < utf8.count {
+            appendEscapeReserved(for: utf8[i])
+            i += 1
+            let clean = JSONWriter.copyClean(UnsafeBufferPointer(rebasing: utf8[i...]), to: buffer.tail)
+            buffer.advance(clean)
+            i += clean
         }
     }
 

@@ -53,8 +53,7 @@ struct FNVPair {
     private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add($0) }
+        text.withBorrowedUTF8 { add($0) }
     }
 
     @inline(__always)
@@ -99,6 +98,8 @@ public struct Fingerprinter {
     /// identities are only hashed, and a child's starts with a copy of its parent's.
     private var identitySpan: [Range<Int>?]
     private var identityBytes = ByteBuffer(capacity: 256)
+    /// Nodes between the one asked about and its nearest known ancestor; kept to reuse its storage.
+    private var chain: [Int] = []
 
     public init(_ analysis: Analysis) {
         self.analysis = analysis
@@ -133,16 +134,18 @@ public struct Fingerprinter {
     /// so most steps are looked up rather than walked again.
     private mutating func identitySpan(of node: Int) -> Range<Int> {
         if let known = identitySpan[node] { return known }
-        let document = analysis.document
+        // The node array alone, once: reading through `analysis.document` copied the whole
+        // Document (every array retained) per call.
+        let nodes = analysis.document.nodes
         // Walk up to the nearest node whose identity is known or anchored (bounded by the
         // decoder's depth cap), then build identities back down, caching each.
-        var chain: [Int] = []
+        if !chain.isEmpty { chain.removeAll(keepingCapacity: true) }
         var current = node
         var base: Range<Int>
         while true {
             if let known = identitySpan[current] { base = known; break }
-            if let anchor = appendAnchor(of: current) { base = anchor; identitySpan[current] = anchor; break }
-            guard let parent = document.nodes[current].parent else {
+            if let anchor = appendAnchor(of: current, nodes) { base = anchor; identitySpan[current] = anchor; break }
+            guard let parent = nodes[current].parent else {
                 base = appendIdentity { $0.append("root") }
                 identitySpan[current] = base
                 break
@@ -150,27 +153,37 @@ public struct Fingerprinter {
             chain.append(current)
             current = parent
         }
-        for child in chain.reversed() {
-            let ordinal = ordinal(of: child, parent: document.nodes[child].parent!)
-            let parentSpan = base
-            base = appendIdentity { bytes in
-                bytes.appendCopy(of: parentSpan)
-                bytes.append(UInt8(ascii: "/"))
-                if document.nodes[child].isSynthetic { bytes.append(UInt8(ascii: "~")) }
-                // stepKey, byte by byte rather than as a String.
-                bytes.append(document.nodes[child].typeName)
-                bytes.append(UInt8(ascii: "["))
-                bytes.append(document.nodes[child].label ?? document.nodes[child].text ?? "")
-                bytes.append(UInt8(ascii: "]"))
-                bytes.append(UInt8(ascii: "#"))
-                let digits = JSONWriter.digitCount(UInt64(ordinal))
-                bytes.reserve(digits)
-                JSONWriter.writeDigits(UInt64(ordinal), count: digits, at: bytes.tail)
-                bytes.advance(digits)
-            }
+        for position in chain.indices.reversed() {
+            let child = chain[position]
+            let ordinal = ordinal(of: child, parent: nodes[child].parent!, nodes)
+            base = appendStep(after: base, isSynthetic: nodes[child].isSynthetic, type: nodes[child].typeName,
+                              label: nodes[child].label ?? nodes[child].text ?? "", ordinal: ordinal)
             identitySpan[child] = base
         }
         return base
+    }
+
+    /// `<parent>/[~]type[label]#ordinal` with one reservation (stepKey, as bytes).
+    private mutating func appendStep(after parent: Range<Int>, isSynthetic: Bool, type: String, label: String,
+                                     ordinal: Int) -> Range<Int> {
+        let start = identityBytes.count
+        let digits = JSONWriter.digitCount(UInt64(ordinal))
+        type.withBorrowedUTF8 { type in
+            label.withBorrowedUTF8 { label in
+                identityBytes.reserve(parent.count + 5 + type.count + label.count + digits)
+                identityBytes.appendCopyReserved(of: parent)
+                identityBytes.appendReserved(UInt8(ascii: "/"))
+                if isSynthetic { identityBytes.appendReserved(UInt8(ascii: "~")) }
+                identityBytes.appendReserved(type)
+                identityBytes.appendReserved(UInt8(ascii: "["))
+                identityBytes.appendReserved(label)
+                identityBytes.appendReserved(UInt8(ascii: "]"))
+                identityBytes.appendReserved(UInt8(ascii: "#"))
+                JSONWriter.writeDigits(UInt64(ordinal), count: digits, at: identityBytes.tail)
+                identityBytes.advance(digits)
+            }
+        }
+        return start..<identityBytes.count
     }
 
     private mutating func appendIdentity(_ write: (inout ByteBuffer) -> Void) -> Range<Int> {
@@ -179,13 +192,12 @@ public struct Fingerprinter {
         return start..<identityBytes.count
     }
 
-    private mutating func appendAnchor(of index: Int) -> Range<Int>? {
-        let node = analysis.document.nodes[index]
-        if let id = node.id, !id.isEmpty { return appendIdentity { $0.append("id:"); $0.append(id) } }
+    private mutating func appendAnchor(of index: Int, _ nodes: [Node]) -> Range<Int>? {
+        if let id = nodes[index].id, !id.isEmpty { return appendIdentity { $0.append("id:"); $0.append(id) } }
         if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
             return appendIdentity { $0.append("nested:"); $0.append(composed) }
         }
-        if let identifier = node.identifier, !identifier.isEmpty {
+        if let identifier = nodes[index].identifier, !identifier.isEmpty {
             return appendIdentity { $0.append("identifier:"); $0.append(identifier) }
         }
         return nil
@@ -193,11 +205,10 @@ public struct Fingerprinter {
 
     /// Short sibling lists are scanned up to the node, comparing fields rather than building
     /// key Strings; long ones are counted once into a dictionary so a wide parent stays linear.
-    private mutating func ordinal(of index: Int, parent: Int) -> Int {
+    private mutating func ordinal(of index: Int, parent: Int, _ nodes: [Node]) -> Int {
         if ordinal[index] >= 0 { return ordinal[index] }
-        let document = analysis.document
-        let nodes = document.nodes
-        let siblings = nodes[index].isSynthetic ? document.syntheticChildren(of: parent) : document.children(of: parent)
+        let childStorage = analysis.document.childStorage
+        let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
             let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
             let typeHasBracket = Fingerprinter.typeHasBracket(nodes, index)
@@ -218,7 +229,7 @@ public struct Fingerprinter {
         }
         var seen: [String: Int] = [:]
         for sibling in siblings {
-            let key = Fingerprinter.stepKey(document.nodes[sibling])
+            let key = Fingerprinter.stepKey(nodes[sibling])
             ordinal[sibling] = seen[key, default: 0]
             seen[key, default: 0] += 1
         }
@@ -227,8 +238,7 @@ public struct Fingerprinter {
 
     private static func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
         // Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
-        var type = nodes[index].typeName
-        return type.withUTF8 { $0.contains(UInt8(ascii: "[")) }
+        nodes[index].typeName.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
     }
 
     private static func stepKey(_ node: Node) -> String {

@@ -42,15 +42,19 @@ public enum ResponseEncoder {
         let report = run.screens[index].report
         let analysis = report.analysis
         let document = analysis.document
+        var pointers = PointerSpans(document)
         w.staticKey("elements")
         w.beginArray()
-        for e in analysis.elements { writeElement(e, document: document, into: &w) }
+        // Elements and findings are read in place: `for e in array` copied (retained) each one.
+        analysis.elements.withUnsafeBufferPointer { elements in
+            for i in elements.indices { writeElement(elements[i], document: document, pointers: &pointers, into: &w) }
+        }
         w.endArray()
         w.staticKey("identifiers")
         w.beginArray()
         for item in analysis.identifiers {
             w.beginObject()
-            w.staticKey("node"); writePointer(of: item.node, in: document, into: &w)
+            w.staticKey("node"); writePointer(of: item.node, in: document, spans: &pointers, into: &w)
             w.staticKey("id"); w.string(document.nodes[item.node].id)
             w.staticKey("identifier"); w.string(item.identifier)
             w.endObject()
@@ -59,26 +63,31 @@ public enum ResponseEncoder {
         w.staticKey("findings")
         w.beginArray()
         var fingerprinter = Fingerprinter(analysis)
-        let findings = report.run.findings
-        for i in findings.indices {
-            beginFinding(findings[i], analysis: analysis, into: &w)
-            w.staticKey("fingerprint"); writeFingerprint(findings[i], with: &fingerprinter, into: &w)
-            if let state = run.comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
-            w.endObject()
+        report.run.findings.withUnsafeBufferPointer { findings in
+            for i in findings.indices {
+                beginFinding(findings.baseAddress! + i, analysis: analysis, pointers: &pointers, into: &w)
+                w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
+                if let state = run.comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
+                w.endObject()
+            }
         }
         w.endArray()
         w.staticKey("summary")
         writeSummary(run, screens: [index], into: &w)
     }
 
-    public static func writeElement(_ e: AccessibilityElement, document: Document, into w: inout JSONWriter) {
+    static func writeElement(_ e: borrowing AccessibilityElement, document: Document, pointers: inout PointerSpans,
+                             into w: inout JSONWriter) {
         w.beginObject()
         w.staticKey("label"); w.string(e.label)
         w.staticKey("value"); w.string(e.value)
         w.staticKey("hint"); w.string(e.hint)
         w.staticKey("traits")
         w.beginArray()
-        for (name, trait) in Traits.names where e.traits.contains(trait) { w.string(name) }
+        let traits = e.traits
+        Traits.names.withUnsafeBufferPointer { names in
+            for i in names.indices where traits.contains(names[i].trait) { w.string(names[i].name) }
+        }
         w.endArray()
         w.staticKey("identifier"); w.string(e.identifier)
         w.staticKey("frame"); writeRect(e.frame, into: &w)
@@ -114,40 +123,52 @@ public enum ResponseEncoder {
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("nodes")
         w.beginArray()
-        for n in e.nodes { writePointer(of: n, in: document, into: &w) }
+        e.nodes.withUnsafeBufferPointer { nodes in
+            for n in nodes { writePointer(of: n, in: document, spans: &pointers, into: &w) }
+        }
         w.endArray()
         w.endObject()
     }
 
     /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a
-    /// response. One walk up sizes it, a second writes the steps from the end backwards, so
-    /// neither a String nor a list of steps is built.
-    static func writePointer(of node: Int, in document: Document, into w: inout JSONWriter) {
+    /// response. The walk up stops at the nearest node whose pointer is already in the output
+    /// (an element's first node, a finding's element); those bytes are copied and the steps
+    /// below written from the end backwards, recording every ancestor's pointer on the way.
+    static func writePointer(of node: Int, in document: Document, spans: inout PointerSpans, into w: inout JSONWriter) {
         let children: StaticString = "/children/", synthetic: StaticString = "/accessibilityChildren/"
         var length = 0
-        var i = node
+        var top = node
         // Field by field: copying a Node would retain its boxed texts.
-        while let parent = document.nodes[i].parent {
-            length += (document.nodes[i].isSynthetic ? synthetic : children).utf8CodeUnitCount
-                + JSONWriter.digitCount(UInt64(document.nodes[i].indexInParent))
-            i = parent
+        while !spans.isWritten(top), let parent = document.nodes[top].parent {
+            length += (document.nodes[top].isSynthetic ? synthetic : children).utf8CodeUnitCount
+                + JSONWriter.digitCount(UInt64(document.nodes[top].indexInParent))
+            top = parent
         }
-        var prefix = document.pointerPrefix
-        prefix.withUTF8 { prefix in
-            let total = prefix.count + 5 + length
-            w.unescapedString(maxLength: total) { out in
-                out.update(from: prefix.baseAddress!, count: prefix.count)
-                ("/root" as StaticString).withUTF8Buffer { (out + prefix.count).update(from: $0.baseAddress!, count: 5) }
+        let known = spans[top]
+        document.pointerPrefix.withBorrowedUTF8 { prefix in
+            let base = known.count > 0 ? known.count : prefix.count + 5
+            let total = base + length
+            w.unescapedString(maxLength: total) { out, output in
+                let start = output.distance(to: out)
+                if known.count > 0 {
+                    out.update(from: output + known.start, count: known.count)
+                } else {
+                    out.update(from: prefix.baseAddress!, count: prefix.count)
+                    ("/root" as StaticString).withUTF8Buffer { (out + prefix.count).update(from: $0.baseAddress!, count: 5) }
+                    spans[top] = (start, base)
+                }
+                spans[node] = (start, total)
                 var end = total
                 var i = node
-                while let parent = document.nodes[i].parent {
+                while i != top {
                     let index = UInt64(document.nodes[i].indexInParent), digits = JSONWriter.digitCount(index)
                     end -= digits
                     JSONWriter.writeDigits(index, count: digits, at: out + end)
                     let literal = document.nodes[i].isSynthetic ? synthetic : children
                     end -= literal.utf8CodeUnitCount
                     (out + end).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
-                    i = parent
+                    i = document.nodes[i].parent!
+                    spans[i] = (start, end)
                 }
                 return total
             }
@@ -155,8 +176,9 @@ public enum ResponseEncoder {
     }
 
     /// `Fingerprinter.fingerprint` as a string value, its hex digits written in place.
-    static func writeFingerprint(_ f: Finding, with fingerprinter: inout Fingerprinter, into w: inout JSONWriter) {
-        let digest = fingerprinter.digest(rule: f.rule, node: f.node)
+    /// Given the two fields it needs: passing a whole Finding copied (retained) all of it.
+    static func writeFingerprint(rule: String, node: Int, with fingerprinter: inout Fingerprinter, into w: inout JSONWriter) {
+        let digest = fingerprinter.digest(rule: rule, node: node)
         w.unescapedString(maxLength: 32) { out in
             digest.writeHex(to: out)
             return 32
@@ -169,39 +191,40 @@ public enum ResponseEncoder {
 
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
     /// identifier and frame filled in; the caller adds its own members and closes it.
-    static func beginFinding(_ f: Finding, analysis: Analysis, into w: inout JSONWriter) {
-        let document = analysis.document
+    /// Read through a pointer, field by field: a Finding passed by value was copied whole
+    /// (every field retained) around the writer calls.
+    static func beginFinding(_ finding: UnsafePointer<Finding>, analysis: Analysis, pointers: inout PointerSpans,
+                             into w: inout JSONWriter) {
+        let node = finding.pointee.node
         w.beginObject()
-        w.staticKey("rule"); w.string(f.rule)
-        w.staticKey("wcag")
-        w.beginArray()
-        for c in f.wcag { w.string(c) }
-        w.endArray()
-        w.staticKey("level"); w.string(f.level?.rawValue)
-        w.staticKey("impact"); w.string(f.impact.rawValue)
-        w.staticKey("outcome"); w.string(f.outcome.rawValue)
-        w.staticKey("message"); w.string(f.message)
-        w.staticKey("node"); writePointer(of: f.node, in: document, into: &w)
-        w.staticKey("id"); w.string(document.nodes[f.node].id)
-        w.staticKey("identifier"); w.string(analysis.identifier(ofNode: f.node))
+        w.staticKey("rule"); w.string(finding.pointee.rule)
+        w.staticKey("wcag"); w.strings(finding.pointee.wcag)
+        w.staticKey("level")
+        if let level = finding.pointee.level { w.staticString(level.wireName) } else { w.null() }
+        w.staticKey("impact"); w.staticString(finding.pointee.impact.wireName)
+        w.staticKey("outcome"); w.staticString(finding.pointee.outcome.wireName)
+        w.staticKey("message"); w.string(finding.pointee.message)
+        // `analysis.document` used in place: a local copy of the Document cost a memcpy and retains.
+        w.staticKey("node"); writePointer(of: node, in: analysis.document, spans: &pointers, into: &w)
+        w.staticKey("id"); w.string(analysis.document.nodes[node].id)
+        w.staticKey("identifier"); w.string(analysis.identifier(ofNode: node))
         w.staticKey("frame")
-        if let frame = f.frame ?? analysis.frame(ofNode: f.node) {
+        if let frame = finding.pointee.frame ?? analysis.frame(ofNode: node) {
             writeRect(frame, into: &w)
         } else {
             w.null()
         }
         w.staticKey("data")
         w.beginObject()
-        for (key, value) in f.data {
-            w.key(key)
-            switch value {
-            case .number(let d): w.number(d)
-            case .string(let s): w.string(s)
-            case .bool(let b): w.bool(b)
-            case .strings(let list):
-                w.beginArray()
-                for s in list { w.string(s) }
-                w.endArray()
+        finding.pointee.data.withUnsafeBufferPointer { data in
+            for i in data.indices {
+                w.key(data[i].key)
+                switch data[i].value {
+                case .number(let d): w.number(d)
+                case .string(let s): w.string(s)
+                case .bool(let b): w.bool(b)
+                case .strings(let list): w.strings(list)
+                }
             }
         }
         w.endObject()
@@ -292,9 +315,10 @@ public enum ResponseEncoder {
         w.beginArray()
         for report in reports where !report.run.suppressed.isEmpty {
             var fingerprinter = Fingerprinter(report.analysis)
+            var pointers = PointerSpans(report.analysis.document)
             for s in report.run.suppressed {
-                beginFinding(s.finding, analysis: report.analysis, into: &w)
-                w.staticKey("fingerprint"); writeFingerprint(s.finding, with: &fingerprinter, into: &w)
+                withUnsafePointer(to: s.finding) { beginFinding($0, analysis: report.analysis, pointers: &pointers, into: &w) }
+                w.staticKey("fingerprint"); writeFingerprint(rule: s.finding.rule, node: s.finding.node, with: &fingerprinter, into: &w)
                 w.staticKey("suppression")
                 w.beginObject()
                 w.staticKey("rule"); w.string(s.suppression.rule)
@@ -316,9 +340,54 @@ public enum ResponseEncoder {
     }
 }
 
+/// Where each node's JSON Pointer sits in the output once written (offset and length, 0 until
+/// then), for one screen and one writer: elements list their node's pointer and then its
+/// descendants', and findings repeat element pointers, so most pointers are copies.
+struct PointerSpans {
+    private var spans: [(start: Int, count: Int)]
+
+    init(_ document: Document) {
+        spans = Array(repeating: (0, 0), count: document.nodes.count)
+    }
+
+    func isWritten(_ node: Int) -> Bool { spans[node].count > 0 }
+
+    subscript(node: Int) -> (start: Int, count: Int) {
+        get { spans[node] }
+        set { spans[node] = newValue }
+    }
+}
+
 private extension Impact {
     /// Position in `allCases`, for counting in an array.
     var caseIndex: Int {
         switch self { case .minor: 0; case .moderate: 1; case .serious: 2; case .critical: 3 }
+    }
+}
+
+// `rawValue` as a StaticString, written without an escape scan; debug builds check they agree.
+private extension Impact {
+    var wireName: StaticString {
+        let name: StaticString = switch self {
+        case .minor: "minor"; case .moderate: "moderate"; case .serious: "serious"; case .critical: "critical"
+        }
+        assert(name.description == rawValue)
+        return name
+    }
+}
+
+private extension Outcome {
+    var wireName: StaticString {
+        let name: StaticString = switch self { case .violation: "violation"; case .incomplete: "incomplete" }
+        assert(name.description == rawValue)
+        return name
+    }
+}
+
+private extension WCAGLevel {
+    var wireName: StaticString {
+        let name: StaticString = switch self { case .A: "A"; case .AA: "AA"; case .AAA: "AAA" }
+        assert(name.description == rawValue)
+        return name
     }
 }

@@ -58,8 +58,7 @@ struct RuleIDList {
     /// A multiplicative hash of an ASCII id's bytes, 8 at a time, made odd so it never
     /// equals `nonASCII`. Any function of the bytes would do: equal keys are checked with `==`.
     static func key(of id: String) -> UInt64 {
-        var id = id
-        return id.withUTF8 { bytes in
+        id.withBorrowedUTF8 { bytes in
             let raw = UnsafeRawBufferPointer(bytes)
             let prime: UInt64 = 0x0000_0100_0000_01B3
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
