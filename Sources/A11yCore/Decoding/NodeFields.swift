@@ -112,15 +112,15 @@ enum NodeFields {
             var list = try c.beginArray()
             while try c.nextElement(&list) { items.append(try customContent(&c)) }
             node.boxedFields.customContent = items
-        case .combinable: node.boxedFields.combinable = try combinable(&c)
+        case .combinable: node.boxedFields.combinable = Indirect(try combinable(&c))
         case .deferral: node.boxedFields.deferral = try deferral(&c)
         case .deferredSource: node.boxedFields.deferredSource = try c.string()
         case .deferralReceiver: node.deferralReceiver = try c.bool()
         case .a11yRoot: node.boxedFields.a11yRoot = try c.string()
         case .nestedIdentifier: node.boxedFields.nestedIdentifier = try c.string()
-        case .labeledPair: node.boxedFields.labeledPair = try labeledPair(&c)
-        case .style: node.boxedFields.style = try StyleDecoder.style(&c)
-        case .component: node.boxedFields.component = try StyleDecoder.component(&c)
+        case .labeledPair: node.boxedFields.labeledPair = Indirect(try labeledPair(&c))
+        case .style: node.boxedFields.style = Indirect(try StyleDecoder.style(&c))
+        case .component: node.boxedFields.component = Indirect(try StyleDecoder.component(&c))
         case .focusable: node.focusable = try c.bool()
         }
     }
