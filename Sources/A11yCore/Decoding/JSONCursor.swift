@@ -178,6 +178,8 @@ struct JSONCursor: ~Copyable {
         fileprivate let base: Int
         /// Keys as text once the object gets large, where hashing beats a linear scan.
         fileprivate var large: Set<String>?
+        /// Bits of the `KnownKeys` read so far (see `nextKey(_:known:)`).
+        fileprivate var seen: UInt64 = 0
     }
 
     /// Consumes '{' (`name` says what was expected otherwise).
@@ -192,6 +194,29 @@ struct JSONCursor: ~Copyable {
     /// The next key, with the path at it; nil after the closing '}'. Rejects duplicate keys.
     @inline(__always)
     mutating func nextKey(_ scope: inout ObjectScope) throws(InputError) -> JSONKey? {
+        guard let key = try readKey(&scope) else { return nil }
+        if isDuplicate(key, &scope) { throw duplicate(key) }
+        return key
+    }
+
+    /// `nextKey` for objects whose members the caller looks up by name anyway: a known key is
+    /// checked for duplicates by its bit, and only unknown keys are compared with earlier ones
+    /// (a known key never equals an unknown one). Same results and errors as `nextKey`.
+    @inline(__always)
+    mutating func nextKey<Known: KnownKeys>(_ scope: inout ObjectScope, known: Known.Type) throws(InputError) -> (key: JSONKey, known: Known?)? {
+        guard let key = try readKey(&scope) else { return nil }
+        if let name = Known.named(key) {
+            if scope.seen & name.bit != 0 { throw duplicate(key) }
+            scope.seen |= name.bit
+            return (key, name)
+        }
+        if isDuplicate(key, &scope) { throw duplicate(key) }
+        return (key, nil)
+    }
+
+    /// The next key with the path at it, not yet checked for duplicates.
+    @inline(__always)
+    private mutating func readKey(_ scope: inout ObjectScope) throws(InputError) -> JSONKey? {
         let read: JSONReader.RawString?
         do { read = try reader.nextRawKey() } catch {
             path.pop()
@@ -204,9 +229,10 @@ struct JSONCursor: ~Copyable {
         }
         let key = read.hasEscapes ? JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: read))) : JSONKey(bytes: read.bytes)
         path.top = .key(key.bytes)
-        if isDuplicate(key, &scope) { throw self.error(.invalidValue, "duplicate key \"\(key)\"") }
         return key
     }
+
+    private func duplicate(_ key: JSONKey) -> InputError { error(.invalidValue, "duplicate key \"\(key)\"") }
 
     /// Objects are small: a linear scan beats hashing until an object gets large.
     @inline(__always)

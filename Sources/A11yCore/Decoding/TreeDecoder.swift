@@ -57,8 +57,7 @@ struct TreeDecoder {
         document.nodes[index].useOwnBox()
 
         var object = try c.beginObject("a node object")
-        while let key = try c.nextKey(&object) {
-            let field = NodeFields.Field.named(key)
+        while let (_, field) = try c.nextKey(&object, known: NodeFields.Field.self) {
             if field == .children || field == .accessibilityChildren {
                 if try c.consumeNull() { continue }
                 let isSynthetic = field == .accessibilityChildren
