@@ -38,8 +38,8 @@ protocol KnownKeys {
     var bit: UInt64 { get }
 }
 
-/// Decoded bytes of keys that had escapes, kept for as long as a cursor (or a location taken
-/// from it) may point at them. Escaped keys are rare; each gets its own allocation.
+/// Decoded bytes of keys that had escapes, kept for as long as a cursor (and the locations
+/// it saved) may point at them. Escaped keys are rare; each gets its own allocation.
 final class EscapedKeys {
     private var storage: [UnsafeMutableRawBufferPointer] = []
 
