@@ -25,38 +25,48 @@ struct JSONCursor: ~Copyable {
 
     // MARK: Position
 
-    var pointer: String { location.pointer }
+    var pointer: String { pointer(of: path.elements(from: 0)[...]) }
 
-    /// The current position (its tokens copied out); the pointer text is built only when
-    /// asked, which for references means only when one fails. Valid while the request buffer is.
-    var location: Location { Location(prefix: pointerPrefix, tokens: path.elements(), escapedKeys: escapedKeys) }
+    /// Where a value was read, kept for an error that may come later (an unknown reference):
+    /// its tokens are copied into `savedPaths`, so taking one allocates nothing of its own.
+    /// Valid while this cursor is.
+    struct Location { fileprivate let tokens: Range<Int> }
 
-    struct Location {
-        var prefix: String
-        var tokens: [Token]
-        /// Keeps the bytes of escaped keys in `tokens` alive.
-        var escapedKeys: EscapedKeys
+    /// Paths taken by `location`, back to back.
+    private var savedPaths = RawStack<Token>()
 
-        var pointer: String {
-            var out = Array(prefix.utf8)
-            for token in tokens {
-                out.append(UInt8(ascii: "/"))
-                switch token {
-                case .key(let bytes): Location.appendEscaped(bytes, to: &out)
-                case .index(let i): out.append(contentsOf: String(i).utf8)
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
+    var location: Location {
+        mutating get {
+            let start = savedPaths.count
+            for i in 0..<path.count { savedPaths.push(path[i]) }
+            return Location(tokens: start..<savedPaths.count)
         }
+    }
 
-        /// RFC 6901: "~" is "~0" and "/" is "~1".
-        private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "~"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "0"))
-                case UInt8(ascii: "/"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "1"))
-                default: out.append(byte)
-                }
+    /// The JSON Pointer of a saved location.
+    func pointer(at location: Location) -> String {
+        pointer(of: savedPaths.elements(from: location.tokens.lowerBound)[..<(location.tokens.upperBound - location.tokens.lowerBound)])
+    }
+
+    private func pointer(of tokens: ArraySlice<Token>) -> String {
+        var out = Array(pointerPrefix.utf8)
+        for token in tokens {
+            out.append(UInt8(ascii: "/"))
+            switch token {
+            case .key(let bytes): JSONCursor.appendEscaped(bytes, to: &out)
+            case .index(let i): out.append(contentsOf: String(i).utf8)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 6901: "~" is "~0" and "/" is "~1".
+    private static func appendEscaped(_ bytes: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "~"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "0"))
+            case UInt8(ascii: "/"): out.append(UInt8(ascii: "~")); out.append(UInt8(ascii: "1"))
+            default: out.append(byte)
             }
         }
     }
@@ -178,6 +188,8 @@ struct JSONCursor: ~Copyable {
         fileprivate let base: Int
         /// Keys as text once the object gets large, where hashing beats a linear scan.
         fileprivate var large: Set<String>?
+        /// Bits of the `KnownKeys` read so far (see `nextKey(_:known:)`).
+        fileprivate var seen: UInt64 = 0
     }
 
     /// Consumes '{' (`name` says what was expected otherwise).
@@ -192,6 +204,29 @@ struct JSONCursor: ~Copyable {
     /// The next key, with the path at it; nil after the closing '}'. Rejects duplicate keys.
     @inline(__always)
     mutating func nextKey(_ scope: inout ObjectScope) throws(InputError) -> JSONKey? {
+        guard let key = try readKey(&scope) else { return nil }
+        if isDuplicate(key, &scope) { throw duplicate(key) }
+        return key
+    }
+
+    /// `nextKey` for objects whose members the caller looks up by name anyway: a known key is
+    /// checked for duplicates by its bit, and only unknown keys are compared with earlier ones
+    /// (a known key never equals an unknown one). Same results and errors as `nextKey`.
+    @inline(__always)
+    mutating func nextKey<Known: KnownKeys>(_ scope: inout ObjectScope, known: Known.Type) throws(InputError) -> (key: JSONKey, known: Known?)? {
+        guard let key = try readKey(&scope) else { return nil }
+        if let name = Known.named(key) {
+            if scope.seen & name.bit != 0 { throw duplicate(key) }
+            scope.seen |= name.bit
+            return (key, name)
+        }
+        if isDuplicate(key, &scope) { throw duplicate(key) }
+        return (key, nil)
+    }
+
+    /// The next key with the path at it, not yet checked for duplicates.
+    @inline(__always)
+    private mutating func readKey(_ scope: inout ObjectScope) throws(InputError) -> JSONKey? {
         let read: JSONReader.RawString?
         do { read = try reader.nextRawKey() } catch {
             path.pop()
@@ -204,9 +239,10 @@ struct JSONCursor: ~Copyable {
         }
         let key = read.hasEscapes ? JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: read))) : JSONKey(bytes: read.bytes)
         path.top = .key(key.bytes)
-        if isDuplicate(key, &scope) { throw self.error(.invalidValue, "duplicate key \"\(key)\"") }
         return key
     }
+
+    private func duplicate(_ key: JSONKey) -> InputError { error(.invalidValue, "duplicate key \"\(key)\"") }
 
     /// Objects are small: a linear scan beats hashing until an object gets large.
     @inline(__always)

@@ -31,8 +31,15 @@ struct JSONKey: CustomStringConvertible {
     static func ~= (name: StaticString, key: JSONKey) -> Bool { key == name }
 }
 
-/// Decoded bytes of keys that had escapes, kept for as long as a cursor (or a location taken
-/// from it) may point at them. Escaped keys are rare; each gets its own allocation.
+/// Member names a decoder looks up, each with a bit of its own (at most 64), so duplicate
+/// members among them are found with a mask (see `JSONCursor.nextKey(_:known:)`).
+protocol KnownKeys {
+    static func named(_ key: JSONKey) -> Self?
+    var bit: UInt64 { get }
+}
+
+/// Decoded bytes of keys that had escapes, kept for as long as a cursor (and the locations
+/// it saved) may point at them. Escaped keys are rare; each gets its own allocation.
 final class EscapedKeys {
     private var storage: [UnsafeMutableRawBufferPointer] = []
 

@@ -2,12 +2,16 @@
 enum NodeFields {
     /// The members of a node object the decoder knows. Keys are looked up once by `named`:
     /// by length, then bytes, with no String made for the key.
-    enum Field: String, CaseIterable {
+    enum Field: String, CaseIterable, KnownKeys {
         case children, accessibilityChildren, strategies, rotors
         case id, type, frame, accessibilityFrame, activationPoint, text, label, value, hint, identifier, traits
         case isAccessibilityElement, grouping, hidden, opacity, enabled, sortPriority, actions, customContent
         case combinable, deferral, deferredSource, deferralReceiver, a11yRoot, nestedIdentifier, labeledPair
         case style, component, focusable
+
+        /// A field without payload is stored as its declaration index (Swift's stable enum
+        /// layout), so this is a shift; `NodeFieldLookupTests` checks the bits are distinct.
+        var bit: UInt64 { 1 << UInt64(unsafeBitCast(self, to: UInt8.self)) }
 
         /// Length first, then bytes; `NodeFieldLookupTests` checks it against `allCases`.
         static func named(_ key: JSONKey) -> Field? {
@@ -112,15 +116,15 @@ enum NodeFields {
             var list = try c.beginArray()
             while try c.nextElement(&list) { items.append(try customContent(&c)) }
             node.boxedFields.customContent = items
-        case .combinable: node.boxedFields.combinable = try combinable(&c)
+        case .combinable: node.boxedFields.combinable = Indirect(try combinable(&c))
         case .deferral: node.boxedFields.deferral = try deferral(&c)
         case .deferredSource: node.boxedFields.deferredSource = try c.string()
         case .deferralReceiver: node.deferralReceiver = try c.bool()
         case .a11yRoot: node.boxedFields.a11yRoot = try c.string()
         case .nestedIdentifier: node.boxedFields.nestedIdentifier = try c.string()
-        case .labeledPair: node.boxedFields.labeledPair = try labeledPair(&c)
-        case .style: node.boxedFields.style = try StyleDecoder.style(&c)
-        case .component: node.boxedFields.component = try StyleDecoder.component(&c)
+        case .labeledPair: node.boxedFields.labeledPair = Indirect(try labeledPair(&c))
+        case .style: node.boxedFields.style = Indirect(try StyleDecoder.style(&c))
+        case .component: node.boxedFields.component = Indirect(try StyleDecoder.component(&c))
         case .focusable: node.focusable = try c.bool()
         }
     }

@@ -80,26 +80,32 @@ struct RawStrategies {
         return result
     }
 
-    func resolve(_ index: [String: Int]) throws(InputError) -> Strategies {
+    func resolve(_ index: [String: Int], _ c: borrowing JSONCursor) throws(InputError) -> Strategies {
         var s = Strategies()
-        s.label = try RawStrategies.resolve(label, index)
-        s.value = try RawStrategies.resolve(value, index)
+        s.label = try RawStrategies.resolve(label, index, c)
+        s.value = try RawStrategies.resolve(value, index, c)
         switch traits {
         case .ignored: s.traits = .ignored
         case .just(let t): s.traits = .just(t)
-        case .from(let ref): s.traits = .from(try ref.resolve(index))
-        case .merge(let refs): s.traits = .merge(try refs.map { r throws(InputError) in try r.resolve(index) })
+        case .from(let ref): s.traits = .from(try ref.resolve(index, c))
+        case .merge(let refs):
+            var nodes: [Int] = []
+            for ref in refs { nodes.append(try ref.resolve(index, c)) }
+            s.traits = .merge(nodes)
         }
         s.ignored = ignored
         return s
     }
 
-    private static func resolve(_ form: StringForm, _ index: [String: Int]) throws(InputError) -> StringStrategy {
+    private static func resolve(_ form: StringForm, _ index: [String: Int], _ c: borrowing JSONCursor) throws(InputError) -> StringStrategy {
         switch form {
         case .ignored: return .ignored
         case .just(let text): return .just(text)
-        case .from(let ref, let keyPath): return .from(try ref.resolve(index), keyPath)
-        case .joined(let parts): return .joined(try parts.map { p throws(InputError) in try resolve(p, index) })
+        case .from(let ref, let keyPath): return .from(try ref.resolve(index, c), keyPath)
+        case .joined(let parts):
+            var resolved: [StringStrategy] = []
+            for part in parts { resolved.append(try resolve(part, index, c)) }
+            return .joined(resolved)
         }
     }
 }

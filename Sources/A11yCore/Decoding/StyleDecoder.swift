@@ -1,22 +1,43 @@
 /// Decoding of `style` and `component`.
 enum StyleDecoder {
+    /// The members of a style object (a third of all nodes have one).
+    enum StyleField: CaseIterable, KnownKeys {
+        case foreground, background, fontSize, fontWeight, textStyle, scalesWithDynamicType, backgroundKind
+
+        static func named(_ key: JSONKey) -> StyleField? {
+            switch key {
+            case "foreground": .foreground
+            case "background": .background
+            case "fontSize": .fontSize
+            case "fontWeight": .fontWeight
+            case "textStyle": .textStyle
+            case "scalesWithDynamicType": .scalesWithDynamicType
+            case "backgroundKind": .backgroundKind
+            default: nil
+            }
+        }
+
+        /// Stored as its declaration index (Swift's stable layout of payload-free enums).
+        var bit: UInt64 { 1 << UInt64(unsafeBitCast(self, to: UInt8.self)) }
+    }
+
     static func style(_ c: inout JSONCursor) throws(InputError) -> Style {
         var style = Style()
         var object = try c.beginObject("a style object")
-        while let key = try c.nextKey(&object) {
+        while let (_, field) = try c.nextKey(&object, known: StyleField.self) {
             if try c.consumeNull() { continue }
-            switch key {
-            case "foreground": style.foreground = try color(&c)
-            case "background": style.background = try color(&c)
-            case "fontSize":
+            switch field {
+            case .foreground: style.foreground = try color(&c)
+            case .background: style.background = try color(&c)
+            case .fontSize:
                 let v = try c.number()
                 guard v > 0 else { throw c.error(.invalidValue, "fontSize must be positive") }
                 style.fontSize = v
-            case "fontWeight": style.fontWeight = try fontWeight(&c)
-            case "textStyle": style.textStyle = try c.string()
-            case "scalesWithDynamicType": style.scalesWithDynamicType = try c.bool()
-            case "backgroundKind": style.backgroundKind = try c.enumeration(Style.BackgroundKind.self, "backgroundKind")
-            default: try c.skip()
+            case .fontWeight: style.fontWeight = try fontWeight(&c)
+            case .textStyle: style.textStyle = try c.string()
+            case .scalesWithDynamicType: style.scalesWithDynamicType = try c.bool()
+            case .backgroundKind: style.backgroundKind = try c.enumeration(Style.BackgroundKind.self, "backgroundKind")
+            case nil: try c.skip()
             }
         }
         return style

@@ -31,7 +31,7 @@ struct TreeDecoder {
 
     mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
-        try resolveReferences()
+        try resolveReferences(c)
         return document
     }
 
@@ -57,8 +57,7 @@ struct TreeDecoder {
         document.nodes[index].useOwnBox()
 
         var object = try c.beginObject("a node object")
-        while let key = try c.nextKey(&object) {
-            let field = NodeFields.Field.named(key)
+        while let (_, field) = try c.nextKey(&object, known: NodeFields.Field.self) {
             if field == .children || field == .accessibilityChildren {
                 if try c.consumeNull() { continue }
                 let isSynthetic = field == .accessibilityChildren
@@ -97,12 +96,16 @@ struct TreeDecoder {
         return index
     }
 
-    private mutating func resolveReferences() throws(InputError) {
+    /// `c` names the places of references that fail.
+    private mutating func resolveReferences(_ c: borrowing JSONCursor) throws(InputError) {
         for (node, raw) in pendingStrategies {
-            document.nodes[node].strategies = try raw.resolve(document.indexByID)
+            document.nodes[node].strategies = try raw.resolve(document.indexByID, c)
         }
         for (node, rotor, items) in pendingRotors {
-            document.nodes[node].rotors[rotor].items = try items.map { ref throws(InputError) in try ref.resolve(document.indexByID) }
+            var resolved: [Int] = []
+            resolved.reserveCapacity(items.count)
+            for ref in items { resolved.append(try ref.resolve(document.indexByID, c)) }
+            document.nodes[node].rotors[rotor].items = resolved
         }
     }
 }
@@ -112,8 +115,8 @@ struct Reference {
     var id: String
     var location: JSONCursor.Location
 
-    func resolve(_ index: [String: Int]) throws(InputError) -> Int {
-        guard let i = index[id] else { throw InputError(.unknownReference, "no node has id \"\(id)\"", at: location.pointer) }
+    func resolve(_ index: [String: Int], _ c: borrowing JSONCursor) throws(InputError) -> Int {
+        guard let i = index[id] else { throw InputError(.unknownReference, "no node has id \"\(id)\"", at: c.pointer(at: location)) }
         return i
     }
 }

@@ -32,21 +32,41 @@ public struct Document: Sendable {
 
     /// RFC 6901 JSON Pointer of a node in the request, e.g. `/root/children/0`.
     public func pointer(of index: Int) -> String {
-        // Steps are collected leaf to root, then written root to leaf into one byte buffer:
-        // findings and reports ask for many pointers, so no String per step.
-        var steps: [Int] = []
+        // Measured first, then written back to front straight into the String's storage:
+        // findings and reports ask for many pointers, so no list of steps and no String per number.
+        var length = pointerPrefix.utf8.count + 5
         var i = index
         while let parent = nodes[i].parent {
-            steps.append(i)
+            length += (nodes[i].isSynthetic ? 23 : 10) + Document.digitCount(nodes[i].indexInParent)
             i = parent
         }
-        var out = Array(pointerPrefix.utf8)
-        out.append(contentsOf: "/root".utf8)
-        for step in steps.reversed() {
-            out.append(contentsOf: (nodes[step].isSynthetic ? "/accessibilityChildren/" : "/children/").utf8)
-            out.append(contentsOf: String(nodes[step].indexInParent).utf8)
+        return String(unsafeUninitializedCapacity: length) { out in
+            var end = length
+            func write(_ text: StaticString) {
+                end -= text.utf8CodeUnitCount
+                UnsafeMutableRawPointer(out.baseAddress! + end).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
+            }
+            var i = index
+            while let parent = nodes[i].parent {
+                var n = nodes[i].indexInParent
+                repeat {
+                    end -= 1
+                    out[end] = UInt8(ascii: "0") + UInt8(n % 10)
+                    n /= 10
+                } while n > 0
+                write(nodes[i].isSynthetic ? "/accessibilityChildren/" : "/children/")
+                i = parent
+            }
+            write("/root")
+            _ = out.initialize(fromContentsOf: pointerPrefix.utf8)
+            return length
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func digitCount(_ n: Int) -> Int {
+        var count = 1, rest = n / 10
+        while rest > 0 { count += 1; rest /= 10 }
+        return count
     }
 
     /// Builds a document from nodes given parent-first; used by tests and generators.

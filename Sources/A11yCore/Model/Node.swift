@@ -2,7 +2,7 @@
 /// `Document` (flat storage), so a node is a plain value without recursion.
 ///
 /// Fields holding strings, arrays or nested models live in one copy-on-write box
-/// (`Node.Texts`): engines and rules copy nodes out of `Document.nodes` all the time, and a
+/// (`Node.Fields`): engines and rules copy nodes out of `Document.nodes` all the time, and a
 /// copy then retains one object instead of some twenty.
 public struct Node: Sendable {
     public var kind: NodeKind = .view
@@ -49,15 +49,17 @@ public struct Node: Sendable {
     public var actions: [String] { get { box.fields.actions } set { mutate { $0.actions = newValue } } }
     public var customContent: [CustomContent] { get { box.fields.customContent } set { mutate { $0.customContent = newValue } } }
     public var rotors: [Rotor] { get { box.fields.rotors } set { mutate { $0.rotors = newValue } } }
-    public var combinable: Combinable? { get { box.fields.combinable } set { mutate { $0.combinable = newValue } } }
+    // Out-of-line fields are boxed before `mutate`: a call made inside its access to `fields`
+    // would make the compiler keep dynamic exclusivity checks on every read of the box.
+    public var combinable: Combinable? { get { box.fields.combinable?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.combinable = boxed } } }
     public var deferral: Deferral? { get { box.fields.deferral } set { mutate { $0.deferral = newValue } } }
     public var deferredSource: String? { get { box.fields.deferredSource } set { mutate { $0.deferredSource = newValue } } }
     public var a11yRoot: String? { get { box.fields.a11yRoot } set { mutate { $0.a11yRoot = newValue } } }
     public var nestedIdentifier: String? { get { box.fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue } } }
-    public var labeledPair: LabeledPair? { get { box.fields.labeledPair } set { mutate { $0.labeledPair = newValue } } }
-    public var strategies: Strategies? { get { box.fields.strategies } set { mutate { $0.strategies = newValue } } }
-    public var style: Style? { get { box.fields.style } set { mutate { $0.style = newValue } } }
-    public var component: Component? { get { box.fields.component } set { mutate { $0.component = newValue } } }
+    public var labeledPair: LabeledPair? { get { box.fields.labeledPair?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.labeledPair = boxed } } }
+    public var strategies: Strategies? { get { box.fields.strategies?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.strategies = boxed } } }
+    public var style: Style? { get { box.fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed } } }
+    public var component: Component? { get { box.fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed } } }
 
     /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
     /// traits, and `notEnabled` when disabled.
@@ -83,15 +85,17 @@ public struct Node: Sendable {
         var actions: [String] = []
         var customContent: [CustomContent] = []
         var rotors: [Rotor] = []
-        var combinable: Combinable?
         var deferral: Deferral?
         var deferredSource: String?
         var a11yRoot: String?
         var nestedIdentifier: String?
-        var labeledPair: LabeledPair?
-        var strategies: Strategies?
-        var style: Style?
-        var component: Component?
+        // Large and mostly absent: out of line, so a typical box stays small (one pointer
+        // each instead of some 40 to 200 bytes inline) and walks over all nodes touch less memory.
+        var combinable: Indirect<Combinable>?
+        var labeledPair: Indirect<LabeledPair>?
+        var strategies: Indirect<Strategies>?
+        var style: Indirect<Style>?
+        var component: Indirect<Component>?
     }
 
     /// Only ever written while uniquely referenced (see `mutate`), so sharing it is safe.
@@ -120,6 +124,13 @@ public struct Node: Sendable {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
         change(&box.fields)
     }
+}
+
+/// A large field of a node, kept out of line and never changed in place (setters box a new
+/// value), so reads are a plain load.
+final class Indirect<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 public enum Grouping: String, Sendable { case combine, contain, ignore }

@@ -23,3 +23,20 @@ import Testing
         #expect(lookup("") == nil)
     }
 }
+
+/// Node objects check known members for duplicates by bit: every field needs its own.
+@Suite struct NodeFieldBitTests {
+    @Test func everyFieldHasItsOwnBit() {
+        let bits = NodeFields.Field.allCases.map(\.bit)
+        #expect(Set(bits).count == NodeFields.Field.allCases.count)
+        #expect(bits.allSatisfy { $0.nonzeroBitCount == 1 })
+    }
+}
+
+@Suite struct StyleFieldBitTests {
+    @Test func everyStyleFieldHasItsOwnBit() {
+        let bits = StyleDecoder.StyleField.allCases.map(\.bit)
+        #expect(Set(bits).count == StyleDecoder.StyleField.allCases.count)
+        #expect(bits.allSatisfy { $0.nonzeroBitCount == 1 })
+    }
+}
