@@ -57,7 +57,7 @@ enum LabelRoleWords {
         var text = label
         return text.withUTF8 { utf8 in
             if let ascii = asciiHasFirstWord(utf8) { return ascii }
-            return containsFirstWord(utf8) || label.unicodeScalars.contains("\u{212A}")
+            return containsFirstWord(utf8) || containsKelvinSign(utf8)
         }
     }
 
@@ -70,8 +70,15 @@ enum LabelRoleWords {
             guard byte < 0x80 else { return nil }
             let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             if isLetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { continue }
-            let run = UnsafeBufferPointer(rebasing: utf8[start..<i])
-            if firstWords.contains(where: { $0.count == run.count && startsWithIgnoringASCIICase(run, at: 0, $0) }) { return true }
+            // Only the words starting with the run's letter can match (digits start none).
+            let lower = (start < i ? utf8[start] : 0) | 0x20
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) {
+                let run = UnsafeBufferPointer(rebasing: utf8[start..<i])
+                for word in firstWordsByLetter[Int(lower - UInt8(ascii: "a"))]
+                where word.count == run.count && startsWithIgnoringASCIICase(run, at: 0, word) {
+                    return true
+                }
+            }
             start = i + 1
         }
         return false
@@ -87,6 +94,17 @@ enum LabelRoleWords {
             where text.count - start >= word.count && startsWithIgnoringASCIICase(text, at: start, word) {
                 return true
             }
+        }
+        return false
+    }
+
+    /// U+212A as UTF-8 (E2 84 AA): in valid UTF-8 those bytes are that scalar and nothing else,
+    /// so no scalar view has to be walked.
+    private static func containsKelvinSign(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i + 2 < text.count {
+            if text[i] == 0xE2, text[i + 1] == 0x84, text[i + 2] == 0xAA { return true }
+            i += 1
         }
         return false
     }

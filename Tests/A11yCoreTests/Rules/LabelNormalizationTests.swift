@@ -34,6 +34,7 @@ import Testing
         "Play button", "BUTTON", "Tap to pay", "tap-to-pay", "Double tap", "Selected, Tab 3 of 5", "Unchecked", "Image1",
         "buttonless", "Tabs", "Tabé", "café button", "Button…", "…Click…", "CLIC\u{212A} here", "\u{0600}button", "é\u{301}link",
         "swipe to delete", "Tap here", "Checkedé", "Heading", "Picture of a cat", "Click", "ok", "", "  ",
+        "“clic\u{212A}” now", "“Tap” to go", "2tab tab2", "9 Tab", "x\u{2129}\u{212B}", "TABS tab.", "Buttons Links Pictures",
     ])
     func neverHidesAPhrase(_ label: String) {
         let phrases = LabelRoleWords.phrases(in: label)

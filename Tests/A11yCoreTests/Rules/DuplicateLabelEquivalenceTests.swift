@@ -1,0 +1,14 @@
+import Testing
+@testable import A11yCore
+
+/// duplicate-label keys on normalised text: canonically equivalent spellings (precomposed vs
+/// combining marks, singleton decompositions) are the same label, whichever comes first.
+@Suite struct DuplicateLabelEquivalenceTests {
+    @Test func canonicallyEquivalentSpellingsAreDuplicates() throws {
+        let screen = RuleFixture.screen(#"{"type": "button", "label": "Caf\u00e9"}"#, #"{"type": "button", "label": "cafe\u0301"}"#,
+                                        #"{"type": "button", "label": "\u212b x"}"#, #"{"type": "button", "label": "\u00c5 X"}"#,
+                                        #"{"type": "button", "label": "Caf\u00e9 \u201cx\u201d"}"#, #"{"type": "button", "label": "CAF\u00c9 \u201cX\u201d"}"#,
+                                        #"{"type": "button", "label": "Cafe\u0301 \u201cx\u201d"}"#, #"{"type": "button", "label": "Cafe \u201cx\u201d"}"#)
+        #expect(try RuleFixture.pointers(.duplicateLabel, screen) == ["/root/children/1", "/root/children/3", "/root/children/5", "/root/children/6"])
+    }
+}
