@@ -7,6 +7,18 @@ import Darwin
 /// WCAG relative luminance and contrast ratio on sRGB.
 enum ContrastMath {
     static func linear(_ c: Double) -> Double {
+        // Hex colours have 8-bit channels: exactly k/255 takes the precomputed value (same bits).
+        if c >= 0, c <= 1 {
+            let k = Int((c * 255).rounded())
+            if Double(k) / 255 == c { return linearOfByte[k] }
+        }
+        return computeLinear(c)
+    }
+
+    /// `pow` is most of a contrast check's cost; a page uses a handful of colours.
+    private static let linearOfByte: [Double] = (0...255).map { computeLinear(Double($0) / 255) }
+
+    private static func computeLinear(_ c: Double) -> Double {
         c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 

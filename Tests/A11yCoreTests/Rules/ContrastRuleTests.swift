@@ -1,4 +1,7 @@
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import A11yCore
 
 @Suite struct ContrastRuleTests {
@@ -18,6 +21,19 @@ import Testing
         #expect(ratio("#959595") < 3)
         #expect(ContrastMath.reported(ratio("#959595"), required: 3) == 2.99)
         #expect(ratio("#000000") == 21)
+    }
+
+    @Test func linearChannelTableGivesTheFormulasBits() {
+        func formula(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        for k in 0...255 {
+            let c = Double(k) / 255
+            #expect(ContrastMath.linear(c).bitPattern == formula(c).bitPattern, "channel \(k)")
+        }
+        // Blended channels fall between table entries and take the formula.
+        for c in [0.5, 0.123456, 0.04045, 0.999, 1e-9] {
+            #expect(ContrastMath.linear(c).bitPattern == formula(c).bitPattern, "channel \(c)")
+        }
+        #expect(ContrastMath.linear(.nan).isNaN)
     }
 
     @Test func normalTextBoundary() throws {
