@@ -4,8 +4,11 @@ extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,
     /// other views are walked through, hidden subtrees skipped.
     func composedParts(of i: Int) -> [ElementDraft] {
+        let children = visitedChildren(of: i)
         var parts: [ElementDraft] = []
-        for child in visitedChildren(of: i) { collectParts(child, into: &parts) }
+        // Usually one part per child; growing the array would copy the drafts.
+        parts.reserveCapacity(children.count)
+        for child in children { collectParts(child, into: &parts) }
         return parts
     }
 
