@@ -91,14 +91,15 @@ extension ElementBuilder {
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
         var e = ElementDraft()
         // Read-only parts in order, then the merged interactive one.
-        for k in parts.indices where !interactive[k] { absorb(parts[k]) }
-        if merged >= 0 { absorb(parts[merged]) }
-        func absorb(_ part: borrowing ElementDraft) {
-            labels.append(part.label); values.append(part.value); hints.append(part.hint); ids.append(part.identifier)
-            e.traits.formUnion(part.traits)
-            e.actions += part.actions
-            e.customContent += part.customContent
-            e.rotors += part.rotors
+        for k in parts.indices where !interactive[k] { absorb(k) }
+        if merged >= 0 { absorb(merged) }
+        // By index, not by part: passing `parts[k]` copies (retains) every field of the part.
+        func absorb(_ k: Int) {
+            labels.append(parts[k].label); values.append(parts[k].value); hints.append(parts[k].hint); ids.append(parts[k].identifier)
+            e.traits.formUnion(parts[k].traits)
+            e.actions += parts[k].actions
+            e.customContent += parts[k].customContent
+            e.rotors += parts[k].rotors
         }
         for k in parts.indices where k != merged && interactive[k] {
             e.actions += activationActions(of: parts[k]) + parts[k].actions
