@@ -97,9 +97,10 @@ extension ElementBuilder {
         func absorb(_ k: Int) {
             labels.append(parts[k].label); values.append(parts[k].value); hints.append(parts[k].hint); ids.append(parts[k].identifier)
             e.traits.formUnion(parts[k].traits)
-            e.actions += parts[k].actions
-            e.customContent += parts[k].customContent
-            e.rotors += parts[k].rotors
+            // Most parts have none of these; appending an empty array still costs a call.
+            if !parts[k].actions.isEmpty { e.actions += parts[k].actions }
+            if !parts[k].customContent.isEmpty { e.customContent += parts[k].customContent }
+            if !parts[k].rotors.isEmpty { e.rotors += parts[k].rotors }
         }
         for k in parts.indices where k != merged && interactive[k] {
             e.actions += activationActions(of: parts[k]) + parts[k].actions
