@@ -40,12 +40,13 @@ extension ElementBuilder {
         if let hint = nodes[i].hint.nonEmpty { e.hint = hint }
         if let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
         e.traits.formUnion(nodes[i].effectiveTraits)
-        e.actions += ownActions(i)
+        let ownActions = ownActions(i)
+        if !ownActions.isEmpty { e.actions += ownActions }
         var ownContent = nodes[i].customContent
         if let added = deferral.additions(for: i) {
             for item in added.customContent where !ownContent.contains(item) { ownContent.append(item) }
         }
-        e.customContent += ownContent
+        if !ownContent.isEmpty { e.customContent += ownContent }
         let ownRotors = nodes[i].rotors
         if !e.rotors.isEmpty || !ownRotors.isEmpty { e.rotors = RotorSequencer.sequence(e.rotors + ownRotors) }
         if let frame = nodes[i].effectiveAccessibilityFrame {
