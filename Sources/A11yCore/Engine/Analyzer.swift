@@ -16,6 +16,8 @@ public enum Analyzer {
         // drafts by index, so sorting moves small values, not elements.
         let order = ReadingOrder(document: document)
         var drafts: [ElementDraft] = []
+        // Growing an array of drafts copies them all; element roles bound the count.
+        drafts.reserveCapacity(builder.elementRoleCount)
         var items: [ReadingItem] = []
         collect(visibility.modalRoot ?? document.root, builder: builder, order: order, into: &items, drafts: &drafts)
         var sequence: [Int] = []

@@ -4,8 +4,11 @@ extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,
     /// other views are walked through, hidden subtrees skipped.
     func composedParts(of i: Int) -> [ElementDraft] {
+        let children = visitedChildren(of: i)
         var parts: [ElementDraft] = []
-        for child in visitedChildren(of: i) { collectParts(child, into: &parts) }
+        // Usually one part per child; growing the array would copy the drafts.
+        parts.reserveCapacity(children.count)
+        for child in children { collectParts(child, into: &parts) }
         return parts
     }
 
@@ -37,12 +40,13 @@ extension ElementBuilder {
         if let hint = nodes[i].hint.nonEmpty { e.hint = hint }
         if let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
         e.traits.formUnion(nodes[i].effectiveTraits)
-        e.actions += ownActions(i)
+        let ownActions = ownActions(i)
+        if !ownActions.isEmpty { e.actions += ownActions }
         var ownContent = nodes[i].customContent
         if let added = deferral.additions(for: i) {
             for item in added.customContent where !ownContent.contains(item) { ownContent.append(item) }
         }
-        e.customContent += ownContent
+        if !ownContent.isEmpty { e.customContent += ownContent }
         let ownRotors = nodes[i].rotors
         if !e.rotors.isEmpty || !ownRotors.isEmpty { e.rotors = RotorSequencer.sequence(e.rotors + ownRotors) }
         if let frame = nodes[i].effectiveAccessibilityFrame {
@@ -88,14 +92,16 @@ extension ElementBuilder {
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
         var e = ElementDraft()
         // Read-only parts in order, then the merged interactive one.
-        for k in parts.indices where !interactive[k] { absorb(parts[k]) }
-        if merged >= 0 { absorb(parts[merged]) }
-        func absorb(_ part: borrowing ElementDraft) {
-            labels.append(part.label); values.append(part.value); hints.append(part.hint); ids.append(part.identifier)
-            e.traits.formUnion(part.traits)
-            e.actions += part.actions
-            e.customContent += part.customContent
-            e.rotors += part.rotors
+        for k in parts.indices where !interactive[k] { absorb(k) }
+        if merged >= 0 { absorb(merged) }
+        // By index, not by part: passing `parts[k]` copies (retains) every field of the part.
+        func absorb(_ k: Int) {
+            labels.append(parts[k].label); values.append(parts[k].value); hints.append(parts[k].hint); ids.append(parts[k].identifier)
+            e.traits.formUnion(parts[k].traits)
+            // Most parts have none of these; appending an empty array still costs a call.
+            if !parts[k].actions.isEmpty { e.actions += parts[k].actions }
+            if !parts[k].customContent.isEmpty { e.customContent += parts[k].customContent }
+            if !parts[k].rotors.isEmpty { e.rotors += parts[k].rotors }
         }
         for k in parts.indices where k != merged && interactive[k] {
             e.actions += activationActions(of: parts[k]) + parts[k].actions

@@ -9,6 +9,8 @@ struct ElementBuilder {
     var deferral = DeferralOutcome()
     /// Each node's role before deferral, decided once: walks ask for roles again and again.
     private let baseRoles: [Role]
+    /// Nodes whose base role makes an element: an upper bound for the elements read.
+    let elementRoleCount: Int
 
     init(document: Document, visibility: Visibility, identifiers: NestedIdentifiers, pairs: LabeledPairs) {
         self.document = document
@@ -20,6 +22,12 @@ struct ElementBuilder {
             roles[i] = ElementBuilder.baseRole(of: i, document, visibility, identifiers, pairs)
         }
         baseRoles = roles
+        elementRoleCount = roles.reduce(0) { n, role in
+            switch role {
+            case .leaf, .strategies, .combine: n + 1
+            case .skipped, .container: n
+            }
+        }
     }
 
     /// What a node contributes to the screen reader's tree.
