@@ -100,11 +100,15 @@ public struct Fingerprinter {
     private var identityBytes = ByteBuffer(capacity: 256)
     /// Nodes between the one asked about and its nearest known ancestor; kept to reuse its storage.
     private var chain: [Int] = []
+    /// Per node: 0 not yet looked at, 1 its type name has no "[", 2 it has one. Siblings are
+    /// compared for many findings, and scanning a type name each time cost more than the compare.
+    private var bracketFlag: [UInt8]
 
     public init(_ analysis: Analysis) {
         self.analysis = analysis
         ordinal = Array(repeating: -1, count: analysis.document.nodes.count)
         identitySpan = Array(repeating: nil, count: analysis.document.nodes.count)
+        bracketFlag = Array(repeating: 0, count: analysis.document.nodes.count)
     }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
@@ -211,7 +215,7 @@ public struct Fingerprinter {
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
             let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
-            let typeHasBracket = Fingerprinter.typeHasBracket(nodes, index)
+            let typeHasBracket = typeHasBracket(nodes, index)
             var count = 0
             for sibling in siblings {
                 if sibling == index { break }
@@ -219,7 +223,7 @@ public struct Fingerprinter {
                 let otherLabel = nodes[sibling].label ?? nodes[sibling].text ?? ""
                 if otherType == type {
                     if otherLabel == label { count += 1 }
-                } else if typeHasBracket || Fingerprinter.typeHasBracket(nodes, sibling) {
+                } else if typeHasBracket || self.typeHasBracket(nodes, sibling) {
                     // Different types give equal keys only through a "[" in one of them.
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
                 }
@@ -236,9 +240,13 @@ public struct Fingerprinter {
         return max(ordinal[index], 0)
     }
 
-    private static func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
-        // Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
-        nodes[index].typeName.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
+    private mutating func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
+        if bracketFlag[index] == 0 {
+            // Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
+            let found = nodes[index].typeName.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
+            bracketFlag[index] = found ? 2 : 1
+        }
+        return bracketFlag[index] == 2
     }
 
     private static func stepKey(_ node: Node) -> String {
