@@ -22,6 +22,10 @@ struct ByteBuffer {
 
     private var storage: Storage
     private(set) var count = 0
+    /// Set only while a caller guarantees no copy of this buffer writes (see
+    /// `JSONWriter.withExclusiveStorage`): `reserve` then skips the ownership check, a runtime
+    /// call per value.
+    private var exclusive = false
 
     init(capacity: Int) {
         storage = Storage(capacity: max(capacity, 64))
@@ -40,9 +44,16 @@ struct ByteBuffer {
     /// Room for `extra` more bytes in storage of our own; every unchecked write below relies on it.
     @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if count + extra > storage.capacity || !isKnownUniquelyReferenced(&storage) {
+        if count + extra > storage.capacity || (!exclusive && !isKnownUniquelyReferenced(&storage)) {
             reallocate(minimum: count + extra)
         }
+    }
+
+    /// Makes the storage our own, then lets `reserve` skip the ownership check until `setExclusive(false)`.
+    mutating func setExclusive(_ on: Bool) {
+        exclusive = false
+        if on { reserve(0) }
+        exclusive = on
     }
 
     /// `reserve` without the ownership check, for a writer that already reserved during the

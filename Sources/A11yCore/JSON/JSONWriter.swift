@@ -20,6 +20,14 @@ public struct JSONWriter {
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// Runs `body` with the buffer's storage made our own once, so values skip the ownership
+    /// check on every reservation. `body` must not copy the writer (a copy would share storage).
+    mutating func withExclusiveStorage<R>(_ body: (inout JSONWriter) -> R) -> R {
+        buffer.setExclusive(true)
+        defer { buffer.setExclusive(false) }
+        return body(&self)
+    }
+
     // MARK: Containers
 
     public mutating func beginObject() { open(Byte.openBrace) }

@@ -16,6 +16,12 @@ public enum ResponseEncoder {
                 + 512 * (report.run.findings.count + report.run.suppressed.count)
         }
         var w = JSONWriter(pretty: pretty, capacity: capacity)
+        // The writer is local and never copied, so its storage needs one ownership check, not one per value.
+        w.withExclusiveStorage { w in write(run, into: &w) }
+        return pretty ? w.bytes + [0x0A] : w.bytes
+    }
+
+    private static func write(_ run: AuditRun, into w: inout JSONWriter) {
         if !run.isBatch && run.screens.count == 1 {
             w.beginObject()
             writeMembers(run, screen: 0, into: &w)
@@ -35,7 +41,6 @@ public enum ResponseEncoder {
             writeSummary(run, screens: Array(run.screens.indices), into: &w)
             w.endObject()
         }
-        return pretty ? w.bytes + [0x0A] : w.bytes
     }
 
     private static func writeMembers(_ run: AuditRun, screen index: Int, into w: inout JSONWriter) {
