@@ -410,22 +410,37 @@ public struct JSONWriter {
 
     /// Copies the prefix of `utf8` that needs no escaping to `target` (room for all of
     /// `utf8` reserved) and returns its length. Word-at-a-time tests, each exact about
-    /// whether some byte of the word needs escaping, move clean 8-byte blocks in one store.
+    /// whether some byte of the word needs escaping, move clean 8-byte blocks in one store;
+    /// the last partial block is tested as an overlapping word rather than byte by byte.
     @inline(__always)
     static func copyClean(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = utf8.baseAddress else { return 0 }
         let source = UnsafeRawPointer(base), out = UnsafeMutableRawPointer(target)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let n = utf8.count
         var i = 0
-        while i + 8 <= n {
-            let w = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
-            let hits = ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
-            // `~w` drops bytes >= 0x80; for quote/slash the xor keeps the high bit of ASCII bytes clear.
-            if hits != 0 { break }
-            out.storeBytes(of: w, toByteOffset: i, as: UInt64.self)
-            i += 8
+        if n >= 8 {
+            while i + 8 <= n {
+                let w = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if escapeHits(w) != 0 { break }
+                out.storeBytes(of: w, toByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            if i < n && i + 8 > n {
+                // The last 8 bytes overlap ones already copied, which are clean and stored again unchanged.
+                let w = source.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                if escapeHits(w) == 0 {
+                    out.storeBytes(of: w, toByteOffset: n - 8, as: UInt64.self)
+                    return n
+                }
+            }
+        } else if n >= 4 {
+            // Two overlapping 4-byte halves tested as one word.
+            let low = source.loadUnaligned(as: UInt32.self), high = source.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            if escapeHits(UInt64(low) | UInt64(high) << 32) == 0 {
+                out.storeBytes(of: low, as: UInt32.self)
+                out.storeBytes(of: high, toByteOffset: n - 4, as: UInt32.self)
+                return n
+            }
         }
         while i < n {
             let byte = base[i]
@@ -434,6 +449,15 @@ public struct JSONWriter {
             i += 1
         }
         return i
+    }
+
+    /// Nonzero exactly when some byte of `w` needs escaping (a control character, '"' or '\\').
+    @inline(__always)
+    static func escapeHits(_ w: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
+        // `~w` drops bytes >= 0x80; for quote/slash the xor keeps the high bit of ASCII bytes clear.
+        return ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
     }
 
     /// The rest of a string from its first byte that needs escaping, plus room for the
