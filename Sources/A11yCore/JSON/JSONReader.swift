@@ -151,6 +151,12 @@ public struct JSONReader {
     @inline(__always)
     mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
         if let key = compactNextKey() { return key }
+        return try generalNextRawKey()
+    }
+
+    /// `nextRawKey` past the compact case; kept out of line so the usual key inlines small.
+    @inline(never)
+    private mutating func generalNextRawKey() throws(JSONSyntaxError) -> RawString? {
         // A '}' right after the last value (or the '{') always closes the object validly, so
         // the usual end of an object needs none of `atNextKey`'s checks.
         if depth > 0, innermostIsObject, position < buffer.count, buffer[position] == Byte.closeBrace {
