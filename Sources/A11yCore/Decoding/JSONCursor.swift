@@ -38,7 +38,7 @@ struct JSONCursor: ~Copyable {
     var location: Location {
         mutating get {
             let start = savedPaths.count
-            for i in 0..<path.count { savedPaths.push(path[i]) }
+            savedPaths.push(contentsOf: path)
             return Location(tokens: start..<savedPaths.count)
         }
     }
