@@ -9,25 +9,9 @@ struct JSONKey: CustomStringConvertible {
 
     @inline(__always)
     static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        let count = a.count
-        guard count == b.count else { return false }
-        guard count > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
-        // Keys are short: whole-word compares (the last word overlapping, never past the end)
-        // beat both a byte loop and a call to memcmp.
-        if count >= 8 {
-            var i = 0
-            while i + 8 < count {
-                if pa.loadUnaligned(fromByteOffset: i, as: UInt64.self) != pb.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-                i += 8
-            }
-            return pa.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == pb.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        }
-        if count >= 4 {
-            return pa.loadUnaligned(as: UInt32.self) == pb.loadUnaligned(as: UInt32.self)
-                && pa.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == pb.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-        }
-        for i in 0..<count where a[i] != b[i] { return false }
-        return true
+        guard a.count == b.count else { return false }
+        guard a.count > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        return JSONReader.sameBytes(pa, pb, count: a.count)
     }
 
     @inline(__always)
