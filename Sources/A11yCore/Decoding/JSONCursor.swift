@@ -38,7 +38,7 @@ struct JSONCursor: ~Copyable {
     var location: Location {
         mutating get {
             let start = savedPaths.count
-            for i in 0..<path.count { savedPaths.push(path[i]) }
+            savedPaths.push(contentsOf: path)
             return Location(tokens: start..<savedPaths.count)
         }
     }
@@ -220,8 +220,14 @@ struct JSONCursor: ~Copyable {
             scope.seen |= name.bit
             return (key, name)
         }
-        if isDuplicate(key, &scope) { throw duplicate(key) }
+        try checkUnknown(key, &scope)
         return (key, nil)
+    }
+
+    /// Unknown keys are rare: out of line so `nextKey(_:known:)` inlines small.
+    @inline(never)
+    private mutating func checkUnknown(_ key: JSONKey, _ scope: inout ObjectScope) throws(InputError) {
+        if isDuplicate(key, &scope) { throw duplicate(key) }
     }
 
     /// The next key with the path at it, not yet checked for duplicates.
@@ -237,9 +243,14 @@ struct JSONCursor: ~Copyable {
             openKeys.truncate(to: scope.base)
             return nil
         }
-        let key = read.hasEscapes ? JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: read))) : JSONKey(bytes: read.bytes)
+        let key = read.hasEscapes ? escapedKey(read) : JSONKey(bytes: read.bytes)
         path.top = .key(key.bytes)
         return key
+    }
+
+    @inline(never)
+    private func escapedKey(_ read: JSONReader.RawString) -> JSONKey {
+        JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: read)))
     }
 
     private func duplicate(_ key: JSONKey) -> InputError { error(.invalidValue, "duplicate key \"\(key)\"") }

@@ -10,9 +10,8 @@ struct JSONKey: CustomStringConvertible {
     @inline(__always)
     static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
         guard a.count == b.count else { return false }
-        // Keys are short: a byte loop beats a call to memcmp.
-        for i in 0..<a.count where a[i] != b[i] { return false }
-        return true
+        guard a.count > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        return JSONReader.sameBytes(pa, pb, count: a.count)
     }
 
     @inline(__always)

@@ -45,6 +45,13 @@ struct RawStack<Element: BitwiseCopyable>: ~Copyable {
         return base[index]
     }
 
+    /// Pushes all of `other`, bottom first, in one copy.
+    mutating func push(contentsOf other: borrowing RawStack<Element>) {
+        while capacity - count < other.count { grow() }
+        (base + count).initialize(from: other.base, count: other.count)
+        count += other.count
+    }
+
     /// Drops everything above the first `newCount` elements.
     @inline(__always)
     mutating func truncate(to newCount: Int) {

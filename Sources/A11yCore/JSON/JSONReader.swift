@@ -151,6 +151,12 @@ public struct JSONReader {
     @inline(__always)
     mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
         if let key = compactNextKey() { return key }
+        return try generalNextRawKey()
+    }
+
+    /// `nextRawKey` past the compact case; kept out of line so the usual key inlines small.
+    @inline(never)
+    private mutating func generalNextRawKey() throws(JSONSyntaxError) -> RawString? {
         // A '}' right after the last value (or the '{') always closes the object validly, so
         // the usual end of an object needs none of `atNextKey`'s checks.
         if depth > 0, innermostIsObject, position < buffer.count, buffer[position] == Byte.closeBrace {
@@ -215,9 +221,30 @@ public struct JSONReader {
     mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard position + count <= buffer.count else { return false }
-        let text = literal.utf8Start
-        for i in 0..<count where buffer[position + i] != text[i] { return false }
+        guard count > 0, let base = buffer.baseAddress else { return count == 0 }
+        guard Self.sameBytes(base + position, UnsafeRawPointer(literal.utf8Start), count: count) else { return false }
         position += count
+        return true
+    }
+
+    /// Whether `count` (> 0) bytes at `a` and `b` are equal. The texts compared are short:
+    /// whole-word compares (the last word overlapping, never past the end) beat both a byte
+    /// loop and a call to memcmp.
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            var i = 0
+            while i + 8 < count {
+                if a.loadUnaligned(fromByteOffset: i, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+                i += 8
+            }
+            return a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        for i in 0..<count where a.load(fromByteOffset: i, as: UInt8.self) != b.load(fromByteOffset: i, as: UInt8.self) { return false }
         return true
     }
 
