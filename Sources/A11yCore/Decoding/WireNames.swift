@@ -86,7 +86,7 @@ enum WireNames {
         guard bytes.count == 7 || bytes.count == 9, bytes[0] == UInt8(ascii: "#") else { return nil }
         var channels: (Double, Double, Double, Double) = (0, 0, 0, 1)
         for channel in 0..<(bytes.count - 1) / 2 {
-            guard let hi = nibble(bytes[1 + 2 * channel]), let lo = nibble(bytes[2 + 2 * channel]) else { return nil }
+            guard let hi = Color.nibble(bytes[1 + 2 * channel]), let lo = Color.nibble(bytes[2 + 2 * channel]) else { return nil }
             let value = Double(hi << 4 | lo) / 255
             switch channel {
             case 0: channels.0 = value
@@ -98,13 +98,4 @@ enum WireNames {
         return Color(red: channels.0, green: channels.1, blue: channels.2, alpha: channels.3)
     }
 
-    @inline(__always)
-    private static func nibble(_ c: UInt8) -> Int? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(c - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(c - UInt8(ascii: "A")) + 10
-        default: nil
-        }
-    }
 }

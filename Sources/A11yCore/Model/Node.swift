@@ -273,7 +273,9 @@ public struct Color: Equatable, Hashable, Sendable {
         self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 1)
     }
 
-    private static func nibble(_ c: UInt8) -> Int? {
+    /// One hexadecimal digit's value (shared with the decoder's byte-level colour parser).
+    @inline(__always)
+    static func nibble(_ c: UInt8) -> Int? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(c - UInt8(ascii: "a")) + 10
