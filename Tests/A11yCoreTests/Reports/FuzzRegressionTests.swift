@@ -23,4 +23,16 @@ struct FuzzRegressionTests {
         #expect(MarkupText.number(-3e300) == "-1000000000000000.0")
         #expect(MarkupText.number(12.5) == "12.5")
     }
+
+    /// A key starting with a combining mark (U+0310) makes the pointer "/\u{310}o; ": right
+    /// byte for byte, though as Characters the "/" and the mark are one grapheme.
+    @Test func pointerToAKeyThatStartsWithACombiningMark() {
+        let json: [UInt8] = Array("{\n  \"".utf8) + [0xCC, 0x90] + Array("o; \":f:".utf8)
+        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
+            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
+        }
+        guard case .failure(let error) = result else { Issue.record("accepted malformed JSON"); return }
+        #expect(error.kind == .syntax)
+        #expect(Array(error.pointer.utf8) == [UInt8(ascii: "/"), 0xCC, 0x90] + Array("o; ".utf8))
+    }
 }
