@@ -25,10 +25,22 @@ func peakRSS() -> Int {
     return usage.ru_maxrss * 1024
 }
 
+/// Per-phase seconds that can be summed over calls and averaged.
+protocol PhaseTimes {
+    init()
+    var total: Double { get }
+    static func + (a: Self, b: Self) -> Self
+    func scaled(by factor: Double) -> Self
+}
+
 /// Seconds per phase of one pass through our path.
-struct OurTimes {
+struct OurTimes: PhaseTimes {
     var decode = 0.0, audit = 0.0, encode = 0.0
     var total: Double { decode + audit + encode }
+    static func + (a: OurTimes, b: OurTimes) -> OurTimes {
+        OurTimes(decode: a.decode + b.decode, audit: a.audit + b.audit, encode: a.encode + b.encode)
+    }
+    func scaled(by f: Double) -> OurTimes { OurTimes(decode: decode * f, audit: audit * f, encode: encode * f) }
 }
 
 struct OurResult {
@@ -59,9 +71,13 @@ func runOurs(_ bytes: [UInt8]) -> OurResult {
     }
 }
 
-struct BaselineTimes {
+struct BaselineTimes: PhaseTimes {
     var decode = 0.0, encode = 0.0
     var total: Double { decode + encode }
+    static func + (a: BaselineTimes, b: BaselineTimes) -> BaselineTimes {
+        BaselineTimes(decode: a.decode + b.decode, encode: a.encode + b.encode)
+    }
+    func scaled(by f: Double) -> BaselineTimes { BaselineTimes(decode: decode * f, encode: encode * f) }
 }
 
 /// The same bytes through Foundation: JSONDecoder into the Codable mirror, JSONEncoder back out.
@@ -79,21 +95,45 @@ func runFoundation(_ data: Data) -> BaselineTimes {
     }
 }
 
-/// Repeats `body` in samples of at least `minSample` seconds and returns the median of the
-/// per-call averages of each component (so tiny documents are not lost in timer noise).
-func sample<T>(repeats: Int, minSample: Double, zero: T, add: (T, T) -> T, scale: (T, Double) -> T,
-               total: (T) -> Double, _ body: () -> T) -> (median: T, perCallTotals: [Double]) {
-    // Warm-up, and an estimate of how many calls fill one sample.
-    let first = body()
-    let calls = max(1, Int((minSample / max(total(first), 1e-6)).rounded(.up)))
-    var samples: [T] = []
+/// Median samples of both paths and the ratio Foundation / ours.
+struct PairedTimes {
+    var ours: OurTimes
+    var foundation: BaselineTimes
+    /// One ratio per pair of samples taken back to back, sorted.
+    var ratios: [Double]
+    var medianRatio: Double { ratios[ratios.count / 2] }
+}
+
+/// Alternates one sample of our path with one of Foundation's, `repeats` times. This VM's
+/// speed drifts by up to 1.5x over seconds, so timing all of ours and then all of
+/// Foundation's could compare a fast minute with a slow one; each pair shares its minute.
+/// A sample is the per-call average of calls filling `minSample` seconds, so tiny documents
+/// are not lost in timer noise.
+func samplePaired(repeats: Int, minSample: Double, ours: () -> OurTimes, foundation: () -> BaselineTimes) -> PairedTimes {
+    // Warm-up, and how many calls fill one sample.
+    let oursCalls = calls(filling: minSample, first: ours())
+    let foundationCalls = calls(filling: minSample, first: foundation())
+    var oursSamples: [OurTimes] = [], foundationSamples: [BaselineTimes] = [], ratios: [Double] = []
     for _ in 0..<repeats {
-        var sum = zero
-        for _ in 0..<calls { sum = add(sum, body()) }
-        samples.append(scale(sum, 1 / Double(calls)))
+        let o = sample(calls: oursCalls, ours), f = sample(calls: foundationCalls, foundation)
+        oursSamples.append(o)
+        foundationSamples.append(f)
+        ratios.append(f.total / o.total)
     }
-    // The sample with the median total, so its phases add up to the reported total.
-    let totals = samples.map(total)
-    let order = totals.indices.sorted { totals[$0] < totals[$1] }
-    return (samples[order[order.count / 2]], totals)
+    return PairedTimes(ours: median(oursSamples), foundation: median(foundationSamples), ratios: ratios.sorted())
+}
+
+private func calls(filling seconds: Double, first: some PhaseTimes) -> Int {
+    max(1, Int((seconds / max(first.total, 1e-6)).rounded(.up)))
+}
+
+private func sample<T: PhaseTimes>(calls: Int, _ body: () -> T) -> T {
+    var sum = T()
+    for _ in 0..<calls { sum = sum + body() }
+    return sum.scaled(by: 1 / Double(calls))
+}
+
+/// The sample with the median total, so its phases add up to the reported total.
+private func median<T: PhaseTimes>(_ samples: [T]) -> T {
+    samples.sorted { $0.total < $1.total }[samples.count / 2]
 }

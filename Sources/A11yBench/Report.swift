@@ -6,19 +6,20 @@ enum Report {
         var elements: Int
         var findings: Int
         var responseBytes: Int
-        var ours: OurTimes
-        var oursSpread: [Double]
-        var foundation: BaselineTimes
+        var times: PairedTimes
+        var ours: OurTimes { times.ours }
+        var foundation: BaselineTimes { times.foundation }
     }
 
     static func header(_ options: Options) {
-        print("a11y-audit benchmark: median of \(options.repeats) samples (each >= \(ms(options.minSample)) of repeated calls)")
+        print("a11y-audit benchmark: median of \(options.repeats) samples per path (each >= \(ms(options.minSample)) of repeated calls),")
+        print("ours and Foundation alternating; ratio = median of the \(options.repeats) back-to-back pairs (lowest..highest)")
         print("ours = DocumentDecoder.decode + Audit.run (engines + rules) + ResponseEncoder.json")
         print("foundation = JSONDecoder into a Codable mirror of the tree format + JSONEncoder back out")
         print("")
         print(pad("nodes", 8) + pad("request", 10) + pad("response", 10) + pad("elements", 9) + pad("findings", 9)
               + pad("decode", 10) + pad("audit", 10) + pad("encode", 10) + pad("total", 10) + pad("MB/s", 8) + pad("Mnodes/s", 9)
-              + " |" + pad("F decode", 10) + pad("F encode", 10) + pad("F total", 10) + pad("F MB/s", 8) + " |" + pad("ratio", 7))
+              + " |" + pad("F decode", 10) + pad("F encode", 10) + pad("F total", 10) + pad("F MB/s", 8) + " |" + pad("ratio", 7) + "  pairs")
     }
 
     static func row(_ r: Row) {
@@ -27,7 +28,8 @@ enum Report {
               + pad(ms(r.ours.decode), 10) + pad(ms(r.ours.audit), 10) + pad(ms(r.ours.encode), 10) + pad(ms(r.ours.total), 10)
               + pad(fixed(mb / r.ours.total, 1), 8) + pad(fixed(Double(r.nodes) / r.ours.total / 1e6, 2), 9)
               + " |" + pad(ms(r.foundation.decode), 10) + pad(ms(r.foundation.encode), 10) + pad(ms(r.foundation.total), 10)
-              + pad(fixed(mb / r.foundation.total, 1), 8) + " |" + pad(fixed(r.foundation.total / r.ours.total, 1) + "x", 7))
+              + pad(fixed(mb / r.foundation.total, 1), 8) + " |" + pad(fixed(r.times.medianRatio, 1) + "x", 7)
+              + "  " + fixed(r.times.ratios.first!, 1) + ".." + fixed(r.times.ratios.last!, 1) + "x")
     }
 
     /// Cost of each 10x step in nodes, normalised per node (target: 10x nodes <= 12x time).

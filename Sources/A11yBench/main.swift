@@ -63,8 +63,7 @@ if args.first == "--profile" {
     let bytes = TreeGenerator.request(nodes: number(args[1]))
     var total = OurTimes()
     for _ in 0..<number(args[2]) {
-        let t = runOurs(bytes).times
-        total = OurTimes(decode: total.decode + t.decode, audit: total.audit + t.audit, encode: total.encode + t.encode)
+        total = total + runOurs(bytes).times
     }
     print("decode \(Report.ms(total.decode)) audit \(Report.ms(total.audit)) encode \(Report.ms(total.encode))")
     exit(0)
@@ -75,8 +74,7 @@ if args.first == "--profile-foundation" {
     let data = Data(TreeGenerator.request(nodes: number(args[1])))
     var total = BaselineTimes()
     for _ in 0..<number(args[2]) {
-        let t = runFoundation(data)
-        total = BaselineTimes(decode: total.decode + t.decode, encode: total.encode + t.encode)
+        total = total + runFoundation(data)
     }
     print("decode \(Report.ms(total.decode)) encode \(Report.ms(total.encode))")
     exit(0)
@@ -88,19 +86,12 @@ var rows: [Report.Row] = []
 for size in options.sizes {
     let bytes = TreeGenerator.request(nodes: size)
     let nodes = try bytes.withUnsafeBytes { try DocumentDecoder.decode($0).nodes.count }
-    let ours = sample(repeats: options.repeats, minSample: options.minSample, zero: OurTimes(),
-                      add: { OurTimes(decode: $0.decode + $1.decode, audit: $0.audit + $1.audit, encode: $0.encode + $1.encode) },
-                      scale: { OurTimes(decode: $0.decode * $1, audit: $0.audit * $1, encode: $0.encode * $1) },
-                      total: { $0.total }) { runOurs(bytes).times }
     let data = Data(bytes)
-    let foundation = sample(repeats: options.repeats, minSample: options.minSample, zero: BaselineTimes(),
-                            add: { BaselineTimes(decode: $0.decode + $1.decode, encode: $0.encode + $1.encode) },
-                            scale: { BaselineTimes(decode: $0.decode * $1, encode: $0.encode * $1) },
-                            total: { $0.total }) { runFoundation(data) }
+    let times = samplePaired(repeats: options.repeats, minSample: options.minSample,
+                             ours: { runOurs(bytes).times }, foundation: { runFoundation(data) })
     let shape = runOurs(bytes)
     rows.append(Report.Row(nodes: nodes, bytes: bytes.count, elements: shape.elements, findings: shape.findings,
-                           responseBytes: shape.responseBytes, ours: ours.median, oursSpread: ours.perCallTotals,
-                           foundation: foundation.median))
+                           responseBytes: shape.responseBytes, times: times))
     Report.row(rows.last!)
 }
 Report.growth(rows)
