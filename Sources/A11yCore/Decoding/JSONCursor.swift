@@ -158,10 +158,11 @@ struct JSONCursor: ~Copyable {
         return Int(value)
     }
 
-    /// A value of a string enumeration.
-    mutating func enumeration<E: RawRepresentable>(_ type: E.Type, _ what: String) throws(InputError) -> E
-    where E.RawValue == String {
-        let raw = try string()
+    /// A value of a string enumeration, matched by its bytes (see `WireEnum`).
+    mutating func enumeration<E: WireEnum>(_ type: E.Type, _ what: String) throws(InputError) -> E {
+        let name = try stringBytes()
+        if let value = E.wireNames.value(named: name) { return value }
+        let raw = name.description
         guard let value = E(rawValue: raw) else { throw error(.invalidValue, "unknown \(what) \"\(raw)\"") }
         return value
     }

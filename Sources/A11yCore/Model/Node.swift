@@ -133,10 +133,10 @@ final class Indirect<Value: Sendable>: Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-public enum Grouping: String, Sendable { case combine, contain, ignore }
+public enum Grouping: String, Sendable, CaseIterable { case combine, contain, ignore }
 
 public struct CustomContent: Equatable, Hashable, Sendable {
-    public enum Importance: String, Sendable { case `default`, high }
+    public enum Importance: String, Sendable, CaseIterable { case `default`, high }
     public var label: String
     public var value: String
     public var importance: Importance
@@ -157,7 +157,7 @@ public struct Rotor: Equatable, Sendable {
 
 /// Blueprint `CombinableView` settings (seed 000).
 public struct Combinable: Sendable {
-    public enum Sorting: String, Sendable { case frame, none }
+    public enum Sorting: String, Sendable, CaseIterable { case frame, none }
     public struct Override: Sendable {
         public var label: String?
         public var value: String?
@@ -177,7 +177,7 @@ public struct Combinable: Sendable {
 /// `deferAccessibilityToChildren(content:)` (seed 000).
 public struct Deferral: Sendable {
     public struct Content: Sendable {
-        public enum Kind: String, Sendable { case inherited, error }
+        public enum Kind: String, Sendable, CaseIterable { case inherited, error }
         public var kind: Kind
         public var importance: CustomContent.Importance
         public var identifier: String
@@ -191,7 +191,7 @@ public struct Deferral: Sendable {
 
 /// SwiftUI `accessibilityLabeledPair(role:id:in:)` (seed 001).
 public struct LabeledPair: Sendable {
-    public enum Role: String, Sendable { case label, content }
+    public enum Role: String, Sendable, CaseIterable { case label, content }
     public var role: Role
     public var id: String
     public var namespace: String
@@ -216,7 +216,7 @@ public struct Strategies: Sendable {
 }
 
 public indirect enum StringStrategy: Sendable {
-    public enum KeyPath: String, Sendable { case label, value, text }
+    public enum KeyPath: String, Sendable, CaseIterable { case label, value, text }
     case ignored
     case just(String?)
     /// Node index of the referenced object.
@@ -237,7 +237,7 @@ public enum TraitsStrategy: Sendable {
 
 /// Visual style facts the contrast and text-size rules need.
 public struct Style: Sendable {
-    public enum BackgroundKind: String, Sendable { case solid, gradient, image }
+    public enum BackgroundKind: String, Sendable, CaseIterable { case solid, gradient, image }
     public var foreground: Color?
     public var background: Color?
     public var fontSize: Double?
