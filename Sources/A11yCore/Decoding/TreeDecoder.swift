@@ -23,8 +23,9 @@ struct TreeDecoder {
             document.nodes.reserveCapacity(capacity)
             document.childStorage.reserveCapacity(capacity)
             // Typical trees give ids to a third to a half of their nodes; growing the table
-            // instead rehashes every id taken so far at each doubling.
-            document.indexByID.reserveCapacity(capacity / 2)
+            // instead rehashes every id taken so far at each doubling. (Made new rather than
+            // `reserveCapacity`, which is not specialised and looks up generic metadata per call.)
+            document.indexByID = Dictionary(minimumCapacity: max(capacity / 2, 8))
         }
     }
 
@@ -32,7 +33,8 @@ struct TreeDecoder {
     /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
     static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
-    mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
+    /// Consuming, so the document moves out rather than being copied and then freed with the decoder.
+    consuming func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
         try resolveReferences(c)
         return document
