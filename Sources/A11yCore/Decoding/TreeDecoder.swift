@@ -33,11 +33,14 @@ struct TreeDecoder {
     /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
     static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
-    /// Consuming, so the document moves out rather than being copied and then freed with the decoder.
+    /// Consuming, and the document swapped out: it moves to the caller rather than being
+    /// copied and then released again with the decoder.
     consuming func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
         try resolveReferences(c)
-        return document
+        var decoded = Document()
+        swap(&decoded, &document)
+        return decoded
     }
 
     /// Decodes one node object; returns its index. Recursion is bounded by `maxNodeDepth`.
