@@ -39,9 +39,10 @@ public enum DocumentDecoder {
             switch key {
             case "root":
                 let expected = TreeDecoder.expectedNodes(inBytes: c.reader.buffer.count - c.reader.offset)
-                var tree = TreeDecoder(limits: limits, nodeBudget: nodeBudget, expectedNodes: expected)
-                root = try tree.decodeTree(&c)
-                nodeBudget -= root!.nodes.count
+                let tree = TreeDecoder(limits: limits, nodeBudget: nodeBudget, expectedNodes: expected)
+                let document = try tree.decodeTree(&c)
+                nodeBudget -= document.nodes.count
+                root = document
             case "screens":
                 screens = []
                 try c.array { c, index throws(InputError) in
@@ -64,7 +65,8 @@ public enum DocumentDecoder {
                 return screen
             })
         }
-        guard var document = root else { throw InputError(.missing, "missing \"root\" node", at: "/root") }
+        // Taken, not bound: binding would copy the document and free the optional's copy later.
+        guard var document = root.take() else { throw InputError(.missing, "missing \"root\" node", at: "/root") }
         document.apply(settings)
         return .single(document)
     }
@@ -83,8 +85,9 @@ public enum DocumentDecoder {
                 var tree = TreeDecoder(limits: limits, nodeBudget: budget)
                 // Errors that name other nodes (duplicate ids) point inside this screen.
                 tree.document.pointerPrefix = screenPointer
-                document = try tree.decodeTree(&c)
-                budget -= document!.nodes.count
+                let decoded = try tree.decodeTree(&c)
+                budget -= decoded.nodes.count
+                document = decoded
             default: try settings.decode(key, &c)
             }
         }

@@ -5,8 +5,9 @@ struct JSONCursor: ~Copyable {
     var reader: JSONReader
     /// Pointer reference tokens of the current position; the text is built only on demand.
     private var path = RawStack<Token>()
-    /// Bytes of keys that had escapes, which the path and `JSONKey`s point into.
-    private let escapedKeys = EscapedKeys()
+    /// Bytes of keys that had escapes, which the path and `JSONKey`s point into; made on the
+    /// first such key (most requests have none).
+    private var escapedKeys: EscapedKeys?
     /// Keys of the objects being read, innermost last, for duplicate checks; closing an object
     /// drops its keys.
     private var openKeys = RawStack<JSONKey>()
@@ -132,7 +133,7 @@ struct JSONCursor: ~Copyable {
         if reader.peekByte() != Byte.quote { try expect(.string, "a string") }
         let raw: JSONReader.RawString
         do { raw = try reader.readRawString() } catch { throw syntax(error) }
-        return raw.hasEscapes ? JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: raw))) : JSONKey(bytes: raw.bytes)
+        return raw.hasEscapes ? escapedKey(raw) : JSONKey(bytes: raw.bytes)
     }
 
     @inline(__always)
@@ -158,10 +159,11 @@ struct JSONCursor: ~Copyable {
         return Int(value)
     }
 
-    /// A value of a string enumeration.
-    mutating func enumeration<E: RawRepresentable>(_ type: E.Type, _ what: String) throws(InputError) -> E
-    where E.RawValue == String {
-        let raw = try string()
+    /// A value of a string enumeration, matched by its bytes (see `WireEnum`).
+    mutating func enumeration<E: WireEnum>(_ type: E.Type, _ what: String) throws(InputError) -> E {
+        let name = try stringBytes()
+        if let value = E.wireNames.value(named: name) { return value }
+        let raw = name.description
         guard let value = E(rawValue: raw) else { throw error(.invalidValue, "unknown \(what) \"\(raw)\"") }
         return value
     }
@@ -248,9 +250,11 @@ struct JSONCursor: ~Copyable {
         return key
     }
 
+    /// The decoded bytes of a string with escapes, kept for as long as this cursor.
     @inline(never)
-    private func escapedKey(_ read: JSONReader.RawString) -> JSONKey {
-        JSONKey(bytes: escapedKeys.keep(reader.decodedText(of: read)))
+    private mutating func escapedKey(_ read: JSONReader.RawString) -> JSONKey {
+        if escapedKeys == nil { escapedKeys = EscapedKeys() }
+        return JSONKey(bytes: escapedKeys!.keep(reader.decodedText(of: read)))
     }
 
     private func duplicate(_ key: JSONKey) -> InputError { error(.invalidValue, "duplicate key \"\(key)\"") }

@@ -73,33 +73,33 @@ enum NodeFields {
     }
 
     /// A plain field (not children, strategies or rotors); unknown keys are skipped.
-    /// Boxed fields are written through `boxedFields`, in place when the node owns its box.
+    /// Boxed fields are written in place into the node's row, `fields`.
     @inline(__always)
-    static func decode(_ field: Field?, into node: inout Node, _ c: inout JSONCursor) throws(InputError) {
+    static func decode(_ field: Field?, into node: inout Node, fields: inout Node.Fields, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
         guard let field else { return try c.skip() }
         switch field {
         case .children, .accessibilityChildren, .strategies, .rotors: try c.skip() // read by TreeDecoder
-        case .id: node.boxedFields.id = try c.string()
+        case .id: fields.id = try c.string()
         case .type:
             let name = try c.stringBytes()
             if let kind = WireNames.kind(name) {
                 node.kind = kind
-                node.boxedFields.typeName = kind.rawValue
+                fields.typeName = kind.rawValue
             } else {
                 // String lookup as the fallback: it also matches canonically equivalent spellings.
                 let typeName = name.description
                 node.kind = NodeKind.named(typeName) ?? .view
-                node.boxedFields.typeName = typeName
+                fields.typeName = typeName
             }
         case .frame: node.frame = try rect(&c)
         case .accessibilityFrame: node.accessibilityFrame = try rect(&c)
         case .activationPoint: node.activationPoint = try point(&c)
-        case .text: node.boxedFields.text = try c.string()
-        case .label: node.boxedFields.label = try c.string()
-        case .value: node.boxedFields.value = try c.string()
-        case .hint: node.boxedFields.hint = try c.string()
-        case .identifier: node.boxedFields.identifier = try c.string()
+        case .text: fields.text = try c.string()
+        case .label: fields.label = try c.string()
+        case .value: fields.value = try c.string()
+        case .hint: fields.hint = try c.string()
+        case .identifier: fields.identifier = try c.string()
         case .traits: node.traits = try traits(&c)
         case .isAccessibilityElement: node.isAccessibilityElement = try c.bool()
         case .grouping: node.grouping = try c.enumeration(Grouping.self, "grouping")
@@ -110,21 +110,21 @@ enum NodeFields {
             node.opacity = v
         case .enabled: node.enabled = try c.bool()
         case .sortPriority: node.sortPriority = try c.number()
-        case .actions: node.boxedFields.actions = try actions(&c)
+        case .actions: fields.actions = try actions(&c)
         case .customContent:
             var items: [CustomContent] = []
             var list = try c.beginArray()
             while try c.nextElement(&list) { items.append(try customContent(&c)) }
-            node.boxedFields.customContent = items
-        case .combinable: node.boxedFields.combinable = Indirect(try combinable(&c))
-        case .deferral: node.boxedFields.deferral = try deferral(&c)
-        case .deferredSource: node.boxedFields.deferredSource = try c.string()
+            fields.customContent = items
+        case .combinable: fields.combinable = Indirect(try combinable(&c))
+        case .deferral: fields.deferral = try deferral(&c)
+        case .deferredSource: fields.deferredSource = try c.string()
         case .deferralReceiver: node.deferralReceiver = try c.bool()
-        case .a11yRoot: node.boxedFields.a11yRoot = try c.string()
-        case .nestedIdentifier: node.boxedFields.nestedIdentifier = try c.string()
-        case .labeledPair: node.boxedFields.labeledPair = Indirect(try labeledPair(&c))
-        case .style: node.boxedFields.style = Indirect(try StyleDecoder.style(&c))
-        case .component: node.boxedFields.component = Indirect(try StyleDecoder.component(&c))
+        case .a11yRoot: fields.a11yRoot = try c.string()
+        case .nestedIdentifier: fields.nestedIdentifier = try c.string()
+        case .labeledPair: fields.labeledPair = Indirect(try labeledPair(&c))
+        case .style: fields.style = Indirect(try StyleDecoder.style(&c))
+        case .component: fields.component = Indirect(try StyleDecoder.component(&c))
         case .focusable: node.focusable = try c.bool()
         }
     }

@@ -5,6 +5,8 @@ struct TreeDecoder {
     /// Nodes still allowed in this request.
     let nodeBudget: Int
     var document = Document()
+    /// The nodes' boxed fields, row i for node i (see `FieldTable`).
+    private var fields: FieldTable
     /// Child indices of the nodes being decoded; siblings sit together on top.
     private var scratch: [Int] = []
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
@@ -16,12 +18,14 @@ struct TreeDecoder {
         self.limits = limits
         self.nodeBudget = nodeBudget
         let capacity = min(expectedNodes, nodeBudget, limits.maxNodes)
+        fields = FieldTable(capacity: max(capacity, 4))
         if capacity > 0 {
             document.nodes.reserveCapacity(capacity)
             document.childStorage.reserveCapacity(capacity)
             // Typical trees give ids to a third to a half of their nodes; growing the table
-            // instead rehashes every id taken so far at each doubling.
-            document.indexByID.reserveCapacity(capacity / 2)
+            // instead rehashes every id taken so far at each doubling. (Made new rather than
+            // `reserveCapacity`, which is not specialised and looks up generic metadata per call.)
+            document.indexByID = Dictionary(minimumCapacity: max(capacity / 2, 8))
         }
     }
 
@@ -29,10 +33,14 @@ struct TreeDecoder {
     /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
     static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
-    mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
+    /// Consuming, and the document swapped out: it moves to the caller rather than being
+    /// copied and then released again with the decoder.
+    consuming func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
         try resolveReferences(c)
-        return document
+        var decoded = Document()
+        swap(&decoded, &document)
+        return decoded
     }
 
     /// Decodes one node object; returns its index. Recursion is bounded by `maxNodeDepth`.
@@ -45,16 +53,12 @@ struct TreeDecoder {
             throw c.error(.limit, "more than \(limits.maxNodes) nodes")
         }
         // Append first so storage stays in pre-order; the fields are then written straight into
-        // the stored node (one access per member), never into a local copy stored back at the end.
+        // the stored node and its row (one access per member), never into a local copy.
+        if fields.isFull { growFields() }
         let index = document.nodes.count
-        var node = Node()
-        node.parent = parent
-        node.isSynthetic = synthetic
-        node.indexInParent = indexInParent
-        node.depth = depth
-        document.nodes.append(node)
-        // A box of its own, so boxed fields are written in place.
-        document.nodes[index].useOwnBox()
+        fields.append(Node.Fields())
+        document.nodes.append(Node(table: fields, row: index, parent: parent, isSynthetic: synthetic,
+                                   indexInParent: indexInParent, depth: depth))
 
         var object = try c.beginObject("a node object")
         while let (_, field) = try c.nextKey(&object, known: NodeFields.Field.self) {
@@ -84,28 +88,35 @@ struct TreeDecoder {
                     rotors.append(rotor)
                     pendingRotors.append((index, list.index, items))
                 }
-                document.nodes[index].boxedFields.rotors = rotors
+                fields[index].rotors = rotors
             } else {
-                try NodeFields.decode(field, into: &document.nodes[index], &c)
+                try NodeFields.decode(field, into: &document.nodes[index], fields: &fields[index], &c)
             }
             // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
-            if field == .id, let id = document.nodes[index].id, let first = document.indexByID.updateValue(index, forKey: id) {
+            if field == .id, let id = fields[index].id, let first = document.indexByID.updateValue(index, forKey: id) {
                 throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
             }
         }
         return index
     }
 
+    /// Moves the rows to a table with more room and points the nodes decoded so far at it.
+    private mutating func growFields() {
+        fields = fields.grown()
+        for i in document.nodes.indices { document.nodes[i].move(to: fields) }
+    }
+
     /// `c` names the places of references that fail.
     private mutating func resolveReferences(_ c: borrowing JSONCursor) throws(InputError) {
         for (node, raw) in pendingStrategies {
-            document.nodes[node].strategies = try raw.resolve(document.indexByID, c)
+            // Through the table: a node's own setter would copy its shared row first.
+            fields[node].strategies = Indirect(try raw.resolve(document.indexByID, c))
         }
         for (node, rotor, items) in pendingRotors {
             var resolved: [Int] = []
             resolved.reserveCapacity(items.count)
             for ref in items { resolved.append(try ref.resolve(document.indexByID, c)) }
-            document.nodes[node].rotors[rotor].items = resolved
+            fields[node].rotors[rotor].items = resolved
         }
     }
 }

@@ -415,17 +415,11 @@ public struct JSONReader {
         position += 1
     }
 
-    /// Matches `true`, `false` or `null` byte for byte (StaticString: no allocation).
+    /// Matches `true`, `false` or `null` (StaticString: no allocation), a word compare at a time.
     mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
-        let count = literal.utf8CodeUnitCount
-        let matches = position + count <= buffer.count && literal.withUTF8Buffer { text in
-            for index in 0..<count where buffer[position + index] != text[index] { return false }
-            return true
-        }
-        guard matches else {
+        guard consume(literal) else {
             throw JSONSyntaxError(message: "invalid literal, expected '\(literal)'", offset: position)
         }
-        position += count
     }
 
     // MARK: Errors

@@ -1,6 +1,6 @@
 public enum Platform: String, Sendable, CaseIterable { case ios, android, web }
-public enum Idiom: String, Sendable { case phone, pad }
-public enum LayoutDirection: String, Sendable { case ltr, rtl }
+public enum Idiom: String, Sendable, CaseIterable { case phone, pad }
+public enum LayoutDirection: String, Sendable, CaseIterable { case ltr, rtl }
 
 /// A decoded request: settings plus the node tree in flat storage (index 0 is `root`).
 /// Nodes are stored in document pre-order, so walking indices in order visits the tree

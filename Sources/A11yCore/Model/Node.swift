@@ -1,11 +1,14 @@
 /// One view of the UI tree, as decoded from the wire. Children live in the owning
 /// `Document` (flat storage), so a node is a plain value without recursion.
 ///
-/// Fields holding strings, arrays or nested models live in one copy-on-write box
-/// (`Node.Fields`): engines and rules copy nodes out of `Document.nodes` all the time, and a
-/// copy then retains one object instead of some twenty.
+/// Fields holding strings, arrays or nested models live in a copy-on-write row of a
+/// `FieldTable` (`Node.Fields`): engines and rules copy nodes out of `Document.nodes` all the
+/// time, and a copy then retains one object instead of some twenty. The decoder gives all
+/// nodes of a document rows of one table, so a document allocates once for them, not per node.
 public struct Node: Sendable {
     public var kind: NodeKind = .view
+    /// This node's row in `table`; stored here, in the padding after `kind`, so nodes grow no larger.
+    private var row: Int32 = 0
     public var frame: Rect?
     /// Traits as sent; nil when the field is absent (the kind's default traits apply).
     public var traits: Traits?
@@ -33,33 +36,49 @@ public struct Node: Sendable {
     public var childRange: Range<Int> = 0..<0
     public var syntheticChildRange: Range<Int> = 0..<0
 
-    private var box = Box.empty
+    private var table = FieldTable.empty
 
     public init() {}
 
-    // Reference-counted fields, stored in `box`.
-    public var id: String? { get { box.fields.id } set { mutate { $0.id = newValue } } }
+    /// A node of the decoder: its place in the tree, its boxed fields `row` of `table` (shared).
+    @inline(__always)
+    init(table: FieldTable, row: Int, parent: Int?, isSynthetic: Bool, indexInParent: Int, depth: Int) {
+        self.table = table
+        self.row = Int32(row)
+        self.parent = parent
+        self.isSynthetic = isSynthetic
+        self.indexInParent = indexInParent
+        self.depth = depth
+    }
+
+    private var fields: Fields { _read { yield table[Int(row)] } }
+
+    /// Points the node at the same row of `newTable` (the decoder's table after it grew).
+    mutating func move(to newTable: FieldTable) { table = newTable }
+
+    // Reference-counted fields, stored in the row (see `FieldTable`).
+    public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
     /// The `type` string as sent, for messages about unknown kinds.
-    public var typeName: String { get { box.fields.typeName } set { mutate { $0.typeName = newValue } } }
-    public var text: String? { get { box.fields.text } set { mutate { $0.text = newValue } } }
-    public var label: String? { get { box.fields.label } set { mutate { $0.label = newValue } } }
-    public var value: String? { get { box.fields.value } set { mutate { $0.value = newValue } } }
-    public var hint: String? { get { box.fields.hint } set { mutate { $0.hint = newValue } } }
-    public var identifier: String? { get { box.fields.identifier } set { mutate { $0.identifier = newValue } } }
-    public var actions: [String] { get { box.fields.actions } set { mutate { $0.actions = newValue } } }
-    public var customContent: [CustomContent] { get { box.fields.customContent } set { mutate { $0.customContent = newValue } } }
-    public var rotors: [Rotor] { get { box.fields.rotors } set { mutate { $0.rotors = newValue } } }
+    public var typeName: String { get { fields.typeName } set { mutate { $0.typeName = newValue } } }
+    public var text: String? { get { fields.text } set { mutate { $0.text = newValue } } }
+    public var label: String? { get { fields.label } set { mutate { $0.label = newValue } } }
+    public var value: String? { get { fields.value } set { mutate { $0.value = newValue } } }
+    public var hint: String? { get { fields.hint } set { mutate { $0.hint = newValue } } }
+    public var identifier: String? { get { fields.identifier } set { mutate { $0.identifier = newValue } } }
+    public var actions: [String] { get { fields.actions } set { mutate { $0.actions = newValue } } }
+    public var customContent: [CustomContent] { get { fields.customContent } set { mutate { $0.customContent = newValue } } }
+    public var rotors: [Rotor] { get { fields.rotors } set { mutate { $0.rotors = newValue } } }
     // Out-of-line fields are boxed before `mutate`: a call made inside its access to `fields`
-    // would make the compiler keep dynamic exclusivity checks on every read of the box.
-    public var combinable: Combinable? { get { box.fields.combinable?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.combinable = boxed } } }
-    public var deferral: Deferral? { get { box.fields.deferral } set { mutate { $0.deferral = newValue } } }
-    public var deferredSource: String? { get { box.fields.deferredSource } set { mutate { $0.deferredSource = newValue } } }
-    public var a11yRoot: String? { get { box.fields.a11yRoot } set { mutate { $0.a11yRoot = newValue } } }
-    public var nestedIdentifier: String? { get { box.fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue } } }
-    public var labeledPair: LabeledPair? { get { box.fields.labeledPair?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.labeledPair = boxed } } }
-    public var strategies: Strategies? { get { box.fields.strategies?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.strategies = boxed } } }
-    public var style: Style? { get { box.fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed } } }
-    public var component: Component? { get { box.fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed } } }
+    // would make the compiler keep dynamic exclusivity checks on every read of the row.
+    public var combinable: Combinable? { get { fields.combinable?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.combinable = boxed } } }
+    public var deferral: Deferral? { get { fields.deferral } set { mutate { $0.deferral = newValue } } }
+    public var deferredSource: String? { get { fields.deferredSource } set { mutate { $0.deferredSource = newValue } } }
+    public var a11yRoot: String? { get { fields.a11yRoot } set { mutate { $0.a11yRoot = newValue } } }
+    public var nestedIdentifier: String? { get { fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue } } }
+    public var labeledPair: LabeledPair? { get { fields.labeledPair?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.labeledPair = boxed } } }
+    public var strategies: Strategies? { get { fields.strategies?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.strategies = boxed } } }
+    public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed } } }
+    public var component: Component? { get { fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed } } }
 
     /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
     /// traits, and `notEnabled` when disabled.
@@ -72,8 +91,7 @@ public struct Node: Sendable {
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
     public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
 
-    /// The boxed fields. Internal so the decoder can fill them in a local value and box them
-    /// once (`setBoxedFields`) instead of checking, and first copying, the box per field.
+    /// The boxed fields. Internal so the decoder can write them straight into its table.
     struct Fields {
         var id: String?
         var typeName = "view"
@@ -89,7 +107,7 @@ public struct Node: Sendable {
         var deferredSource: String?
         var a11yRoot: String?
         var nestedIdentifier: String?
-        // Large and mostly absent: out of line, so a typical box stays small (one pointer
+        // Large and mostly absent: out of line, so a typical row stays small (one pointer
         // each instead of some 40 to 200 bytes inline) and walks over all nodes touch less memory.
         var combinable: Indirect<Combinable>?
         var labeledPair: Indirect<LabeledPair>?
@@ -98,31 +116,13 @@ public struct Node: Sendable {
         var component: Indirect<Component>?
     }
 
-    /// Only ever written while uniquely referenced (see `mutate`), so sharing it is safe.
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
-        init(_ fields: Fields) { self.fields = fields }
-        /// Shared by nodes that have not set any boxed field yet, so `Node()` does not allocate.
-        static let empty = Box(Fields())
-    }
-
-    /// Gives the node a fresh box of its own with default fields, for building: writes
-    /// through `boxedFields` then go straight into it.
-    mutating func useOwnBox() { box = Box(Fields()) }
-
-    /// All boxed fields, for the decoder: a write costs one uniqueness check and copies
-    /// nothing when the box is already the node's own (see `useOwnBox`).
-    var boxedFields: Fields {
-        get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
-    }
-
+    /// A row of its own before a change when the table is shared (copy on write).
     private mutating func mutate(_ change: (inout Fields) -> Void) {
-        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-        change(&box.fields)
+        if !isKnownUniquelyReferenced(&table) {
+            table = FieldTable.single(table[Int(row)])
+            row = 0
+        }
+        change(&table[Int(row)])
     }
 }
 
@@ -133,10 +133,10 @@ final class Indirect<Value: Sendable>: Sendable {
     init(_ value: Value) { self.value = value }
 }
 
-public enum Grouping: String, Sendable { case combine, contain, ignore }
+public enum Grouping: String, Sendable, CaseIterable { case combine, contain, ignore }
 
 public struct CustomContent: Equatable, Hashable, Sendable {
-    public enum Importance: String, Sendable { case `default`, high }
+    public enum Importance: String, Sendable, CaseIterable { case `default`, high }
     public var label: String
     public var value: String
     public var importance: Importance
@@ -157,7 +157,7 @@ public struct Rotor: Equatable, Sendable {
 
 /// Blueprint `CombinableView` settings (seed 000).
 public struct Combinable: Sendable {
-    public enum Sorting: String, Sendable { case frame, none }
+    public enum Sorting: String, Sendable, CaseIterable { case frame, none }
     public struct Override: Sendable {
         public var label: String?
         public var value: String?
@@ -177,7 +177,7 @@ public struct Combinable: Sendable {
 /// `deferAccessibilityToChildren(content:)` (seed 000).
 public struct Deferral: Sendable {
     public struct Content: Sendable {
-        public enum Kind: String, Sendable { case inherited, error }
+        public enum Kind: String, Sendable, CaseIterable { case inherited, error }
         public var kind: Kind
         public var importance: CustomContent.Importance
         public var identifier: String
@@ -191,7 +191,7 @@ public struct Deferral: Sendable {
 
 /// SwiftUI `accessibilityLabeledPair(role:id:in:)` (seed 001).
 public struct LabeledPair: Sendable {
-    public enum Role: String, Sendable { case label, content }
+    public enum Role: String, Sendable, CaseIterable { case label, content }
     public var role: Role
     public var id: String
     public var namespace: String
@@ -216,7 +216,7 @@ public struct Strategies: Sendable {
 }
 
 public indirect enum StringStrategy: Sendable {
-    public enum KeyPath: String, Sendable { case label, value, text }
+    public enum KeyPath: String, Sendable, CaseIterable { case label, value, text }
     case ignored
     case just(String?)
     /// Node index of the referenced object.
@@ -237,7 +237,7 @@ public enum TraitsStrategy: Sendable {
 
 /// Visual style facts the contrast and text-size rules need.
 public struct Style: Sendable {
-    public enum BackgroundKind: String, Sendable { case solid, gradient, image }
+    public enum BackgroundKind: String, Sendable, CaseIterable { case solid, gradient, image }
     public var foreground: Color?
     public var background: Color?
     public var fontSize: Double?

@@ -31,4 +31,35 @@ import Testing
             #expect(bytes(text, WireNames.color) == Color(hex: text), "\(text)")
         }
     }
+
+    private func expectTableFindsEveryCase<E: WireEnum & Equatable>(_ type: E.Type) {
+        for value in E.allCases {
+            #expect(bytes(value.rawValue, E.wireNames.value(named:)) == value, "\(value)")
+            for text in [String(value.rawValue.dropLast()), value.rawValue + "x", value.rawValue.uppercased(), ""] {
+                #expect(bytes(text, E.wireNames.value(named:)) == E(rawValue: text), "\(text)")
+            }
+        }
+    }
+
+    @Test func everyEnumerationValueIsFoundByItsName() {
+        expectTableFindsEveryCase(Platform.self)
+        expectTableFindsEveryCase(Idiom.self)
+        expectTableFindsEveryCase(LayoutDirection.self)
+        expectTableFindsEveryCase(WCAGLevel.self)
+        expectTableFindsEveryCase(Grouping.self)
+        expectTableFindsEveryCase(CustomContent.Importance.self)
+        expectTableFindsEveryCase(Combinable.Sorting.self)
+        expectTableFindsEveryCase(Deferral.Content.Kind.self)
+        expectTableFindsEveryCase(LabeledPair.Role.self)
+        expectTableFindsEveryCase(StringStrategy.KeyPath.self)
+        expectTableFindsEveryCase(Style.BackgroundKind.self)
+    }
+
+    /// Escaped spellings are matched on their decoded bytes.
+    @Test func escapedEnumerationSpellingDecodes() throws {
+        let json = #"{"platform": "\u0069os", "root": {"type": "view", "grouping": "c\u006fmbine"}}"#
+        let document = try Array(json.utf8).withUnsafeBytes { bytes throws(InputError) in try DocumentDecoder.decode(bytes) }
+        #expect(document.platform == .ios)
+        #expect(document.nodes[0].grouping == .combine)
+    }
 }
