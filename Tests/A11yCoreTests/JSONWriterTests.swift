@@ -197,6 +197,22 @@ import Testing
         #expect(text(second) == "[1,2]")
     }
 
+    /// `array(capacity:)` writes into the result's own storage; output that outgrows the
+    /// room moves to the writer's storage and must come back whole all the same.
+    @Test(arguments: [64, 100, 4096]) func arrayWritesTheSameBytesFittingOrOutgrowingItsRoom(capacity: Int) {
+        for pretty in [false, true] {
+            var plain = JSONWriter(pretty: pretty)
+            sample(&plain)
+            plain.finalNewline()
+            let array = JSONWriter.array(capacity: capacity, pretty: pretty) { w in
+                sample(&w)
+                w.finalNewline()
+            }
+            #expect(array == plain.bytes)
+            #expect(array.last == UInt8(ascii: "\n"))
+        }
+    }
+
     @Test func roundTripsNestedDocumentsInBothModes() throws {
         let tree = JSONTree.object([
             .init(key: "elements", value: .array([

@@ -11,13 +11,22 @@ struct ByteBuffer {
     private final class Storage {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
+        /// False for room lent by the caller (see `init(lending:)`), which the caller frees.
+        let owned: Bool
 
         init(capacity: Int) {
             self.capacity = capacity
             base = .allocate(capacity: capacity)
+            owned = true
         }
 
-        deinit { base.deallocate() }
+        init(lending room: UnsafeMutableBufferPointer<UInt8>) {
+            base = room.baseAddress!
+            capacity = room.count
+            owned = false
+        }
+
+        deinit { if owned { base.deallocate() } }
     }
 
     private var storage: Storage
@@ -30,6 +39,15 @@ struct ByteBuffer {
     init(capacity: Int) {
         storage = Storage(capacity: max(capacity, 64))
     }
+
+    /// Writes into `room` (at least 64 bytes, left uninitialized by the caller) until it is
+    /// full, then moves to storage of its own. The buffer must not outlive `room`.
+    init(lending room: UnsafeMutableBufferPointer<UInt8>) {
+        storage = Storage(lending: room)
+    }
+
+    /// Everything written so far is still in the room given to `init(lending:)`.
+    var isInLentRoom: Bool { !storage.owned }
 
     /// Everything written so far.
     /// Copied with one memcpy: `Array(UnsafeBufferPointer)` went byte by byte, about one

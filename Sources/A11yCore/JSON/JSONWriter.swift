@@ -20,6 +20,27 @@ public struct JSONWriter {
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// The bytes `body` writes, written straight into the returned array's storage when they
+    /// fit in `capacity`: a response then needs no final copy (one memcpy per response byte).
+    /// Output that outgrows it is copied once, as `bytes` would. `body` must not copy the writer.
+    static func array(capacity: Int, pretty: Bool, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        var outgrown: [UInt8]?
+        let array = [UInt8](unsafeUninitializedCapacity: max(capacity, 64)) { room, initialized in
+            var w = JSONWriter(pretty: pretty, buffer: ByteBuffer(lending: room))
+            w.withExclusiveStorage(body)
+            if w.buffer.isInLentRoom { initialized = w.buffer.count } else { outgrown = w.bytes }
+        }
+        return outgrown ?? array
+    }
+
+    private init(pretty: Bool, buffer: ByteBuffer) {
+        self.pretty = pretty
+        self.buffer = buffer
+    }
+
+    /// Ends the output with a newline, as text files do (pretty documents written to a terminal or file).
+    mutating func finalNewline() { buffer.append(Byte.newline) }
+
     /// Runs `body` with the buffer's storage made our own once, so values skip the ownership
     /// check on every reservation. `body` must not copy the writer (a copy would share storage).
     mutating func withExclusiveStorage<R>(_ body: (inout JSONWriter) -> R) -> R {

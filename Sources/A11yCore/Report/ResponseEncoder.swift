@@ -15,10 +15,10 @@ public enum ResponseEncoder {
             return total + 2048 + 400 * report.analysis.elements.count + 128 * report.analysis.identifiers.count
                 + 512 * (report.run.findings.count + report.run.suppressed.count)
         }
-        var w = JSONWriter(pretty: pretty, capacity: capacity)
-        // The writer is local and never copied, so its storage needs one ownership check, not one per value.
-        w.withExclusiveStorage { w in write(run, into: &w) }
-        return pretty ? w.bytes + [0x0A] : w.bytes
+        return JSONWriter.array(capacity: capacity, pretty: pretty) { w in
+            write(run, into: &w)
+            if pretty { w.finalNewline() }
+        }
     }
 
     private static func write(_ run: AuditRun, into w: inout JSONWriter) {
