@@ -44,41 +44,49 @@ public enum ResponseEncoder {
     }
 
     private static func writeMembers(_ run: AuditRun, screen index: Int, into w: inout JSONWriter) {
-        let report = run.screens[index].report
-        let analysis = report.analysis
-        let document = analysis.document
-        var pointers = PointerSpans(document)
+        writeLists(of: run.screens[index].report, comparison: run.comparison, screen: index, into: &w)
+        w.staticKey("summary")
+        writeSummary(run, screens: [index], into: &w)
+    }
+
+    /// Elements, identifiers and findings of one screen. The report is borrowed: binding it
+    /// (or its analysis or document) to a local copied the struct, one retain per field.
+    private static func writeLists(of report: borrowing AuditReport, comparison: BaselineComparison?, screen index: Int,
+                                   into w: inout JSONWriter) {
+        var pointers = PointerSpans(report.analysis.document)
         w.staticKey("elements")
         w.beginArray()
         // Elements and findings are read in place: `for e in array` copied (retained) each one.
-        analysis.elements.withUnsafeBufferPointer { elements in
-            for i in elements.indices { writeElement(elements[i], document: document, pointers: &pointers, into: &w) }
+        report.analysis.elements.withUnsafeBufferPointer { elements in
+            for i in elements.indices { writeElement(elements[i], document: report.analysis.document, pointers: &pointers, into: &w) }
         }
         w.endArray()
         w.staticKey("identifiers")
         w.beginArray()
-        for item in analysis.identifiers {
-            w.beginObject()
-            w.staticKey("node"); writePointer(of: item.node, in: document, spans: &pointers, into: &w)
-            w.staticKey("id"); w.string(document.nodes[item.node].id)
-            w.staticKey("identifier"); w.string(item.identifier)
-            w.endObject()
-        }
-        w.endArray()
-        w.staticKey("findings")
-        w.beginArray()
-        var fingerprinter = Fingerprinter(analysis)
-        report.run.findings.withUnsafeBufferPointer { findings in
-            for i in findings.indices {
-                beginFinding(findings.baseAddress! + i, analysis: analysis, pointers: &pointers, into: &w)
-                w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
-                if let state = run.comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
+        report.analysis.identifiers.withUnsafeBufferPointer { identifiers in
+            for item in identifiers {
+                w.beginObject()
+                w.staticKey("node"); writePointer(of: item.node, in: report.analysis.document, spans: &pointers, into: &w)
+                w.staticKey("id"); w.string(report.analysis.document.nodes[item.node].id)
+                w.staticKey("identifier"); w.string(item.identifier)
                 w.endObject()
             }
         }
         w.endArray()
-        w.staticKey("summary")
-        writeSummary(run, screens: [index], into: &w)
+        w.staticKey("findings")
+        w.beginArray()
+        report.run.findings.withUnsafeBufferPointer { findings in
+            // Only screens with findings pay for the fingerprinter's per-node tables.
+            guard !findings.isEmpty else { return }
+            var fingerprinter = Fingerprinter(report.analysis)
+            for i in findings.indices {
+                beginFinding(findings.baseAddress! + i, analysis: report.analysis, pointers: &pointers, into: &w)
+                w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
+                if let state = comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
+                w.endObject()
+            }
+        }
+        w.endArray()
     }
 
     static func writeElement(_ e: borrowing AccessibilityElement, document: Document, pointers: inout PointerSpans,
