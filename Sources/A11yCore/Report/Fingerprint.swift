@@ -90,25 +90,34 @@ struct FNVPair {
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
 public struct Fingerprinter {
     public let analysis: Analysis
-    /// Per node: number of earlier siblings with the same type and label (-1 until its
-    /// parent's children are counted). Arrays, not dictionaries: every finding looks here.
-    private var ordinal: [Int]
-    /// Per node: where its identity's UTF-8 sits in `identityBytes`, for nodes asked about and
-    /// their ancestors up to the anchor. Bytes in one array rather than a String per node:
-    /// identities are only hashed, and a child's starts with a copy of its parent's.
-    private var identitySpan: [Range<Int>?]
+    /// Per node, what has been worked out so far. One array, not a dictionary: every finding
+    /// looks here; and one rather than one per fact: each array cost an allocation per screen.
+    private var facts: [NodeFacts]
+    /// Identities of the nodes asked about and their ancestors up to the anchor, as UTF-8.
+    /// Bytes in one buffer rather than a String per node: identities are only hashed, and a
+    /// child's starts with a copy of its parent's.
     private var identityBytes = ByteBuffer(capacity: 256)
     /// Nodes between the one asked about and its nearest known ancestor; kept to reuse its storage.
     private var chain: [Int] = []
-    /// Per node: 0 not yet looked at, 1 its type name has no "[", 2 it has one. Siblings are
-    /// compared for many findings, and scanning a type name each time cost more than the compare.
-    private var bracketFlag: [UInt8]
+
+    private struct NodeFacts {
+        /// Earlier siblings with the same type and label; -1 until its parent's children are counted.
+        var ordinal = -1
+        /// Where its identity sits in `identityBytes`; `identityEnd` is -1 until it is built.
+        var identityStart = 0, identityEnd = -1
+        /// 0 not yet looked at, 1 its type name has no "[", 2 it has one. Siblings are compared
+        /// for many findings, and scanning a type name each time cost more than the compare.
+        var bracketFlag: UInt8 = 0
+
+        var identity: Range<Int>? {
+            get { identityEnd < 0 ? nil : identityStart..<identityEnd }
+            set { (identityStart, identityEnd) = newValue.map { ($0.lowerBound, $0.upperBound) } ?? (0, -1) }
+        }
+    }
 
     public init(_ analysis: Analysis) {
         self.analysis = analysis
-        ordinal = Array(repeating: -1, count: analysis.document.nodes.count)
-        identitySpan = Array(repeating: nil, count: analysis.document.nodes.count)
-        bracketFlag = Array(repeating: 0, count: analysis.document.nodes.count)
+        facts = Array(repeating: NodeFacts(), count: analysis.document.nodes.count)
     }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
@@ -137,7 +146,7 @@ public struct Fingerprinter {
     /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
     /// so most steps are looked up rather than walked again.
     private mutating func identitySpan(of node: Int) -> Range<Int> {
-        if let known = identitySpan[node] { return known }
+        if let known = facts[node].identity { return known }
         // The node array alone, once: reading through `analysis.document` copied the whole
         // Document (every array retained) per call.
         let nodes = analysis.document.nodes
@@ -147,11 +156,11 @@ public struct Fingerprinter {
         var current = node
         var base: Range<Int>
         while true {
-            if let known = identitySpan[current] { base = known; break }
-            if let anchor = appendAnchor(of: current, nodes) { base = anchor; identitySpan[current] = anchor; break }
+            if let known = facts[current].identity { base = known; break }
+            if let anchor = appendAnchor(of: current, nodes) { base = anchor; facts[current].identity = anchor; break }
             guard let parent = nodes[current].parent else {
                 base = appendIdentity { $0.append("root") }
-                identitySpan[current] = base
+                facts[current].identity = base
                 break
             }
             chain.append(current)
@@ -162,7 +171,7 @@ public struct Fingerprinter {
             let ordinal = ordinal(of: child, parent: nodes[child].parent!, nodes)
             base = appendStep(after: base, isSynthetic: nodes[child].isSynthetic, type: nodes[child].typeName,
                               label: nodes[child].label ?? nodes[child].text ?? "", ordinal: ordinal)
-            identitySpan[child] = base
+            facts[child].identity = base
         }
         return base
     }
@@ -210,7 +219,7 @@ public struct Fingerprinter {
     /// Short sibling lists are scanned up to the node, comparing fields rather than building
     /// key Strings; long ones are counted once into a dictionary so a wide parent stays linear.
     private mutating func ordinal(of index: Int, parent: Int, _ nodes: [Node]) -> Int {
-        if ordinal[index] >= 0 { return ordinal[index] }
+        if facts[index].ordinal >= 0 { return facts[index].ordinal }
         let childStorage = analysis.document.childStorage
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
@@ -228,25 +237,25 @@ public struct Fingerprinter {
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
                 }
             }
-            ordinal[index] = count
+            facts[index].ordinal = count
             return count
         }
         var seen: [String: Int] = [:]
         for sibling in siblings {
             let key = Fingerprinter.stepKey(nodes[sibling])
-            ordinal[sibling] = seen[key, default: 0]
+            facts[sibling].ordinal = seen[key, default: 0]
             seen[key, default: 0] += 1
         }
-        return max(ordinal[index], 0)
+        return max(facts[index].ordinal, 0)
     }
 
     private mutating func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
-        if bracketFlag[index] == 0 {
+        if facts[index].bracketFlag == 0 {
             // Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
             let found = nodes[index].typeName.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
-            bracketFlag[index] = found ? 2 : 1
+            facts[index].bracketFlag = found ? 2 : 1
         }
-        return bracketFlag[index] == 2
+        return facts[index].bracketFlag == 2
     }
 
     private static func stepKey(_ node: Node) -> String {
