@@ -61,8 +61,14 @@ public struct JSONWriter {
 
     @inline(__always)
     private mutating func open(_ bracket: UInt8) {
-        beforeValue(reserving: 1)
-        buffer.appendReserved(bracket)
+        if pretty {
+            prettyBeforeValue(reserving: 1)
+            buffer.appendReserved(bracket)
+        } else {
+            let out = compactValueStart(reserving: 1)
+            out[0] = bracket
+            buffer.advance(to: out + 1)
+        }
         depth += 1
         needsComma = false
     }
@@ -74,7 +80,7 @@ public struct JSONWriter {
             buffer.append(Byte.colon)
             if pretty { buffer.append(Byte.space) }
         }
-        afterKey = true
+        afterKey = pretty
     }
 
     /// A key written in the source and free of characters JSON escapes (checked in debug
@@ -84,22 +90,45 @@ public struct JSONWriter {
     mutating func staticKey(_ k: StaticString) {
         assert(k.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(k) needs escaping")
         k.withUTF8Buffer { utf8 in
-            beforeKey(reserving: utf8.count + 4)
-            buffer.appendReserved(Byte.quote)
-            buffer.appendReserved(utf8)
-            buffer.appendReserved(Byte.quote)
-            buffer.appendReserved(Byte.colon)
-            if pretty { buffer.appendReserved(Byte.space) }
+            guard !pretty else {
+                beforeKey(reserving: utf8.count + 4)
+                buffer.appendReserved(Byte.quote)
+                buffer.appendReserved(utf8)
+                buffer.appendReserved(Byte.quote)
+                buffer.appendReserved(Byte.colon)
+                buffer.appendReserved(Byte.space)
+                afterKey = true
+                return
+            }
+            let out = compactValueStart(reserving: utf8.count + 3)
+            out[0] = Byte.quote
+            ByteBuffer.copy(utf8, to: out + 1)
+            out[utf8.count + 1] = Byte.quote
+            out[utf8.count + 2] = Byte.colon
+            buffer.advance(to: out + utf8.count + 3)
+            needsComma = false
         }
-        afterKey = true
     }
 
     // MARK: Values
 
     public mutating func string(_ s: String) {
         s.withBorrowedUTF8 { utf8 in
-            beforeValue(reserving: utf8.count + 2)
-            appendQuotedReserved(utf8)
+            guard !pretty else {
+                prettyBeforeValue(reserving: utf8.count + 2)
+                return appendQuotedReserved(utf8)
+            }
+            let out = compactValueStart(reserving: utf8.count + 2)
+            out[0] = Byte.quote
+            let clean = JSONWriter.copyClean(utf8, to: out + 1)
+            if clean == utf8.count {
+                out[clean + 1] = Byte.quote
+                buffer.advance(to: out + clean + 2)
+            } else {
+                buffer.advance(to: out + clean + 1)
+                appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
+                buffer.appendReserved(Byte.quote)
+            }
         }
         needsComma = true
     }
@@ -110,10 +139,11 @@ public struct JSONWriter {
     mutating func staticString(_ s: StaticString) {
         assert(s.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static string \(s) needs escaping")
         s.withUTF8Buffer { utf8 in
-            beforeValue(reserving: utf8.count + 2)
-            buffer.appendReserved(Byte.quote)
-            buffer.appendReserved(utf8)
-            buffer.appendReserved(Byte.quote)
+            let out = valueStart(reserving: utf8.count + 2)
+            out[0] = Byte.quote
+            ByteBuffer.copy(utf8, to: out + 1)
+            out[utf8.count + 1] = Byte.quote
+            buffer.advance(to: out + utf8.count + 2)
         }
         needsComma = true
     }
@@ -239,8 +269,9 @@ public struct JSONWriter {
     }
 
     public mutating func null() {
-        beforeValue(reserving: 4)
-        ("null" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
+        let out = valueStart(reserving: 4)
+        ("null" as StaticString).withUTF8Buffer { ByteBuffer.copy($0, to: out) }
+        buffer.advance(to: out + 4)
         needsComma = true
     }
 
@@ -249,12 +280,12 @@ public struct JSONWriter {
     /// returns how many bytes it wrote. Saves building a String per value.
     @inline(__always)
     mutating func unescapedString(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
-        beforeValue(reserving: maxLength + 2)
-        buffer.appendReserved(Byte.quote)
-        let written = fill(buffer.tail)
+        let out = valueStart(reserving: maxLength + 2)
+        out[0] = Byte.quote
+        let written = fill(out + 1)
         assert(written <= maxLength, "unescaped string longer than promised")
-        buffer.advance(written)
-        buffer.appendReserved(Byte.quote)
+        out[written + 1] = Byte.quote
+        buffer.advance(to: out + written + 2)
         needsComma = true
     }
 
@@ -262,12 +293,12 @@ public struct JSONWriter {
     /// repeat bytes written earlier (a JSON Pointer extends its parent's, see `PointerSpans`).
     @inline(__always)
     mutating func unescapedString(maxLength: Int, _ fill: (_ target: UnsafeMutablePointer<UInt8>, _ output: UnsafePointer<UInt8>) -> Int) {
-        beforeValue(reserving: maxLength + 2)
-        buffer.appendReserved(Byte.quote)
-        let written = fill(buffer.tail, buffer.start)
+        let out = valueStart(reserving: maxLength + 2)
+        out[0] = Byte.quote
+        let written = fill(out + 1, buffer.start)
         assert(written <= maxLength, "unescaped string longer than promised")
-        buffer.advance(written)
-        buffer.appendReserved(Byte.quote)
+        out[written + 1] = Byte.quote
+        buffer.advance(to: out + written + 2)
         needsComma = true
     }
 
@@ -288,11 +319,30 @@ public struct JSONWriter {
     mutating func beforeValue(reserving extra: Int) {
         if pretty { return prettyBeforeValue(reserving: extra) }
         buffer.reserve(extra + 1)
-        if afterKey {
-            afterKey = false
-        } else if needsComma {
-            buffer.appendReserved(Byte.comma)
+        if needsComma { buffer.appendReserved(Byte.comma) }
+    }
+
+    /// `beforeValue`, then where the value's `extra` reserved bytes go. Callers store through
+    /// the pointer and `advance(to:)` once: appending byte by byte reloaded the buffer's base
+    /// and count after every store.
+    @inline(always)
+    mutating func valueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if pretty {
+            prettyBeforeValue(reserving: extra)
+            return buffer.tail
         }
+        return compactValueStart(reserving: extra)
+    }
+
+    /// Compact mode's separator: a ',' unless the value opens its container or follows its
+    /// key (keys clear `needsComma`, so compact output needs no `afterKey`).
+    @inline(always)
+    private mutating func compactValueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
+        buffer.reserve(extra + 1)
+        let out = buffer.tail
+        guard needsComma else { return out }
+        out[0] = Byte.comma
+        return out + 1
     }
 
     @inline(never)
