@@ -133,6 +133,18 @@ import Testing
         }
     }
 
+    /// Whole numbers below 10 000 (frames, points) take a digit-pair shortcut, alone and in frames.
+    @Test func writesSmallWholeNumbersLikeIntegers() {
+        for value in 0..<10_000 {
+            var writer = JSONWriter()
+            writer.number(Double(value))
+            #expect(text(writer) == String(value))
+        }
+        var frame = JSONWriter()
+        frame.numberObject("x", 7, "y", 12.5, "width", 390, "height", 9999)
+        #expect(text(frame) == #"{"x":7,"y":12.5,"width":390,"height":9999}"#)
+    }
+
     @Test(arguments: [Int.min, Int.max, 0, -1, 7, 1_000_000])
     func writesIntegers(value: Int) {
         var writer = JSONWriter()

@@ -190,12 +190,38 @@ public struct JSONWriter {
     @inline(always)
     private mutating func appendNumberReserved(_ d: Double) {
         if d >= 0 && d < 10_000, case let small = Int(d), Double(small) == d {
-            let count = small < 10 ? 1 : small < 100 ? 2 : small < 1000 ? 3 : 4
-            JSONWriter.writeDigits(UInt64(small), count: count, at: buffer.tail)
-            buffer.advance(count)
+            buffer.advance(to: JSONWriter.writeBelow10k(small, at: buffer.tail))
         } else {
             appendOtherNumberReserved(d)
         }
+    }
+
+    /// The digits of `value` (0 ..< 10_000) at `out`, without a loop; returns their end.
+    @inline(__always)
+    static func writeBelow10k(_ value: Int, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if value < 10 {
+            out[0] = Byte.zero &+ UInt8(truncatingIfNeeded: value)
+            return out + 1
+        }
+        if value < 100 {
+            writePair(value, at: out)
+            return out + 2
+        }
+        if value < 1000 {
+            out[0] = Byte.zero &+ UInt8(truncatingIfNeeded: value / 100)
+            writePair(value % 100, at: out + 1)
+            return out + 3
+        }
+        writePair(value / 100, at: out)
+        writePair(value % 100, at: out + 2)
+        return out + 4
+    }
+
+    /// The two digits of `value` (0 ..< 100) at `out`, as one 16-bit move from `digitPairs`.
+    @inline(__always)
+    private static func writePair(_ value: Int, at out: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 &* value, as: UInt16.self)
+        UnsafeMutableRawPointer(out).storeBytes(of: pair, as: UInt16.self)
     }
 
     @inline(never)
@@ -248,11 +274,17 @@ public struct JSONWriter {
     @inline(always)
     private mutating func appendMemberReserved(_ key: StaticString, _ value: Double, first: Bool) {
         assert(key.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(key) needs escaping")
-        if !first { buffer.appendReserved(Byte.comma) }
-        buffer.appendReserved(Byte.quote)
-        key.withUTF8Buffer { buffer.appendReserved($0) }
-        buffer.appendReserved(Byte.quote)
-        buffer.appendReserved(Byte.colon)
+        var out = buffer.tail
+        if !first {
+            out[0] = Byte.comma
+            out += 1
+        }
+        let count = key.utf8CodeUnitCount
+        out[0] = Byte.quote
+        key.withUTF8Buffer { ByteBuffer.copy($0, to: out + 1) }
+        out[count + 1] = Byte.quote
+        out[count + 2] = Byte.colon
+        buffer.advance(to: out + count + 3)
         appendNumberReserved(value)
     }
 
