@@ -110,6 +110,25 @@ public struct JSONWriter {
         }
     }
 
+    /// `"key":[]`, one reservation in compact mode: elements mostly have empty lists.
+    @inline(always)
+    mutating func emptyArray(_ k: StaticString) {
+        guard !pretty else {
+            staticKey(k); beginArray(); return endArray()
+        }
+        k.withUTF8Buffer { utf8 in
+            let out = compactValueStart(reserving: utf8.count + 5)
+            out[0] = Byte.quote
+            ByteBuffer.copy(utf8, to: out + 1)
+            out[utf8.count + 1] = Byte.quote
+            out[utf8.count + 2] = Byte.colon
+            out[utf8.count + 3] = Byte.openBracket
+            out[utf8.count + 4] = Byte.closeBracket
+            buffer.advance(to: out + utf8.count + 5)
+        }
+        needsComma = true
+    }
+
     // MARK: Values
 
     public mutating func string(_ s: String) {

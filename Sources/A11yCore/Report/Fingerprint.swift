@@ -77,14 +77,31 @@ struct FNVPair {
 
     /// `hex` written in place (32 bytes), so a response needs no String per fingerprint.
     func writeHex(to out: UnsafeMutablePointer<UInt8>) {
-        let digits: StaticString = "0123456789abcdef"
-        let table = digits.utf8Start
-        for i in 0..<16 {
-            let shift = UInt64(60 - 4 * i)
-            out[i] = table[Int(a >> shift & 0xF)]
-            out[16 + i] = table[Int(b >> shift & 0xF)]
+        FNVPair.writeHex(a, to: out)
+        FNVPair.writeHex(b, to: out + 16)
+    }
+
+    /// 16 hex digits of `value`, a byte (two digits, one 16-bit move from `hexPairs`) at a time.
+    @inline(__always)
+    private static func writeHex(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+        let pairs = UnsafeRawPointer(hexPairs.utf8Start), target = UnsafeMutableRawPointer(out)
+        for i in 0..<8 {
+            let byte = Int(truncatingIfNeeded: value >> UInt64(56 - 8 * i)) & 0xFF
+            target.storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 &* byte, as: UInt16.self), toByteOffset: 2 &* i, as: UInt16.self)
         }
     }
+
+    /// "00" through "ff", for writing two hex digits per lookup.
+    private static let hexPairs: StaticString = """
+        000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\
+        202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f\
+        404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
+        606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f\
+        808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\
+        a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
+        c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf\
+        e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+        """
 }
 
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.

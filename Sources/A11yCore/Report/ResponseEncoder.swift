@@ -106,33 +106,44 @@ public enum ResponseEncoder {
         w.staticKey("frame"); writeRect(e.frame, into: &w)
         w.staticKey("activationPoint")
         w.numberObject("x", e.activationPoint.x, "y", e.activationPoint.y)
-        w.staticKey("actions")
-        w.beginArray()
-        for a in e.actions { w.string(a) }
-        w.endArray()
-        w.staticKey("customContent")
-        w.beginArray()
-        for c in e.customContent {
-            w.beginObject()
-            w.staticKey("label"); w.string(c.label)
-            w.staticKey("value"); w.string(c.value)
-            w.staticKey("importance"); w.string(c.importance.rawValue)
-            w.endObject()
+        // Most elements have none of these: the empty lists are written whole, without
+        // iterating (which retained each array).
+        if e.actions.isEmpty {
+            w.emptyArray("actions")
+        } else {
+            w.staticKey("actions"); w.strings(e.actions)
         }
-        w.endArray()
-        w.staticKey("rotors")
-        w.beginArray()
-        for r in e.rotors {
-            w.beginObject()
-            w.staticKey("name"); w.string(r.name)
-            w.staticKey("systemType"); w.string(r.systemType)
-            w.staticKey("items")
+        if e.customContent.isEmpty {
+            w.emptyArray("customContent")
+        } else {
+            w.staticKey("customContent")
             w.beginArray()
-            for item in r.items { w.string(document.nodes[item].id) }
+            for c in e.customContent {
+                w.beginObject()
+                w.staticKey("label"); w.string(c.label)
+                w.staticKey("value"); w.string(c.value)
+                w.staticKey("importance"); w.string(c.importance.rawValue)
+                w.endObject()
+            }
             w.endArray()
-            w.endObject()
         }
-        w.endArray()
+        if e.rotors.isEmpty {
+            w.emptyArray("rotors")
+        } else {
+            w.staticKey("rotors")
+            w.beginArray()
+            for r in e.rotors {
+                w.beginObject()
+                w.staticKey("name"); w.string(r.name)
+                w.staticKey("systemType"); w.string(r.systemType)
+                w.staticKey("items")
+                w.beginArray()
+                for item in r.items { w.string(document.nodes[item].id) }
+                w.endArray()
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("nodes")
         w.beginArray()
