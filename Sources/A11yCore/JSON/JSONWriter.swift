@@ -75,12 +75,29 @@ public struct JSONWriter {
 
     public mutating func key(_ k: String) {
         k.withBorrowedUTF8 { utf8 in
-            beforeKey(reserving: utf8.count + 2)
-            appendQuotedReserved(utf8)
-            buffer.append(Byte.colon)
-            if pretty { buffer.append(Byte.space) }
+            guard !pretty else {
+                beforeKey(reserving: utf8.count + 2)
+                appendQuotedReserved(utf8)
+                buffer.append(Byte.colon)
+                buffer.append(Byte.space)
+                afterKey = true
+                return
+            }
+            let out = compactValueStart(reserving: utf8.count + 3)
+            out[0] = Byte.quote
+            let clean = JSONWriter.copyClean(utf8, to: out + 1)
+            if clean == utf8.count {
+                out[clean + 1] = Byte.quote
+                out[clean + 2] = Byte.colon
+                buffer.advance(to: out + clean + 3)
+            } else {
+                buffer.advance(to: out + clean + 1)
+                appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
+                buffer.appendReserved(Byte.quote)
+                buffer.append(Byte.colon)
+            }
+            needsComma = false
         }
-        afterKey = pretty
     }
 
     /// A key written in the source and free of characters JSON escapes (checked in debug
@@ -261,11 +278,12 @@ public struct JSONWriter {
         guard !pretty else {
             beginObject(); staticKey(k0); number(v0); staticKey(k1); number(v1); return endObject()
         }
-        beforeValue(reserving: 2 + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 2 * (4 + JSONWriter.maxNumberLength))
-        buffer.appendReserved(Byte.openBrace)
-        appendMemberReserved(k0, v0, first: true)
-        appendMemberReserved(k1, v1, first: false)
-        buffer.appendReserved(Byte.closeBrace)
+        var out = compactValueStart(reserving: 2 + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 2 * (4 + JSONWriter.maxNumberLength))
+        out[0] = Byte.openBrace
+        out = writeMember(k0, v0, first: true, at: out + 1)
+        out = writeMember(k1, v1, first: false, at: out)
+        out[0] = Byte.closeBrace
+        buffer.advance(to: out + 1)
         needsComma = true
     }
 
@@ -279,21 +297,24 @@ public struct JSONWriter {
             return endObject()
         }
         let keys = k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
-        beforeValue(reserving: 2 + keys + 4 * (4 + JSONWriter.maxNumberLength))
-        buffer.appendReserved(Byte.openBrace)
-        appendMemberReserved(k0, v0, first: true)
-        appendMemberReserved(k1, v1, first: false)
-        appendMemberReserved(k2, v2, first: false)
-        appendMemberReserved(k3, v3, first: false)
-        buffer.appendReserved(Byte.closeBrace)
+        var out = compactValueStart(reserving: 2 + keys + 4 * (4 + JSONWriter.maxNumberLength))
+        out[0] = Byte.openBrace
+        out = writeMember(k0, v0, first: true, at: out + 1)
+        out = writeMember(k1, v1, first: false, at: out)
+        out = writeMember(k2, v2, first: false, at: out)
+        out = writeMember(k3, v3, first: false, at: out)
+        out[0] = Byte.closeBrace
+        buffer.advance(to: out + 1)
         needsComma = true
     }
 
-    /// `,"key":number` (compact mode); room reserved by the caller.
+    /// `,"key":number` (compact mode) at `out`, in room reserved by the caller; returns its end.
+    /// A whole frame goes through one pointer; only numbers off the shortcut touch the buffer.
     @inline(always)
-    private mutating func appendMemberReserved(_ key: StaticString, _ value: Double, first: Bool) {
+    private mutating func writeMember(_ key: StaticString, _ value: Double, first: Bool,
+                                      at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         assert(key.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(key) needs escaping")
-        var out = buffer.tail
+        var out = start
         if !first {
             out[0] = Byte.comma
             out += 1
@@ -303,8 +324,13 @@ public struct JSONWriter {
         key.withUTF8Buffer { ByteBuffer.copy($0, to: out + 1) }
         out[count + 1] = Byte.quote
         out[count + 2] = Byte.colon
-        buffer.advance(to: out + count + 3)
-        appendNumberReserved(value)
+        out += count + 3
+        if value >= 0 && value < 10_000, case let small = Int(value), Double(small) == value {
+            return JSONWriter.writeBelow10k(small, at: out)
+        }
+        buffer.advance(to: out)
+        appendOtherNumberReserved(value)
+        return buffer.tail
     }
 
     public mutating func int(_ i: Int) {
