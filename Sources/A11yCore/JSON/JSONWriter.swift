@@ -567,6 +567,14 @@ public struct JSONWriter {
         let n = utf8.count
         var i = 0
         if n >= 8 {
+            // Two words per step in one vector register: SSE2 does the word arithmetic below on both.
+            while i + 16 <= n {
+                let words = source.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self)
+                let hits = escapeHits(words)
+                if hits[0] | hits[1] != 0 { break }
+                out.storeBytes(of: words, toByteOffset: i, as: SIMD2<UInt64>.self)
+                i += 16
+            }
             while i + 8 <= n {
                 let w = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 if escapeHits(w) != 0 { break }
@@ -605,6 +613,14 @@ public struct JSONWriter {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
         // `~w` drops bytes >= 0x80; for quote/slash the xor keeps the high bit of ASCII bytes clear.
+        return ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
+    }
+
+    /// `escapeHits` of two words at once.
+    @inline(__always)
+    static func escapeHits(_ w: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
         return ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
     }
 
