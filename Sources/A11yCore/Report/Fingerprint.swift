@@ -114,17 +114,15 @@ public struct Fingerprinter {
     /// Bytes in one buffer rather than a String per node: identities are only hashed, and a
     /// child's starts with a copy of its parent's.
     private var identityBytes = ByteBuffer(capacity: 256)
-    /// Nodes between the one asked about and its nearest known ancestor; kept to reuse its storage.
-    private var chain: [Int] = []
 
     private struct NodeFacts {
         /// Earlier siblings with the same type and label; -1 until its parent's children are counted.
         var ordinal = -1
         /// Where its identity sits in `identityBytes`; `identityEnd` is -1 until it is built.
         var identityStart = 0, identityEnd = -1
-        /// 0 not yet looked at, 1 its type name has no "[", 2 it has one. Siblings are compared
-        /// for many findings, and scanning a type name each time cost more than the compare.
-        var bracketFlag: UInt8 = 0
+        /// While an identity is built: the child on the way down to the node asked about
+        /// (a link per node instead of a list of the path, which cost an allocation).
+        var below = -1
 
         var identity: Range<Int>? {
             get { identityEnd < 0 ? nil : identityStart..<identityEnd }
@@ -169,7 +167,6 @@ public struct Fingerprinter {
         let nodes = analysis.document.nodes
         // Walk up to the nearest node whose identity is known or anchored (bounded by the
         // decoder's depth cap), then build identities back down, caching each.
-        if !chain.isEmpty { chain.removeAll(keepingCapacity: true) }
         var current = node
         var base: Range<Int>
         while true {
@@ -180,15 +177,16 @@ public struct Fingerprinter {
                 facts[current].identity = base
                 break
             }
-            chain.append(current)
+            facts[parent].below = current
             current = parent
         }
-        for position in chain.indices.reversed() {
-            let child = chain[position]
-            let ordinal = ordinal(of: child, parent: nodes[child].parent!, nodes)
+        while current != node {
+            let child = facts[current].below
+            let ordinal = ordinal(of: child, parent: current, nodes)
             base = appendStep(after: base, isSynthetic: nodes[child].isSynthetic, type: nodes[child].typeName,
                               label: nodes[child].label ?? nodes[child].text ?? "", ordinal: ordinal)
             facts[child].identity = base
+            current = child
         }
         return base
     }
@@ -241,15 +239,15 @@ public struct Fingerprinter {
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
             let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
-            let typeHasBracket = typeHasBracket(nodes, index)
+            let typeHasBracket = Fingerprinter.hasBracket(type)
             var count = 0
             for sibling in siblings {
                 if sibling == index { break }
                 let otherType = nodes[sibling].typeName
-                let otherLabel = nodes[sibling].label ?? nodes[sibling].text ?? ""
                 if otherType == type {
-                    if otherLabel == label { count += 1 }
-                } else if typeHasBracket || self.typeHasBracket(nodes, sibling) {
+                    // The label only now: reading one out of a node costs a retain.
+                    if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
+                } else if typeHasBracket || Fingerprinter.hasBracket(otherType) {
                     // Different types give equal keys only through a "[" in one of them.
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
                 }
@@ -266,13 +264,9 @@ public struct Fingerprinter {
         return max(facts[index].ordinal, 0)
     }
 
-    private mutating func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
-        if facts[index].bracketFlag == 0 {
-            // Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
-            let found = nodes[index].typeName.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
-            facts[index].bracketFlag = found ? 2 : 1
-        }
-        return facts[index].bracketFlag == 2
+    /// Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
+    private static func hasBracket(_ type: String) -> Bool {
+        type.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
     }
 
     private static func stepKey(_ node: Node) -> String {
