@@ -273,7 +273,9 @@ public struct JSONWriter {
         }
     }
 
-    /// `{"x":…,"y":…}` for an activation point, as one value with one reservation.
+    /// `{"x":…,"y":…}` for an activation point, as one value with one reservation. Inlined,
+    /// as both of these are, so the keys are constants: their copies are then a move or two.
+    @inline(always)
     mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
         guard !pretty else {
             beginObject(); staticKey(k0); number(v0); staticKey(k1); number(v1); return endObject()
@@ -289,6 +291,7 @@ public struct JSONWriter {
 
     /// A frame's `{"x":…,"y":…,"width":…,"height":…}`, as one value with one reservation:
     /// every element and finding has one.
+    @inline(always)
     mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
                                _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double) {
         guard !pretty else {

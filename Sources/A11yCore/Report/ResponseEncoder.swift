@@ -105,7 +105,7 @@ public enum ResponseEncoder {
         w.staticKey("identifier"); w.string(e.identifier)
         w.staticKey("frame"); writeRect(e.frame, into: &w)
         w.staticKey("activationPoint")
-        w.numberObject("x", e.activationPoint.x, "y", e.activationPoint.y)
+        writePoint(e.activationPoint, into: &w)
         // Most elements have none of these: the empty lists are written whole, without
         // iterating (which retained each array).
         if e.actions.isEmpty {
@@ -209,8 +209,16 @@ public enum ResponseEncoder {
         }
     }
 
+    /// Out of line, with `numberObject` inlined into it: its keys are then constants, and
+    /// inlining the whole frame into the element and finding writers cost more than the call.
+    @inline(never)
     public static func writeRect(_ r: Rect, into w: inout JSONWriter) {
         w.numberObject("x", r.x, "y", r.y, "width", r.width, "height", r.height)
+    }
+
+    @inline(never)
+    static func writePoint(_ p: Point, into w: inout JSONWriter) {
+        w.numberObject("x", p.x, "y", p.y)
     }
 
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
