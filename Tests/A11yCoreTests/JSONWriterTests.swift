@@ -133,6 +133,18 @@ import Testing
         }
     }
 
+    /// Whole numbers below 10 000 (frames, points) take a digit-pair shortcut, alone and in frames.
+    @Test func writesSmallWholeNumbersLikeIntegers() {
+        for value in 0..<10_000 {
+            var writer = JSONWriter()
+            writer.number(Double(value))
+            #expect(text(writer) == String(value))
+        }
+        var frame = JSONWriter()
+        frame.numberObject("x", 7, "y", 12.5, "width", 390, "height", 9999)
+        #expect(text(frame) == #"{"x":7,"y":12.5,"width":390,"height":9999}"#)
+    }
+
     @Test(arguments: [Int.min, Int.max, 0, -1, 7, 1_000_000])
     func writesIntegers(value: Int) {
         var writer = JSONWriter()
@@ -195,6 +207,22 @@ import Testing
         second.endArray()
         #expect(text(first) == "[1,3]")
         #expect(text(second) == "[1,2]")
+    }
+
+    /// `array(capacity:)` writes into the result's own storage; output that outgrows the
+    /// room moves to the writer's storage and must come back whole all the same.
+    @Test(arguments: [64, 100, 4096]) func arrayWritesTheSameBytesFittingOrOutgrowingItsRoom(capacity: Int) {
+        for pretty in [false, true] {
+            var plain = JSONWriter(pretty: pretty)
+            sample(&plain)
+            plain.finalNewline()
+            let array = JSONWriter.array(capacity: capacity, pretty: pretty) { w in
+                sample(&w)
+                w.finalNewline()
+            }
+            #expect(array == plain.bytes)
+            #expect(array.last == UInt8(ascii: "\n"))
+        }
     }
 
     @Test func roundTripsNestedDocumentsInBothModes() throws {

@@ -11,13 +11,22 @@ struct ByteBuffer {
     private final class Storage {
         let base: UnsafeMutablePointer<UInt8>
         let capacity: Int
+        /// False for room lent by the caller (see `init(lending:)`), which the caller frees.
+        let owned: Bool
 
         init(capacity: Int) {
             self.capacity = capacity
             base = .allocate(capacity: capacity)
+            owned = true
         }
 
-        deinit { base.deallocate() }
+        init(lending room: UnsafeMutableBufferPointer<UInt8>) {
+            base = room.baseAddress!
+            capacity = room.count
+            owned = false
+        }
+
+        deinit { if owned { base.deallocate() } }
     }
 
     private var storage: Storage
@@ -30,6 +39,15 @@ struct ByteBuffer {
     init(capacity: Int) {
         storage = Storage(capacity: max(capacity, 64))
     }
+
+    /// Writes into `room` (at least 64 bytes, left uninitialized by the caller) until it is
+    /// full, then moves to storage of its own. The buffer must not outlive `room`.
+    init(lending room: UnsafeMutableBufferPointer<UInt8>) {
+        storage = Storage(lending: room)
+    }
+
+    /// Everything written so far is still in the room given to `init(lending:)`.
+    var isInLentRoom: Bool { !storage.owned }
 
     /// Everything written so far.
     /// Copied with one memcpy: `Array(UnsafeBufferPointer)` went byte by byte, about one
@@ -78,6 +96,13 @@ struct ByteBuffer {
     @inline(__always)
     var tail: UnsafeMutablePointer<UInt8> { storage.base + count }
 
+    /// Ends the written bytes at `end`, a pointer into the reserved room from `tail`.
+    @inline(__always)
+    mutating func advance(to end: UnsafeMutablePointer<UInt8>) {
+        assert(end >= storage.base + count && end <= storage.base + storage.capacity, "wrote past reserved room")
+        count = end - storage.base
+    }
+
     @inline(__always)
     mutating func advance(_ n: Int) {
         assert(count + n <= storage.capacity, "wrote past reserved room")
@@ -104,14 +129,20 @@ struct ByteBuffer {
         count += 1
     }
 
-    /// Appends without a capacity check; the caller reserved room. Short runs (keys, most
-    /// labels) are copied inline, which beats a call to memmove.
+    /// Appends without a capacity check; the caller reserved room.
     @inline(__always)
     mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
+        assert(count + bytes.count <= storage.capacity, "wrote past reserved room")
+        ByteBuffer.copy(bytes, to: storage.base + count)
+        count += bytes.count
+    }
+
+    /// Copies `bytes` to `target`. Short runs (keys, most labels) are copied inline, which
+    /// beats a call to memmove.
+    @inline(__always)
+    static func copy(_ bytes: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
         let n = bytes.count
         guard n > 0, let source = bytes.baseAddress else { return }
-        assert(count + n <= storage.capacity, "wrote past reserved room")
-        let target = storage.base + count
         if n <= 16 {
             // Two overlapping word moves cover 4 to 16 bytes without a loop.
             let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
@@ -127,7 +158,6 @@ struct ByteBuffer {
         } else {
             target.update(from: source, count: n)
         }
-        count += n
     }
 
     mutating func append(_ text: String) {

@@ -20,6 +20,27 @@ public struct JSONWriter {
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// The bytes `body` writes, written straight into the returned array's storage when they
+    /// fit in `capacity`: a response then needs no final copy (one memcpy per response byte).
+    /// Output that outgrows it is copied once, as `bytes` would. `body` must not copy the writer.
+    static func array(capacity: Int, pretty: Bool, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        var outgrown: [UInt8]?
+        let array = [UInt8](unsafeUninitializedCapacity: max(capacity, 64)) { room, initialized in
+            var w = JSONWriter(pretty: pretty, buffer: ByteBuffer(lending: room))
+            w.withExclusiveStorage(body)
+            if w.buffer.isInLentRoom { initialized = w.buffer.count } else { outgrown = w.bytes }
+        }
+        return outgrown ?? array
+    }
+
+    private init(pretty: Bool, buffer: ByteBuffer) {
+        self.pretty = pretty
+        self.buffer = buffer
+    }
+
+    /// Ends the output with a newline, as text files do (pretty documents written to a terminal or file).
+    mutating func finalNewline() { buffer.append(Byte.newline) }
+
     /// Runs `body` with the buffer's storage made our own once, so values skip the ownership
     /// check on every reservation. `body` must not copy the writer (a copy would share storage).
     mutating func withExclusiveStorage<R>(_ body: (inout JSONWriter) -> R) -> R {
@@ -40,20 +61,43 @@ public struct JSONWriter {
 
     @inline(__always)
     private mutating func open(_ bracket: UInt8) {
-        beforeValue(reserving: 1)
-        buffer.appendReserved(bracket)
+        if pretty {
+            prettyBeforeValue(reserving: 1)
+            buffer.appendReserved(bracket)
+        } else {
+            let out = compactValueStart(reserving: 1)
+            out[0] = bracket
+            buffer.advance(to: out + 1)
+        }
         depth += 1
         needsComma = false
     }
 
     public mutating func key(_ k: String) {
         k.withBorrowedUTF8 { utf8 in
-            beforeKey(reserving: utf8.count + 2)
-            appendQuotedReserved(utf8)
-            buffer.append(Byte.colon)
-            if pretty { buffer.append(Byte.space) }
+            guard !pretty else {
+                beforeKey(reserving: utf8.count + 2)
+                appendQuotedReserved(utf8)
+                buffer.append(Byte.colon)
+                buffer.append(Byte.space)
+                afterKey = true
+                return
+            }
+            let out = compactValueStart(reserving: utf8.count + 3)
+            out[0] = Byte.quote
+            let clean = JSONWriter.copyClean(utf8, to: out + 1)
+            if clean == utf8.count {
+                out[clean + 1] = Byte.quote
+                out[clean + 2] = Byte.colon
+                buffer.advance(to: out + clean + 3)
+            } else {
+                buffer.advance(to: out + clean + 1)
+                appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
+                buffer.appendReserved(Byte.quote)
+                buffer.append(Byte.colon)
+            }
+            needsComma = false
         }
-        afterKey = true
     }
 
     /// A key written in the source and free of characters JSON escapes (checked in debug
@@ -63,22 +107,64 @@ public struct JSONWriter {
     mutating func staticKey(_ k: StaticString) {
         assert(k.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(k) needs escaping")
         k.withUTF8Buffer { utf8 in
-            beforeKey(reserving: utf8.count + 4)
-            buffer.appendReserved(Byte.quote)
-            buffer.appendReserved(utf8)
-            buffer.appendReserved(Byte.quote)
-            buffer.appendReserved(Byte.colon)
-            if pretty { buffer.appendReserved(Byte.space) }
+            guard !pretty else {
+                beforeKey(reserving: utf8.count + 4)
+                buffer.appendReserved(Byte.quote)
+                buffer.appendReserved(utf8)
+                buffer.appendReserved(Byte.quote)
+                buffer.appendReserved(Byte.colon)
+                buffer.appendReserved(Byte.space)
+                afterKey = true
+                return
+            }
+            let out = compactValueStart(reserving: utf8.count + 3)
+            out[0] = Byte.quote
+            ByteBuffer.copy(utf8, to: out + 1)
+            out[utf8.count + 1] = Byte.quote
+            out[utf8.count + 2] = Byte.colon
+            buffer.advance(to: out + utf8.count + 3)
+            needsComma = false
         }
-        afterKey = true
+    }
+
+    /// `"key":[]`, one reservation in compact mode: elements mostly have empty lists.
+    @inline(always)
+    mutating func emptyArray(_ k: StaticString) {
+        guard !pretty else {
+            staticKey(k); beginArray(); return endArray()
+        }
+        k.withUTF8Buffer { utf8 in
+            let out = compactValueStart(reserving: utf8.count + 5)
+            out[0] = Byte.quote
+            ByteBuffer.copy(utf8, to: out + 1)
+            out[utf8.count + 1] = Byte.quote
+            out[utf8.count + 2] = Byte.colon
+            out[utf8.count + 3] = Byte.openBracket
+            out[utf8.count + 4] = Byte.closeBracket
+            buffer.advance(to: out + utf8.count + 5)
+        }
+        needsComma = true
     }
 
     // MARK: Values
 
     public mutating func string(_ s: String) {
         s.withBorrowedUTF8 { utf8 in
-            beforeValue(reserving: utf8.count + 2)
-            appendQuotedReserved(utf8)
+            guard !pretty else {
+                prettyBeforeValue(reserving: utf8.count + 2)
+                return appendQuotedReserved(utf8)
+            }
+            let out = compactValueStart(reserving: utf8.count + 2)
+            out[0] = Byte.quote
+            let clean = JSONWriter.copyClean(utf8, to: out + 1)
+            if clean == utf8.count {
+                out[clean + 1] = Byte.quote
+                buffer.advance(to: out + clean + 2)
+            } else {
+                buffer.advance(to: out + clean + 1)
+                appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
+                buffer.appendReserved(Byte.quote)
+            }
         }
         needsComma = true
     }
@@ -89,10 +175,11 @@ public struct JSONWriter {
     mutating func staticString(_ s: StaticString) {
         assert(s.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static string \(s) needs escaping")
         s.withUTF8Buffer { utf8 in
-            beforeValue(reserving: utf8.count + 2)
-            buffer.appendReserved(Byte.quote)
-            buffer.appendReserved(utf8)
-            buffer.appendReserved(Byte.quote)
+            let out = valueStart(reserving: utf8.count + 2)
+            out[0] = Byte.quote
+            ByteBuffer.copy(utf8, to: out + 1)
+            out[utf8.count + 1] = Byte.quote
+            buffer.advance(to: out + utf8.count + 2)
         }
         needsComma = true
     }
@@ -139,12 +226,38 @@ public struct JSONWriter {
     @inline(always)
     private mutating func appendNumberReserved(_ d: Double) {
         if d >= 0 && d < 10_000, case let small = Int(d), Double(small) == d {
-            let count = small < 10 ? 1 : small < 100 ? 2 : small < 1000 ? 3 : 4
-            JSONWriter.writeDigits(UInt64(small), count: count, at: buffer.tail)
-            buffer.advance(count)
+            buffer.advance(to: JSONWriter.writeBelow10k(small, at: buffer.tail))
         } else {
             appendOtherNumberReserved(d)
         }
+    }
+
+    /// The digits of `value` (0 ..< 10_000) at `out`, without a loop; returns their end.
+    @inline(__always)
+    static func writeBelow10k(_ value: Int, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if value < 10 {
+            out[0] = Byte.zero &+ UInt8(truncatingIfNeeded: value)
+            return out + 1
+        }
+        if value < 100 {
+            writePair(value, at: out)
+            return out + 2
+        }
+        if value < 1000 {
+            out[0] = Byte.zero &+ UInt8(truncatingIfNeeded: value / 100)
+            writePair(value % 100, at: out + 1)
+            return out + 3
+        }
+        writePair(value / 100, at: out)
+        writePair(value % 100, at: out + 2)
+        return out + 4
+    }
+
+    /// The two digits of `value` (0 ..< 100) at `out`, as one 16-bit move from `digitPairs`.
+    @inline(__always)
+    private static func writePair(_ value: Int, at out: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 &* value, as: UInt16.self)
+        UnsafeMutableRawPointer(out).storeBytes(of: pair, as: UInt16.self)
     }
 
     @inline(never)
@@ -160,21 +273,25 @@ public struct JSONWriter {
         }
     }
 
-    /// `{"x":…,"y":…}` for an activation point, as one value with one reservation.
+    /// `{"x":…,"y":…}` for an activation point, as one value with one reservation. Inlined,
+    /// as both of these are, so the keys are constants: their copies are then a move or two.
+    @inline(always)
     mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
         guard !pretty else {
             beginObject(); staticKey(k0); number(v0); staticKey(k1); number(v1); return endObject()
         }
-        beforeValue(reserving: 2 + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 2 * (4 + JSONWriter.maxNumberLength))
-        buffer.appendReserved(Byte.openBrace)
-        appendMemberReserved(k0, v0, first: true)
-        appendMemberReserved(k1, v1, first: false)
-        buffer.appendReserved(Byte.closeBrace)
+        var out = compactValueStart(reserving: 2 + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 2 * (4 + JSONWriter.maxNumberLength))
+        out[0] = Byte.openBrace
+        out = writeMember(k0, v0, first: true, at: out + 1)
+        out = writeMember(k1, v1, first: false, at: out)
+        out[0] = Byte.closeBrace
+        buffer.advance(to: out + 1)
         needsComma = true
     }
 
     /// A frame's `{"x":…,"y":…,"width":…,"height":…}`, as one value with one reservation:
     /// every element and finding has one.
+    @inline(always)
     mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
                                _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double) {
         guard !pretty else {
@@ -183,26 +300,40 @@ public struct JSONWriter {
             return endObject()
         }
         let keys = k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
-        beforeValue(reserving: 2 + keys + 4 * (4 + JSONWriter.maxNumberLength))
-        buffer.appendReserved(Byte.openBrace)
-        appendMemberReserved(k0, v0, first: true)
-        appendMemberReserved(k1, v1, first: false)
-        appendMemberReserved(k2, v2, first: false)
-        appendMemberReserved(k3, v3, first: false)
-        buffer.appendReserved(Byte.closeBrace)
+        var out = compactValueStart(reserving: 2 + keys + 4 * (4 + JSONWriter.maxNumberLength))
+        out[0] = Byte.openBrace
+        out = writeMember(k0, v0, first: true, at: out + 1)
+        out = writeMember(k1, v1, first: false, at: out)
+        out = writeMember(k2, v2, first: false, at: out)
+        out = writeMember(k3, v3, first: false, at: out)
+        out[0] = Byte.closeBrace
+        buffer.advance(to: out + 1)
         needsComma = true
     }
 
-    /// `,"key":number` (compact mode); room reserved by the caller.
+    /// `,"key":number` (compact mode) at `out`, in room reserved by the caller; returns its end.
+    /// A whole frame goes through one pointer; only numbers off the shortcut touch the buffer.
     @inline(always)
-    private mutating func appendMemberReserved(_ key: StaticString, _ value: Double, first: Bool) {
+    private mutating func writeMember(_ key: StaticString, _ value: Double, first: Bool,
+                                      at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         assert(key.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(key) needs escaping")
-        if !first { buffer.appendReserved(Byte.comma) }
-        buffer.appendReserved(Byte.quote)
-        key.withUTF8Buffer { buffer.appendReserved($0) }
-        buffer.appendReserved(Byte.quote)
-        buffer.appendReserved(Byte.colon)
-        appendNumberReserved(value)
+        var out = start
+        if !first {
+            out[0] = Byte.comma
+            out += 1
+        }
+        let count = key.utf8CodeUnitCount
+        out[0] = Byte.quote
+        key.withUTF8Buffer { ByteBuffer.copy($0, to: out + 1) }
+        out[count + 1] = Byte.quote
+        out[count + 2] = Byte.colon
+        out += count + 3
+        if value >= 0 && value < 10_000, case let small = Int(value), Double(small) == value {
+            return JSONWriter.writeBelow10k(small, at: out)
+        }
+        buffer.advance(to: out)
+        appendOtherNumberReserved(value)
+        return buffer.tail
     }
 
     public mutating func int(_ i: Int) {
@@ -218,8 +349,9 @@ public struct JSONWriter {
     }
 
     public mutating func null() {
-        beforeValue(reserving: 4)
-        ("null" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
+        let out = valueStart(reserving: 4)
+        ("null" as StaticString).withUTF8Buffer { ByteBuffer.copy($0, to: out) }
+        buffer.advance(to: out + 4)
         needsComma = true
     }
 
@@ -228,12 +360,12 @@ public struct JSONWriter {
     /// returns how many bytes it wrote. Saves building a String per value.
     @inline(__always)
     mutating func unescapedString(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
-        beforeValue(reserving: maxLength + 2)
-        buffer.appendReserved(Byte.quote)
-        let written = fill(buffer.tail)
+        let out = valueStart(reserving: maxLength + 2)
+        out[0] = Byte.quote
+        let written = fill(out + 1)
         assert(written <= maxLength, "unescaped string longer than promised")
-        buffer.advance(written)
-        buffer.appendReserved(Byte.quote)
+        out[written + 1] = Byte.quote
+        buffer.advance(to: out + written + 2)
         needsComma = true
     }
 
@@ -241,12 +373,12 @@ public struct JSONWriter {
     /// repeat bytes written earlier (a JSON Pointer extends its parent's, see `PointerSpans`).
     @inline(__always)
     mutating func unescapedString(maxLength: Int, _ fill: (_ target: UnsafeMutablePointer<UInt8>, _ output: UnsafePointer<UInt8>) -> Int) {
-        beforeValue(reserving: maxLength + 2)
-        buffer.appendReserved(Byte.quote)
-        let written = fill(buffer.tail, buffer.start)
+        let out = valueStart(reserving: maxLength + 2)
+        out[0] = Byte.quote
+        let written = fill(out + 1, buffer.start)
         assert(written <= maxLength, "unescaped string longer than promised")
-        buffer.advance(written)
-        buffer.appendReserved(Byte.quote)
+        out[written + 1] = Byte.quote
+        buffer.advance(to: out + written + 2)
         needsComma = true
     }
 
@@ -267,11 +399,30 @@ public struct JSONWriter {
     mutating func beforeValue(reserving extra: Int) {
         if pretty { return prettyBeforeValue(reserving: extra) }
         buffer.reserve(extra + 1)
-        if afterKey {
-            afterKey = false
-        } else if needsComma {
-            buffer.appendReserved(Byte.comma)
+        if needsComma { buffer.appendReserved(Byte.comma) }
+    }
+
+    /// `beforeValue`, then where the value's `extra` reserved bytes go. Callers store through
+    /// the pointer and `advance(to:)` once: appending byte by byte reloaded the buffer's base
+    /// and count after every store.
+    @inline(always)
+    mutating func valueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
+        if pretty {
+            prettyBeforeValue(reserving: extra)
+            return buffer.tail
         }
+        return compactValueStart(reserving: extra)
+    }
+
+    /// Compact mode's separator: a ',' unless the value opens its container or follows its
+    /// key (keys clear `needsComma`, so compact output needs no `afterKey`).
+    @inline(always)
+    private mutating func compactValueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
+        buffer.reserve(extra + 1)
+        let out = buffer.tail
+        guard needsComma else { return out }
+        out[0] = Byte.comma
+        return out + 1
     }
 
     @inline(never)
@@ -419,6 +570,14 @@ public struct JSONWriter {
         let n = utf8.count
         var i = 0
         if n >= 8 {
+            // Two words per step in one vector register: SSE2 does the word arithmetic below on both.
+            while i + 16 <= n {
+                let words = source.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self)
+                let hits = escapeHits(words)
+                if hits[0] | hits[1] != 0 { break }
+                out.storeBytes(of: words, toByteOffset: i, as: SIMD2<UInt64>.self)
+                i += 16
+            }
             while i + 8 <= n {
                 let w = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                 if escapeHits(w) != 0 { break }
@@ -457,6 +616,14 @@ public struct JSONWriter {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
         // `~w` drops bytes >= 0x80; for quote/slash the xor keeps the high bit of ASCII bytes clear.
+        return ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
+    }
+
+    /// `escapeHits` of two words at once.
+    @inline(__always)
+    static func escapeHits(_ w: SIMD2<UInt64>) -> SIMD2<UInt64> {
+        let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
+        let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
         return ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
     }
 

@@ -77,38 +77,62 @@ struct FNVPair {
 
     /// `hex` written in place (32 bytes), so a response needs no String per fingerprint.
     func writeHex(to out: UnsafeMutablePointer<UInt8>) {
-        let digits: StaticString = "0123456789abcdef"
-        let table = digits.utf8Start
-        for i in 0..<16 {
-            let shift = UInt64(60 - 4 * i)
-            out[i] = table[Int(a >> shift & 0xF)]
-            out[16 + i] = table[Int(b >> shift & 0xF)]
+        FNVPair.writeHex(a, to: out)
+        FNVPair.writeHex(b, to: out + 16)
+    }
+
+    /// 16 hex digits of `value`, a byte (two digits, one 16-bit move from `hexPairs`) at a time.
+    @inline(__always)
+    private static func writeHex(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) {
+        let pairs = UnsafeRawPointer(hexPairs.utf8Start), target = UnsafeMutableRawPointer(out)
+        for i in 0..<8 {
+            let byte = Int(truncatingIfNeeded: value >> UInt64(56 - 8 * i)) & 0xFF
+            target.storeBytes(of: pairs.loadUnaligned(fromByteOffset: 2 &* byte, as: UInt16.self), toByteOffset: 2 &* i, as: UInt16.self)
         }
     }
+
+    /// "00" through "ff", for writing two hex digits per lookup.
+    private static let hexPairs: StaticString = """
+        000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\
+        202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f\
+        404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f\
+        606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f\
+        808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\
+        a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf\
+        c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf\
+        e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+        """
 }
 
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
 public struct Fingerprinter {
     public let analysis: Analysis
-    /// Per node: number of earlier siblings with the same type and label (-1 until its
-    /// parent's children are counted). Arrays, not dictionaries: every finding looks here.
-    private var ordinal: [Int]
-    /// Per node: where its identity's UTF-8 sits in `identityBytes`, for nodes asked about and
-    /// their ancestors up to the anchor. Bytes in one array rather than a String per node:
-    /// identities are only hashed, and a child's starts with a copy of its parent's.
-    private var identitySpan: [Range<Int>?]
+    /// Per node, what has been worked out so far. One array, not a dictionary: every finding
+    /// looks here; and one rather than one per fact: each array cost an allocation per screen.
+    private var facts: [NodeFacts]
+    /// Identities of the nodes asked about and their ancestors up to the anchor, as UTF-8.
+    /// Bytes in one buffer rather than a String per node: identities are only hashed, and a
+    /// child's starts with a copy of its parent's.
     private var identityBytes = ByteBuffer(capacity: 256)
-    /// Nodes between the one asked about and its nearest known ancestor; kept to reuse its storage.
-    private var chain: [Int] = []
-    /// Per node: 0 not yet looked at, 1 its type name has no "[", 2 it has one. Siblings are
-    /// compared for many findings, and scanning a type name each time cost more than the compare.
-    private var bracketFlag: [UInt8]
+
+    private struct NodeFacts {
+        /// Earlier siblings with the same type and label; -1 until its parent's children are counted.
+        var ordinal = -1
+        /// Where its identity sits in `identityBytes`; `identityEnd` is -1 until it is built.
+        var identityStart = 0, identityEnd = -1
+        /// While an identity is built: the child on the way down to the node asked about
+        /// (a link per node instead of a list of the path, which cost an allocation).
+        var below = -1
+
+        var identity: Range<Int>? {
+            get { identityEnd < 0 ? nil : identityStart..<identityEnd }
+            set { (identityStart, identityEnd) = newValue.map { ($0.lowerBound, $0.upperBound) } ?? (0, -1) }
+        }
+    }
 
     public init(_ analysis: Analysis) {
         self.analysis = analysis
-        ordinal = Array(repeating: -1, count: analysis.document.nodes.count)
-        identitySpan = Array(repeating: nil, count: analysis.document.nodes.count)
-        bracketFlag = Array(repeating: 0, count: analysis.document.nodes.count)
+        facts = Array(repeating: NodeFacts(), count: analysis.document.nodes.count)
     }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
@@ -137,32 +161,32 @@ public struct Fingerprinter {
     /// Built from the parent's identity, which is cached: findings cluster on few subtrees,
     /// so most steps are looked up rather than walked again.
     private mutating func identitySpan(of node: Int) -> Range<Int> {
-        if let known = identitySpan[node] { return known }
+        if let known = facts[node].identity { return known }
         // The node array alone, once: reading through `analysis.document` copied the whole
         // Document (every array retained) per call.
         let nodes = analysis.document.nodes
         // Walk up to the nearest node whose identity is known or anchored (bounded by the
         // decoder's depth cap), then build identities back down, caching each.
-        if !chain.isEmpty { chain.removeAll(keepingCapacity: true) }
         var current = node
         var base: Range<Int>
         while true {
-            if let known = identitySpan[current] { base = known; break }
-            if let anchor = appendAnchor(of: current, nodes) { base = anchor; identitySpan[current] = anchor; break }
+            if let known = facts[current].identity { base = known; break }
+            if let anchor = appendAnchor(of: current, nodes) { base = anchor; facts[current].identity = anchor; break }
             guard let parent = nodes[current].parent else {
                 base = appendIdentity { $0.append("root") }
-                identitySpan[current] = base
+                facts[current].identity = base
                 break
             }
-            chain.append(current)
+            facts[parent].below = current
             current = parent
         }
-        for position in chain.indices.reversed() {
-            let child = chain[position]
-            let ordinal = ordinal(of: child, parent: nodes[child].parent!, nodes)
+        while current != node {
+            let child = facts[current].below
+            let ordinal = ordinal(of: child, parent: current, nodes)
             base = appendStep(after: base, isSynthetic: nodes[child].isSynthetic, type: nodes[child].typeName,
                               label: nodes[child].label ?? nodes[child].text ?? "", ordinal: ordinal)
-            identitySpan[child] = base
+            facts[child].identity = base
+            current = child
         }
         return base
     }
@@ -210,43 +234,39 @@ public struct Fingerprinter {
     /// Short sibling lists are scanned up to the node, comparing fields rather than building
     /// key Strings; long ones are counted once into a dictionary so a wide parent stays linear.
     private mutating func ordinal(of index: Int, parent: Int, _ nodes: [Node]) -> Int {
-        if ordinal[index] >= 0 { return ordinal[index] }
+        if facts[index].ordinal >= 0 { return facts[index].ordinal }
         let childStorage = analysis.document.childStorage
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
             let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
-            let typeHasBracket = typeHasBracket(nodes, index)
+            let typeHasBracket = Fingerprinter.hasBracket(type)
             var count = 0
             for sibling in siblings {
                 if sibling == index { break }
                 let otherType = nodes[sibling].typeName
-                let otherLabel = nodes[sibling].label ?? nodes[sibling].text ?? ""
                 if otherType == type {
-                    if otherLabel == label { count += 1 }
-                } else if typeHasBracket || self.typeHasBracket(nodes, sibling) {
+                    // The label only now: reading one out of a node costs a retain.
+                    if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
+                } else if typeHasBracket || Fingerprinter.hasBracket(otherType) {
                     // Different types give equal keys only through a "[" in one of them.
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
                 }
             }
-            ordinal[index] = count
+            facts[index].ordinal = count
             return count
         }
         var seen: [String: Int] = [:]
         for sibling in siblings {
             let key = Fingerprinter.stepKey(nodes[sibling])
-            ordinal[sibling] = seen[key, default: 0]
+            facts[sibling].ordinal = seen[key, default: 0]
             seen[key, default: 0] += 1
         }
-        return max(ordinal[index], 0)
+        return max(facts[index].ordinal, 0)
     }
 
-    private mutating func typeHasBracket(_ nodes: [Node], _ index: Int) -> Bool {
-        if bracketFlag[index] == 0 {
-            // Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
-            let found = nodes[index].typeName.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
-            bracketFlag[index] = found ? 2 : 1
-        }
-        return bracketFlag[index] == 2
+    /// Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
+    private static func hasBracket(_ type: String) -> Bool {
+        type.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
     }
 
     private static func stepKey(_ node: Node) -> String {

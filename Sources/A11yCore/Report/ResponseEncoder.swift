@@ -15,10 +15,10 @@ public enum ResponseEncoder {
             return total + 2048 + 400 * report.analysis.elements.count + 128 * report.analysis.identifiers.count
                 + 512 * (report.run.findings.count + report.run.suppressed.count)
         }
-        var w = JSONWriter(pretty: pretty, capacity: capacity)
-        // The writer is local and never copied, so its storage needs one ownership check, not one per value.
-        w.withExclusiveStorage { w in write(run, into: &w) }
-        return pretty ? w.bytes + [0x0A] : w.bytes
+        return JSONWriter.array(capacity: capacity, pretty: pretty) { w in
+            write(run, into: &w)
+            if pretty { w.finalNewline() }
+        }
     }
 
     private static func write(_ run: AuditRun, into w: inout JSONWriter) {
@@ -44,41 +44,49 @@ public enum ResponseEncoder {
     }
 
     private static func writeMembers(_ run: AuditRun, screen index: Int, into w: inout JSONWriter) {
-        let report = run.screens[index].report
-        let analysis = report.analysis
-        let document = analysis.document
-        var pointers = PointerSpans(document)
+        writeLists(of: run.screens[index].report, comparison: run.comparison, screen: index, into: &w)
+        w.staticKey("summary")
+        writeSummary(run, screens: [index], into: &w)
+    }
+
+    /// Elements, identifiers and findings of one screen. The report is borrowed: binding it
+    /// (or its analysis or document) to a local copied the struct, one retain per field.
+    private static func writeLists(of report: borrowing AuditReport, comparison: BaselineComparison?, screen index: Int,
+                                   into w: inout JSONWriter) {
+        var pointers = PointerSpans(report.analysis.document)
         w.staticKey("elements")
         w.beginArray()
         // Elements and findings are read in place: `for e in array` copied (retained) each one.
-        analysis.elements.withUnsafeBufferPointer { elements in
-            for i in elements.indices { writeElement(elements[i], document: document, pointers: &pointers, into: &w) }
+        report.analysis.elements.withUnsafeBufferPointer { elements in
+            for i in elements.indices { writeElement(elements[i], document: report.analysis.document, pointers: &pointers, into: &w) }
         }
         w.endArray()
         w.staticKey("identifiers")
         w.beginArray()
-        for item in analysis.identifiers {
-            w.beginObject()
-            w.staticKey("node"); writePointer(of: item.node, in: document, spans: &pointers, into: &w)
-            w.staticKey("id"); w.string(document.nodes[item.node].id)
-            w.staticKey("identifier"); w.string(item.identifier)
-            w.endObject()
-        }
-        w.endArray()
-        w.staticKey("findings")
-        w.beginArray()
-        var fingerprinter = Fingerprinter(analysis)
-        report.run.findings.withUnsafeBufferPointer { findings in
-            for i in findings.indices {
-                beginFinding(findings.baseAddress! + i, analysis: analysis, pointers: &pointers, into: &w)
-                w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
-                if let state = run.comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
+        report.analysis.identifiers.withUnsafeBufferPointer { identifiers in
+            for item in identifiers {
+                w.beginObject()
+                w.staticKey("node"); writePointer(of: item.node, in: report.analysis.document, spans: &pointers, into: &w)
+                w.staticKey("id"); w.string(report.analysis.document.nodes[item.node].id)
+                w.staticKey("identifier"); w.string(item.identifier)
                 w.endObject()
             }
         }
         w.endArray()
-        w.staticKey("summary")
-        writeSummary(run, screens: [index], into: &w)
+        w.staticKey("findings")
+        w.beginArray()
+        report.run.findings.withUnsafeBufferPointer { findings in
+            // Only screens with findings pay for the fingerprinter's per-node tables.
+            guard !findings.isEmpty else { return }
+            var fingerprinter = Fingerprinter(report.analysis)
+            for i in findings.indices {
+                beginFinding(findings.baseAddress! + i, analysis: report.analysis, pointers: &pointers, into: &w)
+                w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
+                if let state = comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
+                w.endObject()
+            }
+        }
+        w.endArray()
     }
 
     static func writeElement(_ e: borrowing AccessibilityElement, document: Document, pointers: inout PointerSpans,
@@ -97,34 +105,45 @@ public enum ResponseEncoder {
         w.staticKey("identifier"); w.string(e.identifier)
         w.staticKey("frame"); writeRect(e.frame, into: &w)
         w.staticKey("activationPoint")
-        w.numberObject("x", e.activationPoint.x, "y", e.activationPoint.y)
-        w.staticKey("actions")
-        w.beginArray()
-        for a in e.actions { w.string(a) }
-        w.endArray()
-        w.staticKey("customContent")
-        w.beginArray()
-        for c in e.customContent {
-            w.beginObject()
-            w.staticKey("label"); w.string(c.label)
-            w.staticKey("value"); w.string(c.value)
-            w.staticKey("importance"); w.string(c.importance.rawValue)
-            w.endObject()
+        writePoint(e.activationPoint, into: &w)
+        // Most elements have none of these: the empty lists are written whole, without
+        // iterating (which retained each array).
+        if e.actions.isEmpty {
+            w.emptyArray("actions")
+        } else {
+            w.staticKey("actions"); w.strings(e.actions)
         }
-        w.endArray()
-        w.staticKey("rotors")
-        w.beginArray()
-        for r in e.rotors {
-            w.beginObject()
-            w.staticKey("name"); w.string(r.name)
-            w.staticKey("systemType"); w.string(r.systemType)
-            w.staticKey("items")
+        if e.customContent.isEmpty {
+            w.emptyArray("customContent")
+        } else {
+            w.staticKey("customContent")
             w.beginArray()
-            for item in r.items { w.string(document.nodes[item].id) }
+            for c in e.customContent {
+                w.beginObject()
+                w.staticKey("label"); w.string(c.label)
+                w.staticKey("value"); w.string(c.value)
+                w.staticKey("importance"); w.string(c.importance.rawValue)
+                w.endObject()
+            }
             w.endArray()
-            w.endObject()
         }
-        w.endArray()
+        if e.rotors.isEmpty {
+            w.emptyArray("rotors")
+        } else {
+            w.staticKey("rotors")
+            w.beginArray()
+            for r in e.rotors {
+                w.beginObject()
+                w.staticKey("name"); w.string(r.name)
+                w.staticKey("systemType"); w.string(r.systemType)
+                w.staticKey("items")
+                w.beginArray()
+                for item in r.items { w.string(document.nodes[item].id) }
+                w.endArray()
+                w.endObject()
+            }
+            w.endArray()
+        }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("nodes")
         w.beginArray()
@@ -190,8 +209,16 @@ public enum ResponseEncoder {
         }
     }
 
+    /// Out of line, with `numberObject` inlined into it: its keys are then constants, and
+    /// inlining the whole frame into the element and finding writers cost more than the call.
+    @inline(never)
     public static func writeRect(_ r: Rect, into w: inout JSONWriter) {
         w.numberObject("x", r.x, "y", r.y, "width", r.width, "height", r.height)
+    }
+
+    @inline(never)
+    static func writePoint(_ p: Point, into w: inout JSONWriter) {
+        w.numberObject("x", p.x, "y", p.y)
     }
 
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
