@@ -12,7 +12,7 @@ struct LabeledPairs {
     func label(forContent i: Int) -> String? { labelForContent.isEmpty ? nil : labelForContent[i] }
     func isAbsorbedLabel(_ i: Int) -> Bool { !absorbedLabels.isEmpty && absorbedLabels[i] }
 
-    init(_ document: Document, visible: [Bool]) {
+    init(_ document: borrowing Document, visible: [Bool]) {
         struct Key: Hashable { var namespace: String; var id: String }
         // Pair nodes first, so the key table is sized once instead of growing.
         var pairNodes: [Int] = []
@@ -47,8 +47,8 @@ struct LabeledPairs {
             }
             let text = document.nodes[labelNode].label.nonEmpty ?? document.nodes[labelNode].text.nonEmpty ?? ""
             if absorbedLabels.isEmpty {
-                labelForContent = [String?](repeating: nil, count: document.nodes.count)
-                absorbedLabels = [Bool](repeating: false, count: document.nodes.count)
+                labelForContent = [String?](filledWith: nil, count: document.nodes.count)
+                absorbedLabels = [Bool](filledWith: false, count: document.nodes.count)
             }
             for content in contentNodes { labelForContent[content] = text }
             absorbedLabels[labelNode] = true

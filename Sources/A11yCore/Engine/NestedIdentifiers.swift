@@ -7,7 +7,7 @@ struct NestedIdentifiers {
     var isContainer: [Bool]
     var diagnostics: [Diagnostic] = []
 
-    init(_ document: Document) {
+    init(_ document: borrowing Document) {
         let nodes = document.nodes
         var composed = [String?](repeating: nil, count: nodes.count)
         var isContainer = [Bool](repeating: false, count: nodes.count)

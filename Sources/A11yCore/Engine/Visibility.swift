@@ -8,7 +8,7 @@ struct Visibility {
     /// Visible and, with a modal, inside it.
     var isReachable: [Bool]
 
-    init(_ document: Document) {
+    init(_ document: borrowing Document) {
         let nodes = document.nodes
         var visible = [Bool](repeating: false, count: nodes.count)
         var modal: Int?
