@@ -48,7 +48,7 @@ struct NestedIdentifiers {
     static func compose(_ prefix: String, _ id: String) -> String {
         if prefix.isEmpty { return id }
         if endsWithID(prefix, id) { return prefix }
-        return String.concatenating([prefix, id], separator: ".")
+        return String.concatenating(prefix, UInt8(ascii: "."), id)
     }
 
     /// `prefix == id || prefix.hasSuffix("." + id)` without building "." + id. For ASCII,
