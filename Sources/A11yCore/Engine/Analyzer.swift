@@ -88,14 +88,17 @@ public enum Analyzer {
     private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], nodes: [Node])
         -> [AccessibilityElement.Position?] {
         // Nearest series container of each node (itself included), -1 for none.
-        var series = [Int](repeating: -1, count: nodes.count)
+        var series = [Int](filledWith: -1, count: nodes.count)
         var anySeries = false
-        for i in nodes.indices {
-            if nodes[i].effectiveTraits.contains(.tabBar) || nodes[i].kind == .tabSet {
-                series[i] = i
-                anySeries = true
-            } else if let parent = nodes[i].parent {
-                series[i] = series[parent]
+        // Written through a buffer: one uniqueness check, not one per node.
+        series.withUnsafeMutableBufferPointer { series in
+            for i in nodes.indices {
+                if nodes[i].effectiveTraits.contains(.tabBar) || nodes[i].kind == .tabSet {
+                    series[i] = i
+                    anySeries = true
+                } else if let parent = nodes[i].parent {
+                    series[i] = series[parent]
+                }
             }
         }
         guard anySeries else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
@@ -105,9 +108,9 @@ public enum Analyzer {
             let own = series[node]
             return own == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
         }
-        var total = [Int](repeating: 0, count: nodes.count)
+        var total = [Int](filledWith: 0, count: nodes.count)
         for c in container where c >= 0 { total[c] += 1 }
-        var seen = [Int](repeating: 0, count: nodes.count)
+        var seen = [Int](filledWith: 0, count: nodes.count)
         return container.map { c in
             guard c >= 0 else { return nil }
             seen[c] += 1

@@ -23,9 +23,13 @@ struct ElementBuilder {
         self.visibility = visibility
         self.identifiers = identifiers
         self.pairs = pairs
-        var roles = [Role](repeating: .skipped, count: nodes.count)
-        for i in nodes.indices {
-            roles[i] = ElementBuilder.baseRole(of: i, nodes, visibility, identifiers, pairs)
+        var roles = [Role](filledWith: .skipped, count: nodes.count)
+        // Written through a buffer: one uniqueness check, not one per node.
+        let nodes = nodes
+        roles.withUnsafeMutableBufferPointer { roles in
+            for i in roles.indices {
+                roles[i] = ElementBuilder.baseRole(of: i, nodes, visibility, identifiers, pairs)
+            }
         }
         baseRoles = roles
         elementRoleCount = roles.reduce(0) { n, role in
