@@ -65,7 +65,7 @@ enum DeferralResolver {
         for c in nodes.indices {
             guard builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
             var receivers: [Int] = []
-            var sourcesByID: [String: [Int]] = [:]
+            var sourcesByID = DeferralSources()
             // Pre-order storage: the subtree of `c` ends at the first later node whose parent
             // comes before `c` (only containers pay for finding their end).
             var i = c + 1
@@ -73,7 +73,7 @@ enum DeferralResolver {
                 defer { i += 1 }
                 guard builder.visibility.isVisible[i] else { continue }
                 if nodes[i].deferralReceiver { receivers.append(i) }
-                if let id = nodes[i].deferredSource { sourcesByID[id, default: []].append(i) }
+                if let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
                 outcome.diagnostics.append(Diagnostic(.deferralSeveralReceivers, node: c,
@@ -82,7 +82,7 @@ enum DeferralResolver {
                 continue
             }
             for content in deferral.content {
-                let sources = sourcesByID[content.identifier] ?? []
+                let sources = sourcesByID.nodes(for: content.identifier)
                 guard sources.count == 1, let source = sources.first else {
                     let kind: Diagnostic.Kind = sources.isEmpty ? .deferralContentWithoutSource : .deferralContentWithSeveralSources
                     let what = sources.isEmpty ? "no source" : "\(sources.count) sources"
