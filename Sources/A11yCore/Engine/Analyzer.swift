@@ -41,16 +41,14 @@ public enum Analyzer {
             elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 
-        var analysis = Analysis(document: document)
-        analysis.elements = elements
-        analysis.elementOfNode = elementOfNode
-        analysis.isReachable = visibility.isReachable
-        analysis.composedIdentifier = identifiers.composed
-        analysis.identifiers = identifiers.composed.indices.compactMap { i in
-            identifiers.composed[i].map { ComposedIdentifier(node: i, identifier: $0) }
-        }
-        analysis.diagnostics = identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics
-        return analysis
+        return Analysis(
+            document: document, elements: elements,
+            identifiers: identifiers.composed.indices.compactMap { i in
+                identifiers.composed[i].map { ComposedIdentifier(node: i, identifier: $0) }
+            },
+            elementOfNode: elementOfNode, isReachable: visibility.isReachable,
+            composedIdentifier: identifiers.composed,
+            diagnostics: identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics)
     }
 
     /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
