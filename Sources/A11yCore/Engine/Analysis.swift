@@ -3,19 +3,31 @@
 public struct Analysis: Sendable {
     public var document: Document
     /// Elements in navigation order.
-    public var elements: [AccessibilityElement] = []
+    public var elements: [AccessibilityElement]
     /// Composed nested identifiers, in document order.
-    public var identifiers: [ComposedIdentifier] = []
+    public var identifiers: [ComposedIdentifier]
     /// For each node: the element it is part of (index into `elements`), if any.
-    public var elementOfNode: [Int?] = []
+    public var elementOfNode: [Int?]
     /// For each node: reachable by the screen reader (not hidden, not behind a modal).
-    public var isReachable: [Bool] = []
+    public var isReachable: [Bool]
     /// For each node: composed nested identifier, if any.
-    public var composedIdentifier: [String?] = []
+    public var composedIdentifier: [String?]
     /// Structural problems noticed by the engines (deferral, nested ids, labeled pairs).
-    public var diagnostics: [Diagnostic] = []
+    public var diagnostics: [Diagnostic]
 
-    public init(document: Document) { self.document = document }
+    // Fields are set one by one, not through default values: with defaults the optimizer
+    // builds a temporary analysis and copies it (retaining every field) into `self`.
+    public init(document: Document) {
+        self.init(document: document, elements: [], identifiers: [], elementOfNode: [], isReachable: [],
+                  composedIdentifier: [], diagnostics: [])
+    }
+
+    init(document: Document, elements: [AccessibilityElement], identifiers: [ComposedIdentifier],
+         elementOfNode: [Int?], isReachable: [Bool], composedIdentifier: [String?], diagnostics: [Diagnostic]) {
+        self.document = document; self.elements = elements; self.identifiers = identifiers
+        self.elementOfNode = elementOfNode; self.isReachable = isReachable
+        self.composedIdentifier = composedIdentifier; self.diagnostics = diagnostics
+    }
 }
 
 public struct ComposedIdentifier: Equatable, Sendable {

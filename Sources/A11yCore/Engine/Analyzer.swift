@@ -2,9 +2,8 @@
 /// deferral, element building, reading order, positions and spoken output.
 public enum Analyzer {
     public static func analyze(_ document: Document) -> Analysis {
-        var analysis = Analysis(document: document)
         let count = document.nodes.count
-        guard count > 0 else { return analysis }
+        guard count > 0 else { return Analysis(document: document) }
 
         let visibility = Visibility(document)
         let identifiers = NestedIdentifiers(document)
@@ -14,22 +13,21 @@ public enum Analyzer {
 
         // Reading order from the root, or from the modal that traps focus. Items refer to
         // drafts by index, so sorting moves small values, not elements.
-        let order = ReadingOrder(document: document)
         var drafts: [ElementDraft] = []
         // Growing an array of drafts copies them all; element roles bound the count.
         drafts.reserveCapacity(builder.elementRoleCount)
         var items: [ReadingItem] = []
-        collect(visibility.modalRoot ?? document.root, builder: builder, order: order, into: &items, drafts: &drafts)
+        collect(visibility.modalRoot ?? document.root, builder: builder, into: &items, drafts: &drafts)
         var sequence: [Int] = []
         sequence.reserveCapacity(drafts.count)
-        ReadingItem.sort(&items, order: order)
+        ReadingItem.sort(&items, order: builder.order)
         ReadingItem.flatten(items, into: &sequence)
         items = []
 
-        let positions = seriesPositions(of: sequence, drafts: drafts, document: document)
+        let positions = seriesPositions(of: sequence, drafts: drafts, nodes: document.nodes)
         var elements: [AccessibilityElement] = []
         elements.reserveCapacity(sequence.count)
-        var elementOfNode = [Int?](repeating: nil, count: count)
+        var elementOfNode = [Int?](filledWith: nil, count: count)
         var buffer = TextBuffer()
         for (index, k) in sequence.enumerated() {
             // Drafts are read in place and their fields moved into the element: binding one
@@ -43,21 +41,20 @@ public enum Analyzer {
             elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 
-        analysis.elements = elements
-        analysis.elementOfNode = elementOfNode
-        analysis.isReachable = visibility.isReachable
-        analysis.composedIdentifier = identifiers.composed
-        analysis.identifiers = identifiers.composed.indices.compactMap { i in
-            identifiers.composed[i].map { ComposedIdentifier(node: i, identifier: $0) }
-        }
-        analysis.diagnostics = identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics
-        return analysis
+        return Analysis(
+            document: document, elements: elements,
+            identifiers: identifiers.composed.indices.compactMap { i in
+                identifiers.composed[i].map { ComposedIdentifier(node: i, identifier: $0) }
+            },
+            elementOfNode: elementOfNode, isReachable: visibility.isReachable,
+            composedIdentifier: identifiers.composed,
+            diagnostics: identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics)
     }
 
     /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
-    private static func collect(_ i: Int, builder: ElementBuilder, order: ReadingOrder,
+    private static func collect(_ i: Int, builder: ElementBuilder,
                                 into items: inout [ReadingItem], drafts: inout [ElementDraft]) {
-        let priority = builder.document.nodes[i].sortPriority
+        let priority = builder.nodes[i].sortPriority
         switch builder.role(of: i) {
         case .skipped: return
         case .leaf, .strategies, .combine:
@@ -69,16 +66,16 @@ public enum Analyzer {
             // A plain container is read through, unless its sortPriority must place it among its siblings.
             guard contain || priority != 0 else {
                 for child in builder.visitedChildren(of: i) {
-                    collect(child, builder: builder, order: order, into: &items, drafts: &drafts)
+                    collect(child, builder: builder, into: &items, drafts: &drafts)
                 }
                 return
             }
             var members: [ReadingItem] = []
             for child in builder.visitedChildren(of: i) {
-                collect(child, builder: builder, order: order, into: &members, drafts: &drafts)
+                collect(child, builder: builder, into: &members, drafts: &drafts)
             }
             guard !members.isEmpty else { return }
-            ReadingItem.sort(&members, order: order)
+            ReadingItem.sort(&members, order: builder.order)
             // A group falls where its first member does.
             items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: members[0].frame))
         }
@@ -86,30 +83,32 @@ public enum Analyzer {
 
     /// "N of M" for elements (drafts in reading `sequence`) inside a tab bar (`tabBar` trait)
     /// or a `tabSet`. Per-node arrays, no dictionaries: every node is looked at.
-    private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], document: Document)
+    private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], nodes: [Node])
         -> [AccessibilityElement.Position?] {
-        let nodes = document.nodes
         // Nearest series container of each node (itself included), -1 for none.
-        var series = [Int](repeating: -1, count: nodes.count)
+        var series = [Int](filledWith: -1, count: nodes.count)
         var anySeries = false
-        for i in nodes.indices {
-            if nodes[i].effectiveTraits.contains(.tabBar) || nodes[i].kind == .tabSet {
-                series[i] = i
-                anySeries = true
-            } else if let parent = nodes[i].parent {
-                series[i] = series[parent]
+        // Written through a buffer: one uniqueness check, not one per node.
+        series.withUnsafeMutableBufferPointer { series in
+            for i in nodes.indices {
+                if nodes[i].effectiveTraits.contains(.tabBar) || nodes[i].kind == .tabSet {
+                    series[i] = i
+                    anySeries = true
+                } else if let parent = nodes[i].parent {
+                    series[i] = series[parent]
+                }
             }
         }
-        guard anySeries else { return [AccessibilityElement.Position?](repeating: nil, count: sequence.count) }
+        guard anySeries else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
         // The series of an element is its node's nearest series container other than itself.
         let container: [Int] = sequence.map { k in
             let node = drafts[k].node
             let own = series[node]
             return own == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
         }
-        var total = [Int](repeating: 0, count: nodes.count)
+        var total = [Int](filledWith: 0, count: nodes.count)
         for c in container where c >= 0 { total[c] += 1 }
-        var seen = [Int](repeating: 0, count: nodes.count)
+        var seen = [Int](filledWith: 0, count: nodes.count)
         return container.map { c in
             guard c >= 0 else { return nil }
             seen[c] += 1

@@ -24,11 +24,10 @@ extension ElementBuilder {
 
     /// The combined element of a `combine` / `combinable` node, nil when it has nothing to say.
     func combinedElement(_ i: Int) -> ElementDraft? {
-        let nodes = document.nodes
         let settings = nodes[i].combinable ?? Combinable()
         var parts = composedParts(of: i)
         if settings.sorting == .frame {
-            ReadingOrder(document: document).sort(&parts) { $0.frame }
+            order.sort(&parts) { $0.frame }
         }
         var (e, mergedActivationPoint) = compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild)
 
@@ -77,7 +76,7 @@ extension ElementBuilder {
     private func compose(_ parts: [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool)
         -> (element: ElementDraft, activationPoint: Point?) {
         // Parts are read in place by index: binding a part would copy (retain) all its fields.
-        var interactive = [Bool](repeating: false, count: parts.count)
+        var interactive = [Bool](filledWith: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
         for k in parts.indices {
             nodeCount += parts[k].nodes.count
@@ -135,7 +134,7 @@ extension ElementBuilder {
     /// Toggles report "0" / "1" / "2"; people hear "Off" / "On" / "Mixed".
     func displayValue(_ value: String?, traits: Traits, node: Int) -> String? {
         guard let value else { return nil }
-        guard traits.contains(.toggleButton) || document.nodes[node].kind == .toggle else { return value }
+        guard traits.contains(.toggleButton) || nodes[node].kind == .toggle else { return value }
         switch value {
         case "0": return "Off"
         case "1": return "On"

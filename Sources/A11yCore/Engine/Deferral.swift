@@ -44,8 +44,8 @@ struct DeferralOutcome {
 
     fileprivate mutating func add(_ source: Int, to receiver: Int, count: Int, _ change: (inout DeferredAdditions) -> Void) {
         if additionsSlot.isEmpty {
-            hiddenSources = [Bool](repeating: false, count: count)
-            additionsSlot = [Int](repeating: -1, count: count)
+            hiddenSources = [Bool](filledWith: false, count: count)
+            additionsSlot = [Int](filledWith: -1, count: count)
         }
         if additionsSlot[receiver] < 0 {
             additionsSlot[receiver] = receivedAdditions.count
@@ -60,20 +60,20 @@ struct DeferralOutcome {
 /// items hand their source's accessibility to the one receiver.
 enum DeferralResolver {
     static func resolve(_ builder: ElementBuilder) -> DeferralOutcome {
-        let document = builder.document
+        let nodes = builder.nodes
         var outcome = DeferralOutcome()
-        for c in document.nodes.indices {
-            guard builder.visibility.isVisible[c], let deferral = document.nodes[c].deferral else { continue }
+        for c in nodes.indices {
+            guard builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
             var receivers: [Int] = []
-            var sourcesByID: [String: [Int]] = [:]
+            var sourcesByID = DeferralSources()
             // Pre-order storage: the subtree of `c` ends at the first later node whose parent
             // comes before `c` (only containers pay for finding their end).
             var i = c + 1
-            while i < document.nodes.count, let parent = document.nodes[i].parent, parent >= c {
+            while i < nodes.count, let parent = nodes[i].parent, parent >= c {
                 defer { i += 1 }
                 guard builder.visibility.isVisible[i] else { continue }
-                if document.nodes[i].deferralReceiver { receivers.append(i) }
-                if let id = document.nodes[i].deferredSource { sourcesByID[id, default: []].append(i) }
+                if nodes[i].deferralReceiver { receivers.append(i) }
+                if let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
                 outcome.diagnostics.append(Diagnostic(.deferralSeveralReceivers, node: c,
@@ -82,7 +82,7 @@ enum DeferralResolver {
                 continue
             }
             for content in deferral.content {
-                let sources = sourcesByID[content.identifier] ?? []
+                let sources = sourcesByID.nodes(for: content.identifier)
                 guard sources.count == 1, let source = sources.first else {
                     let kind: Diagnostic.Kind = sources.isEmpty ? .deferralContentWithoutSource : .deferralContentWithSeveralSources
                     let what = sources.isEmpty ? "no source" : "\(sources.count) sources"
@@ -98,7 +98,7 @@ enum DeferralResolver {
                     continue
                 }
                 let e = sourceAccessibility(builder, source)
-                outcome.add(source, to: receiver, count: document.nodes.count) { added in
+                outcome.add(source, to: receiver, count: nodes.count) { added in
                     if let v = e.label { added.labels.append(v) }
                     if let v = e.value { added.values.append(v) }
                     if let v = e.hint { added.hints.append(v) }

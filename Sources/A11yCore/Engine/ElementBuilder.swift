@@ -1,7 +1,11 @@
 /// Turns nodes into screen-reader elements: a node's own properties, RDDM strategies,
 /// composition and deferred content all meet here.
 struct ElementBuilder {
-    let document: Document
+    // The document's parts, not the document: copying a `Document` retains all its fields,
+    // and the builder is passed around by value.
+    let nodes: [Node]
+    let childStorage: [Int]
+    let order: ReadingOrder
     let visibility: Visibility
     let identifiers: NestedIdentifiers
     let pairs: LabeledPairs
@@ -12,14 +16,20 @@ struct ElementBuilder {
     /// Nodes whose base role makes an element: an upper bound for the elements read.
     let elementRoleCount: Int
 
-    init(document: Document, visibility: Visibility, identifiers: NestedIdentifiers, pairs: LabeledPairs) {
-        self.document = document
+    init(document: borrowing Document, visibility: Visibility, identifiers: NestedIdentifiers, pairs: LabeledPairs) {
+        nodes = document.nodes
+        childStorage = document.childStorage
+        order = ReadingOrder(document: document)
         self.visibility = visibility
         self.identifiers = identifiers
         self.pairs = pairs
-        var roles = [Role](repeating: .skipped, count: document.nodes.count)
-        for i in document.nodes.indices {
-            roles[i] = ElementBuilder.baseRole(of: i, document, visibility, identifiers, pairs)
+        var roles = [Role](filledWith: .skipped, count: nodes.count)
+        // Written through a buffer: one uniqueness check, not one per node.
+        let nodes = nodes
+        roles.withUnsafeMutableBufferPointer { roles in
+            for i in roles.indices {
+                roles[i] = ElementBuilder.baseRole(of: i, nodes, visibility, identifiers, pairs)
+            }
         }
         baseRoles = roles
         elementRoleCount = roles.reduce(0) { n, role in
@@ -48,10 +58,9 @@ struct ElementBuilder {
         deferral.isHiddenSource(i) ? .skipped : baseRoles[i]
     }
 
-    private static func baseRole(of i: Int, _ document: Document, _ visibility: Visibility,
+    private static func baseRole(of i: Int, _ nodes: [Node], _ visibility: Visibility,
                                  _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs) -> Role {
         if !visibility.isVisible[i] || pairs.isAbsorbedLabel(i) { return .skipped }
-        let nodes = document.nodes
         if let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }
         switch nodes[i].grouping {
         case .combine: return .combine
@@ -71,8 +80,8 @@ struct ElementBuilder {
 
     /// Children a visit descends into: synthetic children replace the node's own drawing.
     func visitedChildren(of i: Int) -> ArraySlice<Int> {
-        let synthetic = document.nodes[i].syntheticChildRange
-        return document.childStorage[synthetic.isEmpty ? document.nodes[i].childRange : synthetic]
+        let synthetic = nodes[i].syntheticChildRange
+        return childStorage[synthetic.isEmpty ? nodes[i].childRange : synthetic]
     }
 
     /// Appends the element a node with an element role stands for to `out`; false (nothing
@@ -100,12 +109,11 @@ struct ElementBuilder {
 
     /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`.
     func ownLabel(_ i: Int) -> String? {
-        pairs.label(forContent: i) ?? document.nodes[i].label.nonEmpty ?? document.nodes[i].text.nonEmpty
+        pairs.label(forContent: i) ?? nodes[i].label.nonEmpty ?? nodes[i].text.nonEmpty
     }
 
     /// Appends the element made of the node's own properties (plus content deferred to it).
     func appendOwnElement(_ i: Int, to out: inout [ElementDraft]) {
-        let nodes = document.nodes
         let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
         out.append(ElementDraft(
             label: ownLabel(i),
@@ -124,14 +132,14 @@ struct ElementBuilder {
 
     /// The node's custom action names without empty ones.
     func ownActions(_ i: Int) -> [String] {
-        let actions = document.nodes[i].actions
+        let actions = nodes[i].actions
         // Filtering copies the array; most nodes have no empty names to drop.
         return actions.contains(where: \.isEmpty) ? actions.filter { !$0.isEmpty } : actions
     }
 
     /// Whether an element is operated rather than read (composition keeps these apart).
     func isInteractive(traits: Traits, node: Int) -> Bool {
-        !traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || document.nodes[node].kind.isControl
+        !traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || nodes[node].kind.isControl
     }
 }
 

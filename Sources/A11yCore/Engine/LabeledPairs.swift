@@ -12,46 +12,52 @@ struct LabeledPairs {
     func label(forContent i: Int) -> String? { labelForContent.isEmpty ? nil : labelForContent[i] }
     func isAbsorbedLabel(_ i: Int) -> Bool { !absorbedLabels.isEmpty && absorbedLabels[i] }
 
-    init(_ document: Document, visible: [Bool]) {
-        struct Key: Hashable { var namespace: String; var id: String }
-        // Pair nodes first, so the key table is sized once instead of growing.
+    init(_ document: borrowing Document, visible: [Bool]) {
+        let nodes = document.nodes
+        // Pair nodes first: their count decides how keys are matched.
         var pairNodes: [Int] = []
-        for i in document.nodes.indices where visible[i] && document.nodes[i].labeledPair != nil { pairNodes.append(i) }
+        for i in nodes.indices where visible[i] && nodes[i].labeledPair != nil { pairNodes.append(i) }
         guard !pairNodes.isEmpty else { return }
-        // Each key gets a slot in first-seen order with one hash lookup per node.
-        var slotOfKey: [Key: Int] = [:]
-        slotOfKey.reserveCapacity(pairNodes.count)
-        var keys: [Key] = [], labels: [[Int]] = [], contents: [[Int]] = []
-        func slot(_ stored: inout Int) -> Int {
-            if stored < 0 { stored = keys.count }
-            return stored
-        }
+        // Pairs grouped by key, in first-seen order. With few pairs a linear search compares
+        // a few strings, where a dictionary would hash two per pair node.
+        let linear = pairNodes.count <= 16
+        var groups: [Group] = []
+        var groupOfKey: [Key: Int] = [:]
+        if !linear { groupOfKey.reserveCapacity(pairNodes.count) }
         for i in pairNodes {
-            let pair = document.nodes[i].labeledPair!
+            let pair = nodes[i].labeledPair!
             let key = Key(namespace: pair.namespace, id: pair.id)
-            let k = slot(&slotOfKey[key, default: -1])
-            if k == keys.count { keys.append(key); labels.append([]); contents.append([]) }
+            let k = linear ? groups.firstIndex { $0.key == key } ?? groups.count : groupOfKey[key, default: groups.count]
+            if k == groups.count {
+                groups.append(Group(key: key))
+                if !linear { groupOfKey[key] = k }
+            }
             switch pair.role {
-            case .label: labels[k].append(i)
-            case .content: contents[k].append(i)
+            case .label: groups[k].labels.append(i)
+            case .content: groups[k].contents.append(i)
             }
         }
-        for (k, key) in keys.enumerated() {
-            let labelNodes = labels[k], contentNodes = contents[k]
-            guard let labelNode = labelNodes.first, !contentNodes.isEmpty else {
-                let node = labelNodes.first ?? contentNodes[0]
-                let missing = labelNodes.isEmpty ? "label" : "content"
+        for group in groups {
+            guard let labelNode = group.labels.first, !group.contents.isEmpty else {
+                let node = group.labels.first ?? group.contents[0]
+                let missing = group.labels.isEmpty ? "label" : "content"
                 diagnostics.append(Diagnostic(.labeledPairMissingCounterpart, node: node,
-                    message: "Labeled pair \"\(key.id)\" has no \(missing) counterpart, so VoiceOver cannot connect the label to its control."))
+                    message: "Labeled pair \"\(group.key.id)\" has no \(missing) counterpart, so VoiceOver cannot connect the label to its control."))
                 continue
             }
-            let text = document.nodes[labelNode].label.nonEmpty ?? document.nodes[labelNode].text.nonEmpty ?? ""
+            let text = nodes[labelNode].label.nonEmpty ?? nodes[labelNode].text.nonEmpty ?? ""
             if absorbedLabels.isEmpty {
-                labelForContent = [String?](repeating: nil, count: document.nodes.count)
-                absorbedLabels = [Bool](repeating: false, count: document.nodes.count)
+                labelForContent = [String?](filledWith: nil, count: nodes.count)
+                absorbedLabels = [Bool](filledWith: false, count: nodes.count)
             }
-            for content in contentNodes { labelForContent[content] = text }
+            for content in group.contents { labelForContent[content] = text }
             absorbedLabels[labelNode] = true
         }
+    }
+
+    private struct Key: Hashable { var namespace: String; var id: String }
+    private struct Group {
+        var key: Key
+        var labels: [Int] = [], contents: [Int] = []
     }
 }

@@ -7,28 +7,31 @@ struct NestedIdentifiers {
     var isContainer: [Bool]
     var diagnostics: [Diagnostic] = []
 
-    init(_ document: Document) {
+    init(_ document: borrowing Document) {
         let nodes = document.nodes
-        var composed = [String?](repeating: nil, count: nodes.count)
-        var isContainer = [Bool](repeating: false, count: nodes.count)
+        var composed = [String?](filledWith: nil, count: nodes.count)
+        var isContainer = [Bool](filledWith: false, count: nodes.count)
         // Nearest ancestor (or self) that set an identifier, -1 for none: its composed
         // identifier is the prefix below it, so no prefix string is kept per node.
-        var owner = [Int](repeating: -1, count: nodes.count)
-        for i in nodes.indices {
-            let inheritedOwner = nodes[i].parent.map { owner[$0] } ?? -1
-            var own: String?
-            if let root = nodes[i].a11yRoot, !root.isEmpty {
-                // Separate roots are independent: a root ignores what is above it.
-                own = root
-            } else if let id = nodes[i].nestedIdentifier, !id.isEmpty {
-                own = NestedIdentifiers.compose(inheritedOwner >= 0 ? composed[inheritedOwner] ?? "" : "", id)
-            }
-            if let own {
-                composed[i] = own
-                owner[i] = i
-                if inheritedOwner >= 0 { isContainer[inheritedOwner] = true }
-            } else {
-                owner[i] = inheritedOwner
+        var owner = [Int](filledWith: -1, count: nodes.count)
+        // Written through a buffer: one uniqueness check, not one per node.
+        owner.withUnsafeMutableBufferPointer { owner in
+            for i in nodes.indices {
+                let inheritedOwner = nodes[i].parent.map { owner[$0] } ?? -1
+                var own: String?
+                if let root = nodes[i].a11yRoot, !root.isEmpty {
+                    // Separate roots are independent: a root ignores what is above it.
+                    own = root
+                } else if let id = nodes[i].nestedIdentifier, !id.isEmpty {
+                    own = NestedIdentifiers.compose(inheritedOwner >= 0 ? composed[inheritedOwner] ?? "" : "", id)
+                }
+                if let own {
+                    composed[i] = own
+                    owner[i] = i
+                    if inheritedOwner >= 0 { isContainer[inheritedOwner] = true }
+                } else {
+                    owner[i] = inheritedOwner
+                }
             }
         }
         self.composed = composed
@@ -48,7 +51,7 @@ struct NestedIdentifiers {
     static func compose(_ prefix: String, _ id: String) -> String {
         if prefix.isEmpty { return id }
         if endsWithID(prefix, id) { return prefix }
-        return String.concatenating([prefix, id], separator: ".")
+        return String.concatenating(prefix, UInt8(ascii: "."), id)
     }
 
     /// `prefix == id || prefix.hasSuffix("." + id)` without building "." + id. For ASCII,

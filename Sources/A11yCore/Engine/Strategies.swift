@@ -3,7 +3,7 @@
 extension ElementBuilder {
     /// Replaces what the strategies of node `i` decide in its own element `e`.
     func applyStrategies(of i: Int, to e: inout ElementDraft) {
-        guard let strategies = document.nodes[i].strategies else { return }
+        guard let strategies = nodes[i].strategies else { return }
         var referenced: [Int] = []
         if !strategies.label.isIgnored { e.label = evaluate(strategies.label, referenced: &referenced) }
         if !strategies.value.isIgnored { e.value = evaluate(strategies.value, referenced: &referenced) }
@@ -11,10 +11,10 @@ extension ElementBuilder {
         case .ignored: break
         case .just(let traits): e.traits = traits
         case .from(let j):
-            e.traits = document.nodes[j].effectiveTraits
+            e.traits = nodes[j].effectiveTraits
             referenced.append(j)
         case .merge(let nodes):
-            e.traits = nodes.reduce(into: Traits()) { $0.formUnion(document.nodes[$1].effectiveTraits) }
+            e.traits = nodes.reduce(into: Traits()) { $0.formUnion(self.nodes[$1].effectiveTraits) }
             referenced += nodes
         }
         for j in referenced where !e.nodes.contains(j) { e.nodes.append(j) }
@@ -29,8 +29,8 @@ extension ElementBuilder {
             referenced.append(j)
             switch keyPath {
             case .label: return ownLabel(j)
-            case .value: return document.nodes[j].value
-            case .text: return document.nodes[j].text
+            case .value: return nodes[j].value
+            case .text: return nodes[j].text
             }
         case .joined(let parts):
             // RDDM joins without a separator.

@@ -60,4 +60,23 @@ extension String {
             return at
         }
     }
+
+    /// `a + separator + b` the same way, without an array of pieces (composed identifiers).
+    static func concatenating(_ a: String, _ separator: UInt8, _ b: String) -> String {
+        var a = a, b = b
+        let count = a.utf8.count + 1 + b.utf8.count
+        return String(unsafeUninitializedCapacity: count) { out in
+            var at = 0
+            func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                guard let source = bytes.baseAddress else { return }
+                (out.baseAddress! + at).update(from: source, count: bytes.count)
+                at += bytes.count
+            }
+            a.withUTF8(copy)
+            out[at] = separator
+            at += 1
+            b.withUTF8(copy)
+            return at
+        }
+    }
 }

@@ -8,25 +8,30 @@ struct Visibility {
     /// Visible and, with a modal, inside it.
     var isReachable: [Bool]
 
-    init(_ document: Document) {
+    init(_ document: borrowing Document) {
         let nodes = document.nodes
-        var visible = [Bool](repeating: false, count: nodes.count)
+        var visible = [Bool](filledWith: false, count: nodes.count)
         var modal: Int?
         // Pre-order storage: a parent is always decided before its children. Fields are
         // read through the index: copying a node out would retain its boxed fields.
-        for i in nodes.indices {
-            let parentVisible = nodes[i].parent.map { visible[$0] } ?? true
-            visible[i] = parentVisible && !Visibility.hidesSubtree(nodes, i)
-            // The last modal in view order wins.
-            if visible[i] && nodes[i].effectiveTraits.contains(.isModal) { modal = i }
+        // Written through buffers: one uniqueness check, not one per node.
+        visible.withUnsafeMutableBufferPointer { visible in
+            for i in nodes.indices {
+                let parentVisible = nodes[i].parent.map { visible[$0] } ?? true
+                visible[i] = parentVisible && !Visibility.hidesSubtree(nodes, i)
+                // The last modal in view order wins.
+                if visible[i] && nodes[i].effectiveTraits.contains(.isModal) { modal = i }
+            }
         }
         isVisible = visible
         modalRoot = modal
         guard let modal else { isReachable = visible; return }
-        var reachable = [Bool](repeating: false, count: nodes.count)
+        var reachable = [Bool](filledWith: false, count: nodes.count)
         // Descendants of the modal follow it in pre-order and reach it through their parents.
-        for i in modal..<nodes.count where visible[i] {
-            reachable[i] = i == modal || nodes[i].parent.map { reachable[$0] } ?? false
+        reachable.withUnsafeMutableBufferPointer { reachable in
+            for i in modal..<nodes.count where visible[i] {
+                reachable[i] = i == modal || nodes[i].parent.map { reachable[$0] } ?? false
+            }
         }
         isReachable = reachable
     }
