@@ -6,6 +6,8 @@ extension Rule {
         description: "Interactive elements do not occupy exactly the same frame.",
         help: "Merge the overlapping controls into one, or give each its own area.",
         check: { ctx in
+            // A repeat needs two elements: small screens skip building the table.
+            guard ctx.elements.count > 1 else { return [] }
             // Frame -> the first control's node and, once a repeat needs it, the data naming
             // its pointer (built once, shared by every repeat).
             var first = FirstOccurrences<Rect>(capacity: ctx.elements.count)

@@ -6,6 +6,8 @@ extension Rule {
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
         check: { ctx in
+            // A repeat needs two elements: small screens skip building the table.
+            guard ctx.elements.count > 1 else { return [] }
             // Normalised label -> the first control with it and, once a repeat needs them,
             // that control's pointer and the last repeat's label with its message and data
             // (repeats mostly share one spelling, so each text is built once). Parallel arrays:
