@@ -17,8 +17,9 @@ enum TextContrastCheck {
                 continue
             }
             guard measured.ratio < required else { continue }
-            let text = texts.text(measured, required: required, large: isLarge) {
-                "Text contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hexCode) on \(measured.background.hexCode)) is below \(NumberText.format(required)):1\(isLarge ? " for large text" : "")."
+            let text = texts.text(measured, required: required, large: isLarge) { () -> String in
+                let message: MessageText = "Text contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hexCode) on \(measured.background.hexCode)) is below \(NumberText.format(required)):1\(isLarge ? " for large text" : "")."
+                return message.string
             }
             out.append(ctx.finding(node: index, message: text.message, data: text.data))
         }
