@@ -10,7 +10,11 @@ struct FirstOccurrences<Key: Hashable> {
 
     static var linearLimit: Int { 32 }
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) {
+        self.capacity = capacity
+        // One allocation for the linear part: growing by doubling cost ~380 per key.
+        firstKeys.reserveCapacity(min(capacity, Self.linearLimit))
+    }
 
     /// Position of the earlier occurrence of `key`, or nil when this is the first (it is
     /// then recorded at position `count`).
