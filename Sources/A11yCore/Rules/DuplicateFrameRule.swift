@@ -12,6 +12,7 @@ extension Rule {
             // its pointer (built once, shared by every repeat).
             var first = FirstOccurrences<Rect>(capacity: ctx.elements.count)
             var firsts: [(node: Int, data: [(key: String, value: DataValue)]?)] = []
+            firsts.reserveCapacity(ctx.elements.count)  // once: growing by doubling cost more than the compares
             var out: [Finding] = []
             let elements = ctx.elements
             for (e, facts) in ctx.facts.enumerated() where facts.isInteractive && !elements[e].frame.isEmpty {

@@ -12,6 +12,7 @@ extension Rule {
             // pointer and the message (built once, shared by every repeat).
             var first = FirstOccurrences<String>(capacity: ctx.elements.count)
             var firsts: [(node: Int, text: (message: String, pointer: String)?)] = []
+            firsts.reserveCapacity(ctx.elements.count)  // once: growing by doubling cost more than the compares
             var out: [Finding] = []
             let elements = ctx.elements
             for e in elements.indices {
