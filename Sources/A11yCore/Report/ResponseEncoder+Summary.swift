@@ -7,7 +7,6 @@ extension ResponseEncoder {
         var byImpact = Array(repeating: 0, count: Impact.allCases.count)
         var violations = 0, incompletes = 0
         var byRule: [(rule: String, count: Int)] = []
-        var ran = RuleIDList(), passed = RuleIDList(), incomplete = RuleIDList()
         var suppressedCount = 0
         for report in reports {
             let findings = report.run.findings
@@ -25,29 +24,7 @@ extension ResponseEncoder {
                 }
                 byRule[last].count += 1
             }
-            ran.append(contentsOf: report.run.rulesRun)
-            incomplete.append(contentsOf: report.run.rulesIncomplete)
             suppressedCount += report.run.suppressed.count
-        }
-        // A rule passed only if it passed on every screen (or did not run there).
-        // With one screen every id of `ran` is in its rulesRun, so only rulesPassed needs a look.
-        let passedOn = reports.map { RuleIDList(lookingUp: $0.run.rulesPassed) }
-        let ranOn = reports.count > 1 ? reports.map { RuleIDList(lookingUp: $0.run.rulesRun) } : []
-        // Where the last id was found per screen: lists are mostly in `ran`'s order.
-        var nextPassed = Array(repeating: 0, count: reports.count)
-        for i in ran.items.indices {
-            let id = ran.items[i], key = ran.keys[i]
-            var passedEverywhere = true
-            for r in reports.indices {
-                if let at = passedOn[r].index(of: id, key: key, from: nextPassed[r]) {
-                    nextPassed[r] = at + 1
-                } else if reports.count == 1 || ranOn[r].index(of: id, key: key) != nil {
-                    passedEverywhere = false
-                    break
-                }
-            }
-            // `ran` has no repeats, so neither has `passed`.
-            if passedEverywhere { passed.appendUnchecked(id, key: key) }
         }
         w.beginObject()
         w.staticKey("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
@@ -72,11 +49,7 @@ extension ResponseEncoder {
         for (rule, count) in byRule.sorted(by: { $0.rule < $1.rule }) { w.key(rule); w.int(count) }
         w.endObject()
         w.staticKey("rules")
-        w.beginObject()
-        w.staticKey("run"); w.strings(ran.items)
-        w.staticKey("passed"); w.strings(passed.items)
-        w.staticKey("incomplete"); w.strings(incomplete.items)
-        w.endObject()
+        writeRuleLists(reports.map(\.run), into: &w)
         w.staticKey("suppressed")
         w.beginObject()
         w.staticKey("count"); w.int(suppressedCount)
@@ -105,6 +78,74 @@ extension ResponseEncoder {
             w.staticKey("baseline")
             comparison.writeSummary(into: &w, screen: screens.count == 1 ? screens[0] : nil)
         }
+        w.endObject()
+    }
+}
+
+extension ResponseEncoder {
+    /// `{"run", "passed", "incomplete"}`: ids that ran on any screen, in first-seen order;
+    /// of those, the ones that passed on every screen where they ran; ids incomplete on
+    /// any screen, in first-seen order.
+    static func writeRuleLists(_ runs: [RuleRun], into w: inout JSONWriter) {
+        // Lists the runner made index one registry table: positions all the way, and the
+        // ids' JSON bytes copied from the table.
+        guard let table = runs.first?.ran.table,
+              runs.allSatisfy({ $0.ran.table === table && $0.passed.table === table && $0.incomplete.table === table }) else {
+            return writeRuleListsByID(runs, into: &w)
+        }
+        func write(_ positions: [Int]) {
+            if !w.pretty { return w.raw(table.jsonArray(positions)) }
+            w.beginArray()
+            for p in positions { w.string(table.ids[p]) }
+            w.endArray()
+        }
+        func write(_ set: RuleSet) {
+            if !w.pretty { return w.raw(table.jsonArray(set)) }
+            write(Array(set))
+        }
+        w.beginObject()
+        if runs.count == 1 {
+            // The runner's `passed` and `incomplete` are subsets of its `ran`.
+            w.staticKey("run"); write(runs[0].ran.members)
+            w.staticKey("passed"); write(runs[0].passed.members)
+            w.staticKey("incomplete"); write(runs[0].incomplete.members)
+        } else {
+            let ran = firstSeen(runs.map(\.ran.members))
+            w.staticKey("run"); write(ran)
+            w.staticKey("passed")
+            write(ran.filter { p in runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) } })
+            w.staticKey("incomplete"); write(firstSeen(runs.map(\.incomplete.members)))
+        }
+        w.endObject()
+    }
+
+    /// Positions of `sets`, each set's in ascending order, each position where first seen.
+    private static func firstSeen(_ sets: [RuleSet]) -> [Int] {
+        var seen = RuleSet(), out: [Int] = []
+        for set in sets {
+            for p in set where !seen.contains(p) {
+                seen.insert(p)
+                out.append(p)
+            }
+        }
+        return out
+    }
+
+    /// `writeRuleLists` for lists set by hand, which may be in any order or repeat an id:
+    /// compared as strings, empty ids left out.
+    private static func writeRuleListsByID(_ runs: [RuleRun], into w: inout JSONWriter) {
+        func firstSeen(_ lists: [[String]]) -> [String] {
+            var out: [String] = []
+            for id in lists.joined() where !id.isEmpty && !out.contains(id) { out.append(id) }
+            return out
+        }
+        let ranOn = runs.map(\.rulesRun), passedOn = runs.map(\.rulesPassed)
+        let ran = firstSeen(ranOn)
+        w.beginObject()
+        w.staticKey("run"); w.strings(ran)
+        w.staticKey("passed")
+        w.strings(ran.filter { id in runs.indices.allSatisfy { passedOn[$0].contains(id) || !ranOn[$0].contains(id) } })
+        w.staticKey("incomplete"); w.strings(firstSeen(runs.map(\.rulesIncomplete)))
         w.endObject()
     }
 }

@@ -33,8 +33,14 @@ struct ComponentCheck {
         let actual = field == .label ? element.label : element.value
         let a = (actual ?? "").normalizedForComparison, e = expected.normalizedForComparison
         if ownsElement ? a == e : a.contains(e) { return nil }
+        let type = ctx.node(node).typeName
+        let message: MessageText = if let actual {
+            "\(type) \(field.rawValue) reads \"\(actual)\"; expected \"\(expected)\"."
+        } else {
+            "\(type) \(field.rawValue) reads nothing; expected \"\(expected)\"."
+        }
         return ctx.finding(
-            node: node, message: "\(ctx.node(node).typeName) \(field.rawValue) reads \(actual.map { "\"\($0)\"" } ?? "nothing"); expected \"\(expected)\".",
+            node: node, message: message.string,
             frame: element.frame,
             data: [("field", .string(field.rawValue)), ("expected", .string(expected)), ("actual", .string(actual ?? ""))])
     }

@@ -6,10 +6,13 @@ extension Rule {
         description: "Elements do not share an accessibility identifier.",
         help: "Give each element a unique nested identifier (a11yRoot / nestedIdentifier path).",
         check: { ctx in
+            // A repeat needs two elements: small screens skip building the table.
+            guard ctx.elements.count > 1 else { return [] }
             // Identifier -> the first element's node and, once a repeat needs them, its
             // pointer and the message (built once, shared by every repeat).
             var first = FirstOccurrences<String>(capacity: ctx.elements.count)
             var firsts: [(node: Int, text: (message: String, pointer: String)?)] = []
+            firsts.reserveCapacity(ctx.elements.count)  // once: growing by doubling cost more than the compares
             var out: [Finding] = []
             let elements = ctx.elements
             for e in elements.indices {

@@ -54,8 +54,7 @@ enum LabelRoleWords {
     /// U+0130 gives "i" plus a combining dot, which stays part of the character), so labels
     /// holding it always take the full check.
     static func mayContainPhrase(_ label: String) -> Bool {
-        var text = label
-        return text.withUTF8 { utf8 in
+        label.withBorrowedUTF8 { utf8 in
             if let ascii = asciiHasFirstWord(utf8) { return ascii }
             return containsFirstWord(utf8) || containsKelvinSign(utf8)
         }
@@ -64,17 +63,20 @@ enum LabelRoleWords {
     /// Whether a letter-or-digit run of `utf8` is a phrase's first word; nil when non-ASCII
     /// text comes first (any run found before it would match the byte scan too).
     private static func asciiHasFirstWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
+        // Tables read once per label: each read of a `static let` checks its initialisation.
+        let byLetter = firstWordsByLetter, letters = firstLetters
         var start = 0
         for i in 0...utf8.count {
             let byte = i < utf8.count ? utf8[i] : UInt8(ascii: " ")
             guard byte < 0x80 else { return nil }
             let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             if isLetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { continue }
-            // Only the words starting with the run's letter can match (digits start none).
+            // Only the words starting with the run's letter can match (digits start none);
+            // most runs start with a letter no first word starts with.
             let lower = (start < i ? utf8[start] : 0) | 0x20
-            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) {
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower), letters & (1 << (lower - UInt8(ascii: "a"))) != 0 {
                 let run = UnsafeBufferPointer(rebasing: utf8[start..<i])
-                for word in firstWordsByLetter[Int(lower - UInt8(ascii: "a"))]
+                for word in byLetter[Int(lower - UInt8(ascii: "a"))]
                 where word.count == run.count && startsWithIgnoringASCIICase(run, at: 0, word) {
                     return true
                 }
@@ -87,10 +89,12 @@ enum LabelRoleWords {
     /// Whether a phrase's first word occurs anywhere in `text`, ignoring ASCII case: one pass
     /// that tries only the words starting with the letter at hand.
     private static func containsFirstWord(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let byLetter = firstWordsByLetter, letters = firstLetters
         for start in text.indices {
             let lower = text[start] | 0x20
-            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) else { continue }
-            for word in firstWordsByLetter[Int(lower - UInt8(ascii: "a"))]
+            guard (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower), letters & (1 << (lower - UInt8(ascii: "a"))) != 0
+            else { continue }
+            for word in byLetter[Int(lower - UInt8(ascii: "a"))]
             where text.count - start >= word.count && startsWithIgnoringASCIICase(text, at: start, word) {
                 return true
             }
@@ -108,6 +112,9 @@ enum LabelRoleWords {
         }
         return false
     }
+
+    /// Bit `n` set when some first word starts with the `n`th letter of a...z.
+    private static let firstLetters: UInt32 = firstWords.reduce(0) { $0 | 1 << ($1[0] - UInt8(ascii: "a")) }
 
     /// `firstWords` grouped by their first letter, a...z.
     private static let firstWordsByLetter: [[[UInt8]]] = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { letter in

@@ -16,6 +16,12 @@ struct NodeScan {
         let nodes = document.nodes
         styles.reserveCapacity(nodes.count)
         drawsText.reserveCapacity(nodes.count)
+        // Sized for all nodes at once: growing three index lists by doubling cost more than
+        // the rest of the pass. A tiny screen's lists mostly stay empty, so it skips this.
+        if nodes.count > 4 {
+            styled.reserveCapacity(nodes.count); withComponent.reserveCapacity(nodes.count)
+            drawingText.reserveCapacity(nodes.count)
+        }
         // Stored fields are read in place (`nodes[index].kind`): computed node properties
         // (`effectiveTraits`, `visibleText`) copied the whole node per call.
         for index in nodes.indices {
@@ -24,7 +30,7 @@ struct NodeScan {
             let disabled = !enabled || (nodes[index].traits ?? kind.defaultTraits).contains(.notEnabled)
                 || kind.privateTraits.contains(.notEnabled)
             styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity, disabled: disabled,
-                                        parent: nodes[index].parent.map { styles[$0] }))
+                                        parent: nodes[index].parent.map { styles[$0] } ?? .page))
             // `visibleText != nil`.
             let text = nodes[index].text?.isEmpty == false || (kind == .text && nodes[index].label?.isEmpty == false)
             drawsText.append(text)

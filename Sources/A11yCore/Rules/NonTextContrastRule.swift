@@ -25,8 +25,8 @@ extension Rule {
                     continue
                 }
                 guard measured.ratio < required else { continue }
-                let text = texts.text(measured, required: required) {
-                    "Graphic contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hexCode) on \(measured.background.hexCode)) is below \(NumberText.format(required)):1."
+                let text = texts.text(measured, required: required) { foreground, background in
+                    "Graphic contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(foreground) on \(background)) is below \(NumberText.format(required)):1."
                 }
                 out.append(ctx.finding(node: index, message: text.message, data: text.data))
             }

@@ -6,28 +6,25 @@ enum NumberText {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let scaled = Int64((abs(value) * scale).rounded())
-        let unit = Int64(scale)
-        // Digits are written into one buffer: messages format several numbers each.
-        var bytes: [UInt8] = []
-        if value < 0 && scaled != 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(of: scaled / unit, to: &bytes)
+        let unit = Int64(scale), whole = scaled / unit
         var fraction = scaled % unit, kept = places
         while kept > 0 && fraction % 10 == 0 { fraction /= 10; kept -= 1 }
-        if kept > 0 {
-            bytes.append(UInt8(ascii: "."))
-            let start = bytes.count
-            for _ in 0..<kept { bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10)); fraction /= 10 }
-            bytes[start...].reverse()
+        let negative = value < 0 && scaled != 0
+        var wholeDigits = 1, rest = whole
+        while rest >= 10 { rest /= 10; wholeDigits += 1 }
+        let count = (negative ? 1 : 0) + wholeDigits + (kept > 0 ? kept + 1 : 0)
+        // Digits go back to front straight into the string's storage: messages format
+        // several numbers each, and a byte array plus a decoded copy cost more than the maths.
+        return String(unsafeUninitializedCapacity: count) { out in
+            func digit(_ n: Int64) -> UInt8 { UInt8(ascii: "0") + UInt8(n % 10) }
+            var i = count
+            for _ in 0..<kept { i -= 1; out[i] = digit(fraction); fraction /= 10 }
+            if kept > 0 { i -= 1; out[i] = UInt8(ascii: ".") }
+            rest = whole
+            repeat { i -= 1; out[i] = digit(rest); rest /= 10 } while rest > 0
+            if negative { out[0] = UInt8(ascii: "-") }
+            return count
         }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Decimal digits of a non-negative number.
-    private static func appendDigits(of number: Int64, to bytes: inout [UInt8]) {
-        let start = bytes.count
-        var rest = number
-        repeat { bytes.append(UInt8(ascii: "0") + UInt8(rest % 10)); rest /= 10 } while rest > 0
-        bytes[start...].reverse()
     }
 
     /// Exactly one decimal ("4.0", "4.5"), as `String(format: "%.1f")` would print.

@@ -38,14 +38,20 @@ struct RenderedStyle {
 }
 
 extension RenderedStyle {
+    /// What a root node inherits: nothing but the default page behind it.
+    static let page = RenderedStyle(backdrop: .solid(defaultBackground), foreground: nil, fontSize: nil,
+                                    fontWeight: nil, opacity: 1, disabled: false)
+
     /// The style of a node with its own `style`, `opacity` and disabled state, below `parent`
-    /// (the parent's rendered style; nil for the root). Nodes are stored parent-first, so one
-    /// forward pass over them (`NodeScan`) has every parent ready.
-    init(style: Style?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle?) {
+    /// (the parent's rendered style; `page` for the root). Nodes are stored parent-first, so
+    /// one forward pass over them (`NodeScan`) has every parent ready. Each optional is
+    /// unwrapped once: reading `parent?.x` / `style?.x` per field copied them every time.
+    init(style: Style?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle) {
         let nodeOpacity = max(0, min(1, ownOpacity ?? 1))
-        let opacity = (parent?.opacity ?? 1) * nodeOpacity
-        var backdrop = parent?.backdrop ?? .solid(Self.defaultBackground)
-        var foreground = parent?.foreground?.scaled(alpha: nodeOpacity)
+        let opacity = parent.opacity * nodeOpacity
+        var backdrop = parent.backdrop
+        var foreground = parent.foreground?.scaled(alpha: nodeOpacity)
+        var fontSize = parent.fontSize, fontWeight = parent.fontWeight
         if let style {
             if style.backgroundKind != .solid {
                 backdrop = .undecidable(style.backgroundKind)
@@ -57,12 +63,11 @@ extension RenderedStyle {
                 }
             }
             if let fg = style.foreground { foreground = fg.scaled(alpha: opacity) }
+            if let size = style.fontSize { fontSize = size }
+            if let weight = style.fontWeight { fontWeight = weight }
         }
-        self.init(backdrop: backdrop, foreground: foreground,
-                  fontSize: style?.fontSize ?? parent?.fontSize,
-                  fontWeight: style?.fontWeight ?? parent?.fontWeight,
-                  opacity: opacity,
-                  disabled: (parent?.disabled ?? false) || ownDisabled)
+        self.init(backdrop: backdrop, foreground: foreground, fontSize: fontSize, fontWeight: fontWeight,
+                  opacity: opacity, disabled: parent.disabled || ownDisabled)
     }
 }
 

@@ -11,9 +11,12 @@ public struct RuleRun: Sendable {
     public var findings: [Finding] = []
     public var suppressed: [SuppressedFinding] = []
     /// Ids of rules that ran / had no finding / had only `incomplete` findings.
-    public var rulesRun: [String] = []
-    public var rulesPassed: [String] = []
-    public var rulesIncomplete: [String] = []
+    public var rulesRun: [String] { get { ran.ids } set { ran = RuleIDList(newValue) } }
+    public var rulesPassed: [String] { get { passed.ids } set { passed = RuleIDList(newValue) } }
+    public var rulesIncomplete: [String] { get { incomplete.ids } set { incomplete = RuleIDList(newValue) } }
+    /// The same lists as registry positions: the runner fills these, and the summary
+    /// writes them without building or comparing strings.
+    var ran = RuleIDList.empty, passed = RuleIDList.empty, incomplete = RuleIDList.empty
     /// Findings past `RuleRun.defaultMaxFindings` (or the runner's cap), counted but not listed.
     public var findingsOmitted = 0
     public init() {}

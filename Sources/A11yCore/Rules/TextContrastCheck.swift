@@ -17,19 +17,21 @@ enum TextContrastCheck {
                 continue
             }
             guard measured.ratio < required else { continue }
-            let text = texts.text(measured, required: required, large: isLarge) {
-                "Text contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(measured.foreground.hexCode) on \(measured.background.hexCode)) is below \(NumberText.format(required)):1\(isLarge ? " for large text" : "")."
+            let text = texts.text(measured, required: required, large: isLarge) { foreground, background -> String in
+                let message: MessageText = "Text contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(foreground) on \(background)) is below \(NumberText.format(required)):1\(isLarge ? " for large text" : "")."
+                return message.string
             }
             out.append(ctx.finding(node: index, message: text.message, data: text.data))
         }
         return out
     }
 
-    static func contrastData(_ m: (ratio: Double, foreground: Color, background: Color), required: Double,
+    /// `foreground` and `background` are the pair's hex codes, made once for message and data.
+    static func contrastData(ratio: Double, foreground: String, background: String, required: Double,
                              large: Bool? = nil) -> [(key: String, value: DataValue)] {
         var data: [(key: String, value: DataValue)] = [
-            ("ratio", .number(ContrastMath.reported(m.ratio, required: required))), ("required", .number(required)),
-            ("foreground", .string(m.foreground.hexCode)), ("background", .string(m.background.hexCode)),
+            ("ratio", .number(ContrastMath.reported(ratio, required: required))), ("required", .number(required)),
+            ("foreground", .string(foreground)), ("background", .string(background)),
         ]
         if let large { data.append(("largeText", .bool(large))) }
         return data
@@ -55,17 +57,26 @@ struct ContrastTexts {
     private struct UndecidableKey: Hashable {
         var foreground: Color, kind: String, required: Double
     }
+    /// A screen fails on a few colour pairs: the first `linearLimit` are found one by one, and
+    /// only later ones hashed (a dictionary per rule run cost more than all its lookups).
+    private var firstMeasured: [(key: Key, text: Text)] = []
     private var measured: [Key: Text] = [:]
     private var undecidable: [UndecidableKey: Finding] = [:]
 
-    /// The text of a failing measurement: `message()` and `contrastData`, made once per key
-    /// (the ratio follows from the pair).
+    static var linearLimit: Int { 8 }
+
+    /// The text of a failing measurement: `message(foregroundHex, backgroundHex)` and
+    /// `contrastData`, made once per key (the ratio follows from the pair).
     mutating func text(_ m: (ratio: Double, foreground: Color, background: Color), required: Double, large: Bool? = nil,
-                       message: () -> String) -> Text {
+                       message: (String, String) -> String) -> Text {
         let key = Key(foreground: m.foreground, background: m.background, required: required, large: large)
-        if let cached = measured[key] { return cached }
-        let text = (message(), TextContrastCheck.contrastData(m, required: required, large: large))
-        measured[key] = text
+        if let cached = firstMeasured.first(where: { $0.key == key }) { return cached.text }
+        if !measured.isEmpty, let cached = measured[key] { return cached }
+        let foreground = m.foreground.hexCode, background = m.background.hexCode
+        let text = (message(foreground, background),
+                    TextContrastCheck.contrastData(ratio: m.ratio, foreground: foreground, background: background,
+                                                   required: required, large: large))
+        if firstMeasured.count < Self.linearLimit { firstMeasured.append((key, text)) } else { measured[key] = text }
         return text
     }
 

@@ -146,4 +146,15 @@ import Glibc
         let overPhoto = RuleFixture.screen(##"{"type": "image", "label": "Play", "style": {"foreground": "#FFFFFF", "backgroundKind": "image"}}"##)
         #expect(try RuleFixture.findings(.nonTextContrast, overPhoto).map(\.outcome) == [.incomplete])
     }
+
+    /// `ContrastTexts` finds its first colour pairs one by one and hashes later ones: repeats
+    /// on both sides of `linearLimit` get their own pair's message.
+    @Test func manyColourPairsKeepTheirOwnMessages() throws {
+        let greys = (0..<(ContrastTexts.linearLimit + 4)).map { "#" + String(repeating: String(0xA0 + 4 * $0, radix: 16, uppercase: true), count: 3) }
+        let order = greys + greys.reversed()
+        let children = order.map { ##"{"type": "text", "text": "Price", "style": {"foreground": "\##($0)", "background": "#FFFFFF"}}"## }
+        let findings = try RuleFixture.findings(.textContrast, RuleFixture.screen(children.joined(separator: ",")))
+        #expect(findings.map { $0.string("foreground") } == order)
+        #expect(findings.allSatisfy { $0.message.contains("(\($0.string("foreground")!) on #FFFFFF)") })
+    }
 }

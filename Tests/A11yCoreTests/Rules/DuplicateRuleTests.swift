@@ -71,4 +71,20 @@ import Testing
         #expect(try RuleFixture.findings(.linkPurpose, RuleFixture.screen(#"{"type": "button", "label": "More"}"#)).isEmpty)
         #expect(try RuleFixture.findings(.linkPurpose, RuleFixture.screen(#"{"type": "link", "label": "here"}"#)).first?.wcag == ["2.4.4"])
     }
+
+    /// `FirstOccurrences` compares its first keys one by one and moves them to a dictionary
+    /// past `linearLimit`: repeats on either side of the switch point at the same first.
+    @Test func repeatsAcrossTheLinearLimit() {
+        let limit = FirstOccurrences<String>.linearLimit
+        var first = FirstOccurrences<String>(capacity: 0)
+        let keys = (0..<(3 * limit)).map { "k\($0 % (limit + 5))" }
+        let found = keys.map { first.earlier($0) }
+        var distinct: [String] = []
+        let expected = keys.map { key -> Int? in
+            if let position = distinct.firstIndex(of: key) { return position }
+            distinct.append(key)
+            return nil
+        }
+        #expect(found == expected && first.count == limit + 5)
+    }
 }

@@ -80,7 +80,8 @@ import Testing
                 expected.swapAt(j, j - 1); j -= 1
             }
         }
-        let ordered = RuleRunner.order(findings, ids: ids, in: analysis)
+        let ranks = ids.map { id in Set(ids).sorted().firstIndex(of: id)! }
+        let ordered = RuleRunner.order(findings, ranks: ranks, in: analysis)
         #expect(ordered.map(\.slot) == expected.map(\.slot))
         #expect(ordered.map(\.index) == expected.map(\.index))
         #expect(Set(ordered.map { place($0) }).count > 2 && ordered.count > 10)

@@ -1,0 +1,93 @@
+/// Rule ids by position with what writing and ordering them needs, made once per registry
+/// (or per hand-set id list): a run's rule lists are `RuleSet`s of positions in one of these.
+final class RuleIDTable: Sendable {
+    let ids: [String]
+    /// Every id as a JSON string, quotes and escapes included, joined by commas
+    /// (`"a","b"`), and the bytes of each in it: consecutive positions of a list are
+    /// copied into a response as one span.
+    private let joined: [UInt8]
+    private let spans: [Range<Int>]
+    /// Each id's rank in sorted id order, equal ids sharing one: findings are ordered by
+    /// rule id, and comparing these beats comparing strings per request.
+    let rank: [Int]
+
+    init(_ ids: [String]) {
+        self.ids = ids
+        var w = JSONWriter()
+        var spans: [Range<Int>] = []
+        for id in ids {
+            let start = w.bytes.count + (spans.isEmpty ? 0 : 1)
+            w.string(id)
+            spans.append(start..<w.bytes.count)
+        }
+        joined = w.bytes
+        self.spans = spans
+        let sorted = ids.indices.sorted { ids[$0] < ids[$1] }
+        var rank = Array(repeating: 0, count: ids.count)
+        for (place, position) in sorted.enumerated() where place > 0 {
+            let previous = sorted[place - 1]
+            rank[position] = rank[previous] + (ids[position] == ids[previous] ? 0 : 1)
+        }
+        self.rank = rank
+    }
+
+    /// Every position whose id is `id` (a custom registry may repeat one).
+    func positions(of id: String) -> RuleSet {
+        RuleSet(ids.indices.filter { ids[$0] == id })
+    }
+
+    /// `["id",…]` of the ids at `positions`, in the order given.
+    func jsonArray(_ positions: [Int]) -> [UInt8] { jsonArray(runs: positions.lazy.map { $0..<$0 + 1 }) }
+
+    /// `["id",…]` of the ids in `set`, in position order.
+    func jsonArray(_ set: RuleSet) -> [UInt8] { jsonArray(runs: set.runs) }
+
+    /// `["id",…]` of the ids in `runs` of positions: adjacent runs are joined, and each is
+    /// copied as one span of `joined`.
+    private func jsonArray(runs: some Sequence<Range<Int>>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(joined.count + 2)
+        out.append(UInt8(ascii: "["))
+        joined.withUnsafeBufferPointer { joined in
+            var iterator = runs.makeIterator()
+            var pending = iterator.next()
+            while let current = pending {
+                var end = current.upperBound
+                pending = iterator.next()
+                while let next = pending, next.lowerBound == end {
+                    end = next.upperBound
+                    pending = iterator.next()
+                }
+                if out.count > 1 { out.append(UInt8(ascii: ",")) }
+                let bytes = spans[current.lowerBound].lowerBound..<spans[end - 1].upperBound
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: joined[bytes]))
+            }
+        }
+        out.append(UInt8(ascii: "]"))
+        return out
+    }
+
+    /// The ids at `set`'s positions, in position order.
+    func ids(_ set: RuleSet) -> [String] { set.map { ids[$0] } }
+}
+
+/// One list of rule ids of a run: positions in a table. The runner's lists all index the
+/// registry's table; a list set by hand gets a table of its own (it may be in any order).
+struct RuleIDList: Sendable {
+    let table: RuleIDTable
+    var members: RuleSet
+
+    init(table: RuleIDTable, members: RuleSet = RuleSet()) {
+        self.table = table
+        self.members = members
+    }
+
+    init(_ ids: [String]) {
+        table = RuleIDTable(ids)
+        members = RuleSet(first: ids.count)
+    }
+
+    var ids: [String] { table.ids(members) }
+
+    static let empty = RuleIDList([])
+}

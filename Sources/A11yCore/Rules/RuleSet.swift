@@ -1,0 +1,89 @@
+/// A set of rule positions in a `RuleTable` / `RuleIDTable`: which rules a run selected,
+/// ran, passed. The first 64 positions (the whole registry) live in one word, so a run's
+/// rule lists cost no allocation and no string work until they are written.
+struct RuleSet: Sendable, Sequence {
+    private var low: UInt64 = 0
+    /// Positions 64 and up, 64 per word; empty unless a registry is that large.
+    private var high: [UInt64] = []
+
+    init() {}
+
+    init(_ positions: some Sequence<Int>) {
+        for p in positions { insert(p) }
+    }
+
+    /// `0..<count`.
+    init(first count: Int) {
+        for p in 0..<count { insert(p) }
+    }
+
+    var isEmpty: Bool { low == 0 && high.allSatisfy { $0 == 0 } }
+
+    var count: Int { high.reduce(low.nonzeroBitCount) { $0 + $1.nonzeroBitCount } }
+
+    /// Exact, so `Array(set)` allocates once.
+    var underestimatedCount: Int { count }
+
+    func contains(_ position: Int) -> Bool {
+        if position < 64 { return low & (1 << UInt64(position)) != 0 }
+        let word = position / 64 - 1
+        return word < high.count && high[word] & (1 << UInt64(position % 64)) != 0
+    }
+
+    /// Inlined for the first word, where every registry position lies.
+    @inline(__always)
+    mutating func insert(_ position: Int) {
+        if position < 64 { low |= 1 << UInt64(position) } else { insertHigh(position) }
+    }
+
+    private mutating func insertHigh(_ position: Int) {
+        let word = position / 64 - 1
+        if word >= high.count { high += Array(repeating: 0, count: word + 1 - high.count) }
+        high[word] |= 1 << UInt64(position % 64)
+    }
+
+    mutating func formUnion(_ other: RuleSet) {
+        low |= other.low
+        if high.count < other.high.count { high += Array(repeating: 0, count: other.high.count - high.count) }
+        for i in other.high.indices { high[i] |= other.high[i] }
+    }
+
+    mutating func subtract(_ other: RuleSet) {
+        low &= ~other.low
+        for i in high.indices where i < other.high.count { high[i] &= ~other.high[i] }
+    }
+
+    /// Runs of consecutive positions, ascending (a run that crosses a word boundary comes
+    /// in two): lists are written a run at a time.
+    var runs: Runs { Runs(set: self) }
+
+    struct Runs: Sequence, IteratorProtocol {
+        fileprivate let set: RuleSet
+        /// Bits of the current word not yet returned, that word's first position, and the
+        /// index in `high` of the word after it.
+        private var bits: UInt64
+        private var base = 0
+        private var nextWord = 0
+
+        fileprivate init(set: RuleSet) {
+            self.set = set
+            bits = set.low
+        }
+
+        mutating func next() -> Range<Int>? {
+            while bits == 0 {
+                guard nextWord < set.high.count else { return nil }
+                bits = set.high[nextWord]
+                nextWord += 1
+                base = 64 * nextWord
+            }
+            let start = bits.trailingZeroBitCount
+            let length = (~(bits >> UInt64(start))).trailingZeroBitCount
+            bits = length == 64 ? 0 : bits & ~(((1 << UInt64(length)) - 1) << UInt64(start))
+            return base + start..<base + start + length
+        }
+    }
+
+    /// Positions in ascending order.
+    func makeIterator() -> FlattenSequence<Runs>.Iterator { runs.joined().makeIterator() }
+}
