@@ -1,20 +1,24 @@
 /// Decoding of `style` and `component`.
 enum StyleDecoder {
     /// The members of a style object (a third of all nodes have one).
-    enum StyleField: CaseIterable, KnownKeys {
+    enum StyleField: String, CaseIterable, KnownKeys {
         case foreground, background, fontSize, fontWeight, textStyle, scalesWithDynamicType, backgroundKind
 
+        /// Length first (most lengths have one candidate), then bytes; `StyleFieldLookupTests`
+        /// checks it against `allCases`.
         static func named(_ key: JSONKey) -> StyleField? {
-            switch key {
-            case "foreground": .foreground
-            case "background": .background
-            case "fontSize": .fontSize
-            case "fontWeight": .fontWeight
-            case "textStyle": .textStyle
-            case "scalesWithDynamicType": .scalesWithDynamicType
-            case "backgroundKind": .backgroundKind
-            default: nil
+            switch key.bytes.count {
+            case 8: if key == "fontSize" { return .fontSize }
+            case 9: if key == "textStyle" { return .textStyle }
+            case 10:
+                if key == "foreground" { return .foreground }
+                if key == "background" { return .background }
+                if key == "fontWeight" { return .fontWeight }
+            case 14: if key == "backgroundKind" { return .backgroundKind }
+            case 21: if key == "scalesWithDynamicType" { return .scalesWithDynamicType }
+            default: break
             }
+            return nil
         }
 
         /// Stored as its declaration index (Swift's stable layout of payload-free enums).

@@ -40,3 +40,20 @@ import Testing
         #expect(bits.allSatisfy { $0.nonzeroBitCount == 1 })
     }
 }
+
+/// The byte-level key lookup of style members agrees with the member names.
+@Suite struct StyleFieldLookupTests {
+    private func lookup(_ name: String) -> StyleDecoder.StyleField? {
+        Array(name.utf8).withUnsafeBytes { StyleDecoder.StyleField.named(JSONKey(bytes: $0)) }
+    }
+
+    @Test func everyStyleFieldIsFoundByItsNameAndNearMissesAreNot() {
+        for field in StyleDecoder.StyleField.allCases {
+            let name = field.rawValue
+            #expect(lookup(name) == field, "\(name)")
+            #expect(lookup(String(name.dropLast())) == nil, "\(name)")
+            #expect(lookup(name + "s") == nil, "\(name)")
+            #expect(lookup(name.uppercased()) == nil, "\(name)")
+        }
+    }
+}
