@@ -61,7 +61,7 @@ public struct AccessibilityElement: Sendable {
 
         init(moving d: inout ElementDraft, spoken: String) {
             label = d.label.take(); value = d.value.take(); hint = d.hint.take(); identifier = d.identifier.take()
-            actions = Box.take(&d.actions); customContent = Box.take(&d.customContent); rotors = Box.take(&d.rotors)
+            actions = d.actions; customContent = d.customContent; rotors = d.rotors
             self.spoken = spoken; nodes = Box.take(&d.nodes)
         }
 

@@ -43,9 +43,7 @@ public enum Analyzer {
 
         return Analysis(
             document: document, elements: elements,
-            identifiers: identifiers.composed.indices.compactMap { i in
-                identifiers.composed[i].map { ComposedIdentifier(node: i, identifier: $0) }
-            },
+            identifiers: identifiers.list(),
             elementOfNode: elementOfNode, isReachable: visibility.isReachable,
             composedIdentifier: identifiers.composed,
             diagnostics: identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics)

@@ -90,6 +90,8 @@ extension ElementBuilder {
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
         var e = ElementDraft()
+        // Gathered apart and set once: each set of a draft's actions, content or rotors boxes them anew.
+        var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
         // Read-only parts in order, then the merged interactive one.
         for k in parts.indices where !interactive[k] { absorb(k) }
         if merged >= 0 { absorb(merged) }
@@ -98,18 +100,21 @@ extension ElementBuilder {
             labels.append(parts[k].label); values.append(parts[k].value); hints.append(parts[k].hint); ids.append(parts[k].identifier)
             e.traits.formUnion(parts[k].traits)
             // Most parts have none of these; appending an empty array still costs a call.
-            if !parts[k].actions.isEmpty { e.actions += parts[k].actions }
-            if !parts[k].customContent.isEmpty { e.customContent += parts[k].customContent }
-            if !parts[k].rotors.isEmpty { e.rotors += parts[k].rotors }
+            if !parts[k].actions.isEmpty { actions += parts[k].actions }
+            if !parts[k].customContent.isEmpty { customContent += parts[k].customContent }
+            if !parts[k].rotors.isEmpty { rotors += parts[k].rotors }
         }
         for k in parts.indices where k != merged && interactive[k] {
-            e.actions += activationActions(of: parts[k]) + parts[k].actions
+            actions += activationActions(of: parts[k]) + parts[k].actions
             if merged < 0 { values.append(displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node)) }
         }
         e.label = labels.joined(", ")
         e.value = values.joined(", ")
         e.hint = hints.joined(", ")
         e.identifier = ids.joined("-")
+        if !actions.isEmpty { e.actions = actions }
+        if !customContent.isEmpty { e.customContent = customContent }
+        if !rotors.isEmpty { e.rotors = rotors }
         e.nodes.reserveCapacity(nodeCount)
         e.nodes.append(i)
         for k in parts.indices { e.nodes += parts[k].nodes }

@@ -20,7 +20,12 @@ struct DeferredAdditions {
         e.label = join(e.label, labels)
         e.value = join(e.value, values)
         e.hint = join(e.hint, hints)
-        for item in customContent where !e.customContent.contains(item) { e.customContent.append(item) }
+        if !customContent.isEmpty {
+            // Built apart and set once: each set of a draft's custom content boxes it anew.
+            var content = e.customContent
+            for item in customContent where !content.contains(item) { content.append(item) }
+            e.customContent = content
+        }
         for node in sources where !e.nodes.contains(node) { e.nodes.append(node) }
     }
 }

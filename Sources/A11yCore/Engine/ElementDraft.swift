@@ -9,11 +9,11 @@ struct ElementDraft {
     var traits: Traits
     var frame: Rect
     var activationPoint: Point
-    var actions: [String]
-    var customContent: [CustomContent]
-    var rotors: [Rotor]
     /// Source nodes; the first is the node the element stands for.
     var nodes: [Int]
+    /// Actions, custom content and rotors, nil when all are empty (nearly every element):
+    /// drafts are copied into arrays, and each copy then retains one reference, not three.
+    private var extras: Extras?
 
     // Fields are set one by one, not by default values: with defaults the optimizer
     // builds a temporary draft and copies it field by field into `self`.
@@ -22,11 +22,39 @@ struct ElementDraft {
          actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = [], nodes: [Int] = []) {
         self.label = label; self.value = value; self.hint = hint; self.identifier = identifier
         self.traits = traits; self.frame = frame; self.activationPoint = activationPoint
-        self.actions = actions; self.customContent = customContent; self.rotors = rotors; self.nodes = nodes
+        self.nodes = nodes
+        extras = Extras.of(actions, customContent, rotors)
     }
 
     init(node: Int) { self.init(nodes: [node]) }
 
     /// The node the element stands for.
     var node: Int { nodes[0] }
+
+    // Setting one of these boxes all three anew: callers build the arrays first and set them once.
+    var actions: [String] {
+        get { extras?.actions ?? [] }
+        set { extras = Extras.of(newValue, customContent, rotors) }
+    }
+    var customContent: [CustomContent] {
+        get { extras?.customContent ?? [] }
+        set { extras = Extras.of(actions, newValue, rotors) }
+    }
+    var rotors: [Rotor] {
+        get { extras?.rotors ?? [] }
+        set { extras = Extras.of(actions, customContent, newValue) }
+    }
+
+    /// Immutable, so copies of a draft can share it.
+    private final class Extras {
+        let actions: [String], customContent: [CustomContent], rotors: [Rotor]
+
+        init(_ actions: [String], _ customContent: [CustomContent], _ rotors: [Rotor]) {
+            self.actions = actions; self.customContent = customContent; self.rotors = rotors
+        }
+
+        static func of(_ actions: [String], _ customContent: [CustomContent], _ rotors: [Rotor]) -> Extras? {
+            actions.isEmpty && customContent.isEmpty && rotors.isEmpty ? nil : Extras(actions, customContent, rotors)
+        }
+    }
 }

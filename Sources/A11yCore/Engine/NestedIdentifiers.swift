@@ -6,6 +6,8 @@ struct NestedIdentifiers {
     /// Nodes that carry identifiers below them: they act as `contain` containers.
     var isContainer: [Bool]
     var diagnostics: [Diagnostic] = []
+    /// How many nodes have a composed identifier.
+    private var composedCount = 0
 
     init(_ document: borrowing Document) {
         let nodes = document.nodes
@@ -14,6 +16,7 @@ struct NestedIdentifiers {
         // Nearest ancestor (or self) that set an identifier, -1 for none: its composed
         // identifier is the prefix below it, so no prefix string is kept per node.
         var owner = [Int](filledWith: -1, count: nodes.count)
+        var composedCount = 0
         // Written through a buffer: one uniqueness check, not one per node.
         owner.withUnsafeMutableBufferPointer { owner in
             for i in nodes.indices {
@@ -27,6 +30,7 @@ struct NestedIdentifiers {
                 }
                 if let own {
                     composed[i] = own
+                    composedCount += 1
                     owner[i] = i
                     if inheritedOwner >= 0 { isContainer[inheritedOwner] = true }
                 } else {
@@ -36,6 +40,7 @@ struct NestedIdentifiers {
         }
         self.composed = composed
         self.isContainer = isContainer
+        self.composedCount = composedCount
         for i in nodes.indices where isContainer[i] {
             let node = nodes[i]
             let explicitLeaf = node.isAccessibilityElement == true && node.grouping == nil
@@ -45,6 +50,17 @@ struct NestedIdentifiers {
                     message: "Container \"\(composed[i] ?? "")\" holds nested identifiers but uses \(how), so its children are not separate elements; use grouping \"contain\"."))
             }
         }
+    }
+
+    /// The composed identifiers in document order, in an array sized once (growing it copies).
+    func list() -> [ComposedIdentifier] {
+        var list: [ComposedIdentifier] = []
+        guard composedCount > 0 else { return list }
+        list.reserveCapacity(composedCount)
+        for i in composed.indices {
+            if let id = composed[i] { list.append(ComposedIdentifier(node: i, identifier: id)) }
+        }
+        return list
     }
 
     /// Appends `id` to `prefix` with a dot, unless the prefix already ends with it.
