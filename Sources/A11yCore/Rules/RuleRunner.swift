@@ -16,9 +16,9 @@ public enum RuleRunner {
                     maxFindings: Int) throws(InputError) -> RuleRun {
         let selected = try table.selection(options)
         let positions = Array(selected)
-        let inputs = RuleInputs(analysis: analysis, options: options)
+        let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
         // Findings stay in one array per rule (no concatenated copy) until ordered.
-        let findings = positions.map { table.rules[$0].check(RuleContext(rules: table.rules, at: $0, inputs: inputs)) }
+        let findings = positions.map { table.rules[$0].check(RuleContext(at: $0, inputs: inputs)) }
         let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : findings.map { list in
             list.map { finding in options.suppressions.first { matches($0, finding, analysis) } }
         }
