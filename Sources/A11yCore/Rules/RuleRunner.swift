@@ -15,7 +15,7 @@ public enum RuleRunner {
     static func run(_ analysis: Analysis, options: AuditOptions, table: RuleTable,
                     maxFindings: Int) throws(InputError) -> RuleRun {
         let selected = try table.selection(options)
-        let positions = Array(selected)
+        let positions = selected.positions
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
         // Findings stay in one array per rule (no concatenated copy) until ordered.
         let findings = positions.map { table.rules[$0].check(RuleContext(at: $0, inputs: inputs)) }
