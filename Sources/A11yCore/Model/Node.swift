@@ -80,6 +80,14 @@ public struct Node: Sendable {
     public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed } } }
     public var component: Component? { get { fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed } } }
 
+    // Read-only views for rules' walks over every node: they test or read part of a boxed field
+    // in place, where the getters above copy the whole value (and retain its strings) out of the row.
+    var hasComponent: Bool { fields.component != nil }
+    var hasNonEmptyText: Bool { fields.text.map { !$0.isEmpty } ?? false }
+    var hasNonEmptyLabel: Bool { fields.label.map { !$0.isEmpty } ?? false }
+    /// The style's box: its fields read in place (`styleBox?.value.foreground`).
+    var styleBox: Indirect<Style>? { fields.style }
+
     /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
     /// traits, and `notEnabled` when disabled.
     public var effectiveTraits: Traits {

@@ -25,17 +25,17 @@ struct NodeScan {
         // Stored fields are read in place (`nodes[index].kind`): computed node properties
         // (`effectiveTraits`, `visibleText`) copied the whole node per call.
         for index in nodes.indices {
-            let style = nodes[index].style, kind = nodes[index].kind, enabled = nodes[index].enabled
+            let style = nodes[index].styleBox, kind = nodes[index].kind, enabled = nodes[index].enabled
             // `effectiveTraits.contains(.notEnabled)` without building the set.
             let disabled = !enabled || (nodes[index].traits ?? kind.defaultTraits).contains(.notEnabled)
                 || kind.privateTraits.contains(.notEnabled)
             styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity, disabled: disabled,
                                         parent: nodes[index].parent.map { styles[$0] } ?? .page))
             // `visibleText != nil`.
-            let text = nodes[index].text?.isEmpty == false || (kind == .text && nodes[index].label?.isEmpty == false)
+            let text = nodes[index].hasNonEmptyText || (kind == .text && nodes[index].hasNonEmptyLabel)
             drawsText.append(text)
             if style != nil { styled.append(index) }
-            if nodes[index].component != nil { withComponent.append(index) }
+            if nodes[index].hasComponent { withComponent.append(index) }
             if text { drawingText.append(index) }
         }
     }

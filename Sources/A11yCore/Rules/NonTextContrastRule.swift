@@ -12,8 +12,8 @@ extension Rule {
             let nodes = ctx.nodes, drawsText = ctx.drawsText
             for index in ctx.styledNodes {
                 // Only the node's own foreground describes its graphic; text has its own rule;
-                // hidden images are decorative, which 1.4.11 exempts.
-                guard let own = nodes[index].style?.foreground, !drawsText[index] else { continue }
+                // hidden images are decorative, which 1.4.11 exempts. Read in the style's box, not a copy.
+                guard let own = nodes[index].styleBox?.value.foreground, !drawsText[index] else { continue }
                 let style = styles[index], kind = nodes[index].kind
                 guard kind == .image || nodes[index].effectiveTraits.contains(.image) || kind.isControl,
                       style.isVisible, !style.disabled, nodes[index].frame?.isEmpty != true, ctx.analysis.reachable(index)

@@ -45,14 +45,16 @@ extension RenderedStyle {
     /// The style of a node with its own `style`, `opacity` and disabled state, below `parent`
     /// (the parent's rendered style; `page` for the root). Nodes are stored parent-first, so
     /// one forward pass over them (`NodeScan`) has every parent ready. Each optional is
-    /// unwrapped once: reading `parent?.x` / `style?.x` per field copied them every time.
-    init(style: Style?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle) {
+    /// unwrapped once: reading `parent?.x` / `style?.x` per field copied them every time. The
+    /// style stays in its box (fields read in place) rather than being copied out of the node.
+    init(style box: Indirect<Style>?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle) {
         let nodeOpacity = max(0, min(1, ownOpacity ?? 1))
         let opacity = parent.opacity * nodeOpacity
         var backdrop = parent.backdrop
         var foreground = parent.foreground?.scaled(alpha: nodeOpacity)
         var fontSize = parent.fontSize, fontWeight = parent.fontWeight
-        if let style {
+        if let box {
+            let style = box.value
             if style.backgroundKind != .solid {
                 backdrop = .undecidable(style.backgroundKind)
             } else if let bg = style.background {

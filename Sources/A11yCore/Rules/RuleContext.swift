@@ -1,21 +1,18 @@
 /// What a rule sees: the analysis, the options, the thresholds in force, and the rule
 /// itself so `finding(...)` can stamp id, criteria, level and impact.
 public struct RuleContext: Sendable {
-    /// The rule as a registry position: one array reference per rule run, not a copy of
-    /// every field of the rule.
-    private let rules: [Rule]
+    /// The rule as a position in `inputs.rules`: no copy of every field of the rule.
     private let position: Int
     /// Shared by every rule of a run (one reference to copy per rule, not every array).
     let inputs: RuleInputs
 
-    public var rule: Rule { rules[position] }
+    public var rule: Rule { inputs.rules[position] }
 
     public init(rule: Rule, analysis: Analysis, options: AuditOptions) {
-        self.init(rules: [rule], at: 0, inputs: RuleInputs(analysis: analysis, options: options))
+        self.init(at: 0, inputs: RuleInputs(analysis: analysis, options: options, rules: [rule]))
     }
 
-    init(rules: [Rule], at position: Int, inputs: RuleInputs) {
-        self.rules = rules
+    init(at position: Int, inputs: RuleInputs) {
         self.position = position
         self.inputs = inputs
     }
@@ -46,7 +43,8 @@ public struct RuleContext: Sendable {
     /// A finding of this rule on `node`; the frame defaults to the node's element frame.
     public func finding(node: Int, message: String, outcome: Outcome = .violation, impact: Impact? = nil,
                         frame: Rect? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
-        Finding(rule: rules[position].id, wcag: rules[position].wcag, level: rules[position].level,
+        let rules = inputs.rules
+        return Finding(rule: rules[position].id, wcag: rules[position].wcag, level: rules[position].level,
                 impact: impact ?? rules[position].impact, outcome: outcome,
                 message: message, node: node, frame: frame ?? analysis.frame(ofNode: node), data: data)
     }
@@ -68,6 +66,8 @@ public struct RuleContext: Sendable {
 /// Everything the rules of one run read, computed once: several rules need the same
 /// per-node styles, per-element facts and thresholds.
 final class RuleInputs: Sendable {
+    /// The registry the run's contexts point into (held here: one reference per context, not two).
+    let rules: [Rule]
     let analysis: Analysis
     let options: AuditOptions
     let thresholds: ResolvedThresholds
@@ -77,7 +77,8 @@ final class RuleInputs: Sendable {
     let styledNodes: [Int], componentNodes: [Int], textNodes: [Int]
     let facts: [ElementFacts]
 
-    init(analysis: Analysis, options: AuditOptions) {
+    init(analysis: Analysis, options: AuditOptions, rules: [Rule]) {
+        self.rules = rules
         self.analysis = analysis
         self.options = options
         thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)

@@ -15,10 +15,10 @@ public enum RuleRunner {
     static func run(_ analysis: Analysis, options: AuditOptions, table: RuleTable,
                     maxFindings: Int) throws(InputError) -> RuleRun {
         let selected = try table.selection(options)
-        let positions = Array(selected)
-        let inputs = RuleInputs(analysis: analysis, options: options)
+        let positions = selected.positions
+        let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
         // Findings stay in one array per rule (no concatenated copy) until ordered.
-        let findings = positions.map { table.rules[$0].check(RuleContext(rules: table.rules, at: $0, inputs: inputs)) }
+        let findings = positions.map { table.rules[$0].check(RuleContext(at: $0, inputs: inputs)) }
         let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : findings.map { list in
             list.map { finding in options.suppressions.first { matches($0, finding, analysis) } }
         }
@@ -28,8 +28,9 @@ public enum RuleRunner {
         for (slot, position) in positions.enumerated() {
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
-            for (index, f) in findings[slot].enumerated() where !isSuppressed(slot, index) {
-                if f.outcome == .violation { violated = true } else { undecided = true }
+            // By index, reading one field in place: `enumerated()` copied every finding out.
+            for index in findings[slot].indices where !isSuppressed(slot, index) {
+                if findings[slot][index].outcome == .violation { violated = true } else { undecided = true }
             }
             if violated { continue }
             if undecided { incomplete.insert(position) } else { passed.insert(position) }
@@ -70,9 +71,15 @@ public enum RuleRunner {
         // rank of its rule's id, then its running number, which keeps ties in the order given.
         var keys: [(place: Int, rank: Int, sequence: Int)] = []
         var refs: [(slot: Int, index: Int)] = []
-        for (slot, list) in findings.enumerated() {
-            for (index, f) in list.enumerated() {
-                keys.append((analysis.element(ofNode: f.node) ?? (elementCount + f.node), ranks[slot], refs.count))
+        // Counted first: a clean screen skips the work, any other sizes both lists once. By
+        // index, as `enumerated()` copied every finding (retaining its strings and arrays).
+        let total = findings.reduce(0) { $0 + $1.count }
+        if total == 0 { return [] }
+        keys.reserveCapacity(total); refs.reserveCapacity(total)
+        for slot in findings.indices {
+            for index in findings[slot].indices {
+                let node = findings[slot][index].node
+                keys.append((analysis.element(ofNode: node) ?? (elementCount + node), ranks[slot], refs.count))
                 refs.append((slot, index))
             }
         }

@@ -84,6 +84,15 @@ struct RuleSet: Sendable, Sequence {
         }
     }
 
+    /// Positions in ascending order, in an array sized once: `Array(set)` went through the
+    /// flattened runs' generic iterator, which cost more than the rules of a tiny screen.
+    var positions: [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(count)
+        for run in runs { for p in run { out.append(p) } }
+        return out
+    }
+
     /// Positions in ascending order.
     func makeIterator() -> FlattenSequence<Runs>.Iterator { runs.joined().makeIterator() }
 }

@@ -7,11 +7,13 @@ extension Rule {
         check: { ctx in
             let styles = ctx.styles, nodes = ctx.nodes, drawsText = ctx.drawsText
             var out: [Finding] = []
-            for index in ctx.styledNodes where nodes[index].style?.scalesWithDynamicType == false {
-                guard styles[index].isVisible, drawsText[index] || nodes[index].kind == .text else { continue }
+            for index in ctx.styledNodes {
+                // Fields read in the style's box: `nodes[index].style` copied the whole style out.
+                guard let style = nodes[index].styleBox, style.value.scalesWithDynamicType == false,
+                      styles[index].isVisible, drawsText[index] || nodes[index].kind == .text else { continue }
                 var data: [(key: String, value: DataValue)] = []
-                if let size = nodes[index].style?.fontSize { data.append(("fontSize", .number(size))) }
-                if let textStyle = nodes[index].style?.textStyle { data.append(("textStyle", .string(textStyle))) }
+                if let size = style.value.fontSize { data.append(("fontSize", .number(size))) }
+                if let textStyle = style.value.textStyle { data.append(("textStyle", .string(textStyle))) }
                 out.append(ctx.finding(node: index, message: "Text has a fixed size and does not scale with Dynamic Type.", data: data))
             }
             return out
