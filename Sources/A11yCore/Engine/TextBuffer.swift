@@ -47,15 +47,10 @@ extension String {
         let count = pieces.reduce((pieces.count - 1) * separator.utf8.count) { $0 + $1.utf8.count }
         return String(unsafeUninitializedCapacity: count) { out in
             var at = 0
-            func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                guard let source = bytes.baseAddress else { return }
-                (out.baseAddress! + at).update(from: source, count: bytes.count)
-                at += bytes.count
-            }
             for n in pieces.indices {
-                if n > 0 { separator.withUTF8(copy) }
+                if n > 0 { separator.withUTF8 { out.copy($0, at: &at) } }
                 var piece = pieces[n]
-                piece.withUTF8(copy)
+                piece.withUTF8 { out.copy($0, at: &at) }
             }
             return at
         }
@@ -67,16 +62,21 @@ extension String {
         let count = a.utf8.count + 1 + b.utf8.count
         return String(unsafeUninitializedCapacity: count) { out in
             var at = 0
-            func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
-                guard let source = bytes.baseAddress else { return }
-                (out.baseAddress! + at).update(from: source, count: bytes.count)
-                at += bytes.count
-            }
-            a.withUTF8(copy)
+            a.withUTF8 { out.copy($0, at: &at) }
             out[at] = separator
             at += 1
-            b.withUTF8(copy)
+            b.withUTF8 { out.copy($0, at: &at) }
             return at
         }
+    }
+}
+
+private extension UnsafeMutableBufferPointer<UInt8> {
+    /// Copies `bytes` to `at` and moves `at` past them (the caller sized the buffer).
+    @inline(__always)
+    func copy(_ bytes: UnsafeBufferPointer<UInt8>, at: inout Int) {
+        guard let source = bytes.baseAddress else { return }
+        (baseAddress! + at).update(from: source, count: bytes.count)
+        at += bytes.count
     }
 }
