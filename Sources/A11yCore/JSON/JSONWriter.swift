@@ -7,6 +7,8 @@
 public struct JSONWriter {
     /// The JSON written so far.
     public var bytes: [UInt8] { buffer.array }
+    /// Bytes written so far, without copying them out as `bytes` does.
+    var count: Int { buffer.count }
     private var buffer: ByteBuffer
     let pretty: Bool
     var depth = 0
@@ -76,7 +78,7 @@ public struct JSONWriter {
     public mutating func key(_ k: String) {
         k.withBorrowedUTF8 { utf8 in
             guard !pretty else {
-                beforeKey(reserving: utf8.count + 2)
+                prettyBeforeKey(reserving: utf8.count + 2)
                 appendQuotedReserved(utf8)
                 buffer.append(Byte.colon)
                 buffer.append(Byte.space)
@@ -108,7 +110,7 @@ public struct JSONWriter {
         assert(k.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(k) needs escaping")
         k.withUTF8Buffer { utf8 in
             guard !pretty else {
-                beforeKey(reserving: utf8.count + 4)
+                prettyBeforeKey(reserving: utf8.count + 4)
                 buffer.appendReserved(Byte.quote)
                 buffer.appendReserved(utf8)
                 buffer.appendReserved(Byte.quote)
@@ -360,13 +362,7 @@ public struct JSONWriter {
     /// returns how many bytes it wrote. Saves building a String per value.
     @inline(__always)
     mutating func unescapedString(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
-        let out = valueStart(reserving: maxLength + 2)
-        out[0] = Byte.quote
-        let written = fill(out + 1)
-        assert(written <= maxLength, "unescaped string longer than promised")
-        out[written + 1] = Byte.quote
-        buffer.advance(to: out + written + 2)
-        needsComma = true
+        unescapedString(maxLength: maxLength) { target, _ in fill(target) }
     }
 
     /// `unescapedString` whose `fill` also gets the start of the output, for values that
@@ -436,17 +432,13 @@ public struct JSONWriter {
         buffer.reserve(extra)
     }
 
-    /// Like `beforeValue` for a key, which always starts a new line in pretty mode.
+    /// Pretty mode's `beforeValue` for a key, which always starts a new line (compact keys
+    /// reserve through `compactValueStart`).
     @inline(always)
-    private mutating func beforeKey(reserving extra: Int) {
-        if pretty {
-            if needsComma { buffer.append(Byte.comma) }
-            newline()
-            buffer.reserve(extra)
-        } else {
-            buffer.reserve(extra + 1)
-            if needsComma { buffer.appendReserved(Byte.comma) }
-        }
+    private mutating func prettyBeforeKey(reserving extra: Int) {
+        if needsComma { buffer.append(Byte.comma) }
+        newline()
+        buffer.reserve(extra)
         needsComma = false
     }
 

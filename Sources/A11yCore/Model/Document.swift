@@ -34,10 +34,13 @@ public struct Document: Sendable {
     public func pointer(of index: Int) -> String {
         // Measured first, then written back to front straight into the String's storage:
         // findings and reports ask for many pointers, so no list of steps and no String per number.
-        var length = pointerPrefix.utf8.count + 5
+        let root: StaticString = "/root", children: StaticString = "/children/"
+        let synthetic: StaticString = "/accessibilityChildren/"
+        var length = pointerPrefix.utf8.count + root.utf8CodeUnitCount
         var i = index
         while let parent = nodes[i].parent {
-            length += (nodes[i].isSynthetic ? 23 : 10) + Document.digitCount(nodes[i].indexInParent)
+            length += (nodes[i].isSynthetic ? synthetic : children).utf8CodeUnitCount
+                + JSONWriter.digitCount(UInt64(nodes[i].indexInParent))
             i = parent
         }
         return String(unsafeUninitializedCapacity: length) { out in
@@ -48,25 +51,16 @@ public struct Document: Sendable {
             }
             var i = index
             while let parent = nodes[i].parent {
-                var n = nodes[i].indexInParent
-                repeat {
-                    end -= 1
-                    out[end] = UInt8(ascii: "0") + UInt8(n % 10)
-                    n /= 10
-                } while n > 0
-                write(nodes[i].isSynthetic ? "/accessibilityChildren/" : "/children/")
+                let n = UInt64(nodes[i].indexInParent), digits = JSONWriter.digitCount(n)
+                end -= digits
+                JSONWriter.writeDigits(n, count: digits, at: out.baseAddress! + end)
+                write(nodes[i].isSynthetic ? synthetic : children)
                 i = parent
             }
-            write("/root")
+            write(root)
             _ = out.initialize(fromContentsOf: pointerPrefix.utf8)
             return length
         }
-    }
-
-    private static func digitCount(_ n: Int) -> Int {
-        var count = 1, rest = n / 10
-        while rest > 0 { count += 1; rest /= 10 }
-        return count
     }
 
     /// Builds a document from nodes given parent-first; used by tests and generators.

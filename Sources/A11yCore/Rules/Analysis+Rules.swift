@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Lookups the rules and the runner share. Tolerant of partially filled per-node tables
 /// (an analysis built by hand may leave them empty).
 extension Analysis {
@@ -144,13 +138,12 @@ extension String {
     /// scalar is its own lowercase; a test checks every value against the stdlib.
     static func isGeneralPunctuation(_ value: UInt32) -> Bool { (0x2000...0x206F).contains(value) }
 
-    /// Same UTF-8 bytes (not `==`, which compares canonical equivalence), by `memcmp` over
-    /// the contiguous storage: the generic `utf8.elementsEqual` walks both views index by index.
+    /// Same UTF-8 bytes (not `==`, which compares canonical equivalence), compared in place:
+    /// the generic `utf8.elementsEqual` walks both views index by index.
     static func sameBytes(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in x.isEmpty || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        return a.withBorrowedUTF8 { x in
+            b.withBorrowedUTF8 { y in x.isEmpty || JSONReader.sameBytes(x.baseAddress!, y.baseAddress!, count: x.count) }
         }
     }
 

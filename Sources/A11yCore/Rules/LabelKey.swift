@@ -11,8 +11,7 @@ struct LabelKey: Hashable {
 
     init(normalizing label: String) {
         text = label.normalizedForComparison
-        var copy = text
-        (bytesDecide, digest) = copy.withUTF8 { utf8 in
+        (bytesDecide, digest) = text.withBorrowedUTF8 { utf8 in
             // Length and the first and last 8 bytes: equal digests still compare all bytes.
             var digest = UInt64(utf8.count)
             for byte in utf8.prefix(8) { digest = digest << 8 | UInt64(byte) }

@@ -16,9 +16,9 @@ final class RuleIDTable: Sendable {
         var w = JSONWriter()
         var spans: [Range<Int>] = []
         for id in ids {
-            let start = w.bytes.count + (spans.isEmpty ? 0 : 1)
+            let start = w.count + (spans.isEmpty ? 0 : 1)
             w.string(id)
-            spans.append(start..<w.bytes.count)
+            spans.append(start..<w.count)
         }
         joined = w.bytes
         self.spans = spans
