@@ -91,8 +91,7 @@ public enum DocumentDecoder {
             default: try settings.decode(key, &c)
             }
         }
-        guard var document else { throw InputError(.missing, "missing \"root\" node", at: screenPointer + "/root") }
-        document.pointerPrefix = screenPointer
+        guard let document else { throw InputError(.missing, "missing \"root\" node", at: screenPointer + "/root") }
         return (AuditRequest.Screen(name: name ?? "screen-\(index + 1)", document: document), settings)
     }
 }

@@ -55,12 +55,6 @@ public enum RuleRunner {
         return run
     }
 
-    /// Defaults for the level (or `only`), plus `enable`, minus `disable`; registry order.
-    /// An explicitly named rule runs whatever its level.
-    public static func select(_ options: AuditOptions, from registry: [Rule] = RuleRegistry.all) throws(InputError) -> [Rule] {
-        try RuleTable(registry).selection(options).map { registry[$0] }
-    }
-
     /// Reading order: the position of the finding's element; nodes outside every element
     /// after all elements, in document order; then rule id. Stable for the rest (rule by
     /// rule, in the order given). `findings[slot]` are the findings of a rule whose id has
@@ -68,23 +62,21 @@ public enum RuleRunner {
     static func order(_ findings: [[Finding]], ranks: [Int], in analysis: Analysis) -> [(slot: Int, index: Int)] {
         let elementCount = analysis.elements.count
         // One key per finding: the element's position (or past every element by node), the
-        // rank of its rule's id, then its running number, which keeps ties in the order given.
-        var keys: [(place: Int, rank: Int, sequence: Int)] = []
-        var refs: [(slot: Int, index: Int)] = []
-        // Counted first: a clean screen skips the work, any other sizes both lists once. By
+        // rank of its rule's id, then (slot, index), which keeps ties in the order given.
+        var keys: [(place: Int, rank: Int, slot: Int, index: Int)] = []
+        // Counted first: a clean screen skips the work, any other sizes the list once. By
         // index, as `enumerated()` copied every finding (retaining its strings and arrays).
         let total = findings.reduce(0) { $0 + $1.count }
         if total == 0 { return [] }
-        keys.reserveCapacity(total); refs.reserveCapacity(total)
+        keys.reserveCapacity(total)
         for slot in findings.indices {
             for index in findings[slot].indices {
                 let node = findings[slot][index].node
-                keys.append((analysis.element(ofNode: node) ?? (elementCount + node), ranks[slot], refs.count))
-                refs.append((slot, index))
+                keys.append((analysis.element(ofNode: node) ?? (elementCount + node), ranks[slot], slot, index))
             }
         }
         keys.sort { $0 < $1 }
-        return keys.map { refs[$0.sequence] }
+        return keys.map { ($0.slot, $0.index) }
     }
 
     /// Every field the suppression gives must match; a suppression that gives none matches nothing.
