@@ -33,11 +33,24 @@ struct AuditHandler: Sendable {
     /// 415 unless the body is JSON (application/json or any +json type). A missing
     /// Content-Type is taken as JSON, so `curl --data-binary @file` works as is.
     static func contentTypeProblem(_ request: Request) -> Response? {
+        // The common case, checked on the bytes: the general path below builds several strings.
+        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? true }) { return nil }
         guard let type = request.header("content-type") else { return nil }
         let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters() } ?? ""
         if media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) { return nil }
         return Problem.response(status: 415, type: "about:blank", title: "Unsupported Media Type",
                                 detail: "send the tree as application/json, not \(media)")
+    }
+}
+
+extension AuditHandler {
+    /// Whether a Content-Type value is exactly `application/json`, in any letter case.
+    static func isPlainJSON(_ value: UnsafeRawBufferPointer) -> Bool {
+        let json = "application/json".utf8
+        guard value.count == json.count else { return false }
+        return zip(value, json).allSatisfy { byte, expected in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+        }
     }
 }
 

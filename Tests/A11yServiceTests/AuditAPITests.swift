@@ -107,6 +107,23 @@ struct AuditAPITests {
             "POST", harness.base + "/v1/audit", headers: ["Content-Type: application/vnd.tree+json; charset=utf-8"],
             body: Array(buttonTree.utf8)))
         #expect(vendor.status == 200)
+        let upper = try #require(client.request(
+            "POST", harness.base + "/v1/audit", headers: ["Content-Type: Application/JSON"], body: Array(buttonTree.utf8)))
+        #expect(upper.status == 200)
+        let near = try #require(client.request(
+            "POST", harness.base + "/v1/audit", headers: ["Content-Type: application/jsonl"], body: Array(buttonTree.utf8)))
+        #expect(near.status == 415)
+    }
+
+    @Test func plainJSONCheckMatchesOnlyThatMediaType() {
+        func check(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes(AuditHandler.isPlainJSON) }
+        #expect(check("application/json"))
+        #expect(check("APPLICATION/Json"))
+        // Not exactly the type: left to the general path (parameters, +json suffixes, look-alikes).
+        #expect(!check("application/json; charset=utf-8"))
+        #expect(!check("application/vnd.a+json"))
+        #expect(!check("application\u{0F}json"))
+        #expect(!check("applicatioN/jso"))
     }
 
     @Test func requestIDsAreEchoedOrGenerated() throws {
