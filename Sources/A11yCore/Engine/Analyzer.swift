@@ -24,10 +24,12 @@ public enum Analyzer {
         ReadingItem.flatten(items, into: &sequence)
         items = []
 
-        let positions = seriesPositions(of: sequence, drafts: drafts, nodes: document.nodes)
+        let positions = seriesPositions(of: sequence, drafts: drafts, nodes: document.nodes, series: visibility.seriesOf)
         var elements: [AccessibilityElement] = []
         elements.reserveCapacity(sequence.count)
         var elementOfNode = [Int?](filledWith: nil, count: count)
+        var facts: [ElementFacts] = []
+        facts.reserveCapacity(sequence.count)
         var buffer = TextBuffer()
         for (index, k) in sequence.enumerated() {
             // Drafts are read in place and their fields moved into the element: binding one
@@ -38,6 +40,8 @@ public enum Analyzer {
                 value: builder.displayValue(drafts[k].value, traits: drafts[k].traits, node: drafts[k].node),
                 hint: drafts[k].hint, traits: drafts[k].traits, position: positions[index], buffer: &buffer)
             for node in drafts[k].nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
+            // Recorded now, while label and node are in cache; rules would read them again.
+            facts.append(ElementFacts(node: drafts[k].node, traits: drafts[k].traits, label: drafts[k].label, nodes: document.nodes))
             elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 
@@ -46,7 +50,8 @@ public enum Analyzer {
             identifiers: identifiers.list(),
             elementOfNode: elementOfNode, isReachable: visibility.isReachable,
             composedIdentifier: identifiers.composed,
-            diagnostics: identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics)
+            diagnostics: identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics,
+            elementFacts: facts)
     }
 
     /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
@@ -81,23 +86,9 @@ public enum Analyzer {
 
     /// "N of M" for elements (drafts in reading `sequence`) inside a tab bar (`tabBar` trait)
     /// or a `tabSet`. Per-node arrays, no dictionaries: every node is looked at.
-    private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], nodes: [Node])
-        -> [AccessibilityElement.Position?] {
-        // Nearest series container of each node (itself included), -1 for none.
-        var series = [Int](filledWith: -1, count: nodes.count)
-        var anySeries = false
-        // Written through a buffer: one uniqueness check, not one per node.
-        series.withUnsafeMutableBufferPointer { series in
-            for i in nodes.indices {
-                if nodes[i].effectiveTraits.contains(.tabBar) || nodes[i].kind == .tabSet {
-                    series[i] = i
-                    anySeries = true
-                } else if let parent = nodes[i].parent {
-                    series[i] = series[parent]
-                }
-            }
-        }
-        guard anySeries else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
+    private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], nodes: [Node],
+                                        series: [Int]) -> [AccessibilityElement.Position?] {
+        guard !series.isEmpty else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
         // The series of an element is its node's nearest series container other than itself.
         let container: [Int] = sequence.map { k in
             let node = drafts[k].node

@@ -7,11 +7,16 @@ struct Visibility {
     var modalRoot: Int?
     /// Visible and, with a modal, inside it.
     var isReachable: [Bool]
+    /// For each node, its nearest series container (a `tabBar` or `tabSet` node, itself
+    /// included), -1 for none; empty when the document has none. Found in this pass because
+    /// it reads the same traits: at 100k nodes a pass of its own streams every node from memory.
+    var seriesOf: [Int] = []
 
     init(_ document: borrowing Document) {
         let nodes = document.nodes
         var visible = [Bool](filledWith: false, count: nodes.count)
         var modal: Int?
+        var series: [Int] = []
         // Pre-order storage: a parent is always decided before its children. Fields are
         // read through the index: copying a node out would retain its boxed fields.
         // Written through buffers: one uniqueness check, not one per node.
@@ -19,10 +24,19 @@ struct Visibility {
             for i in nodes.indices {
                 let parentVisible = nodes[i].parent.map { visible[$0] } ?? true
                 visible[i] = parentVisible && !Visibility.hidesSubtree(nodes, i)
+                let traits = nodes[i].effectiveTraits
                 // The last modal in view order wins.
-                if visible[i] && nodes[i].effectiveTraits.contains(.isModal) { modal = i }
+                if visible[i] && traits.contains(.isModal) { modal = i }
+                if traits.contains(.tabBar) || nodes[i].kind == .tabSet {
+                    // Nodes before the first container belong to none.
+                    if series.isEmpty { series = [Int](filledWith: -1, count: nodes.count) }
+                    series[i] = i
+                } else if !series.isEmpty, let parent = nodes[i].parent {
+                    series[i] = series[parent]
+                }
             }
         }
+        seriesOf = series
         isVisible = visible
         modalRoot = modal
         guard let modal else { isReachable = visible; return }
