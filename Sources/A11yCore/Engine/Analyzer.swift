@@ -2,7 +2,7 @@
 /// deferral, element building, reading order, positions and spoken output.
 public enum Analyzer {
     public static func analyze(_ document: Document) -> Analysis {
-        let count = document.nodes.count
+        let nodes = document.nodes, count = nodes.count
         guard count > 0 else { return Analysis(document: document) }
 
         let visibility = Visibility(document)
@@ -24,7 +24,7 @@ public enum Analyzer {
         ReadingItem.flatten(items, into: &sequence)
         items = []
 
-        let positions = seriesPositions(of: sequence, drafts: drafts, nodes: document.nodes, series: visibility.seriesOf)
+        let positions = seriesPositions(of: sequence, drafts: drafts, nodes: nodes, visibility: visibility)
         var elements: [AccessibilityElement] = []
         elements.reserveCapacity(sequence.count)
         var elementOfNode = [Int?](filledWith: nil, count: count)
@@ -41,7 +41,7 @@ public enum Analyzer {
                 hint: drafts[k].hint, traits: drafts[k].traits, position: positions[index], buffer: &buffer)
             for node in drafts[k].nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
             // Recorded now, while label and node are in cache; rules would read them again.
-            facts.append(ElementFacts(node: drafts[k].node, traits: drafts[k].traits, label: drafts[k].label, nodes: document.nodes))
+            facts.append(ElementFacts(node: drafts[k].node, traits: drafts[k].traits, label: drafts[k].label, nodes: nodes))
             elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 
@@ -85,19 +85,20 @@ public enum Analyzer {
     }
 
     /// "N of M" for elements (drafts in reading `sequence`) inside a tab bar (`tabBar` trait)
-    /// or a `tabSet`. Per-node arrays, no dictionaries: every node is looked at.
+    /// or a `tabSet`. Arrays indexed by series (`Visibility.seriesOf`), no dictionaries.
     private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], nodes: [Node],
-                                        series: [Int]) -> [AccessibilityElement.Position?] {
+                                        visibility: Visibility) -> [AccessibilityElement.Position?] {
+        let series = visibility.seriesOf, seriesNodes = visibility.seriesNodes
         guard !series.isEmpty else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
         // The series of an element is its node's nearest series container other than itself.
         let container: [Int] = sequence.map { k in
             let node = drafts[k].node
             let own = series[node]
-            return own == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
+            return own >= 0 && seriesNodes[own] == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
         }
-        var total = [Int](filledWith: 0, count: nodes.count)
+        var total = [Int](filledWith: 0, count: seriesNodes.count)
         for c in container where c >= 0 { total[c] += 1 }
-        var seen = [Int](filledWith: 0, count: nodes.count)
+        var seen = [Int](filledWith: 0, count: seriesNodes.count)
         return container.map { c in
             guard c >= 0 else { return nil }
             seen[c] += 1

@@ -12,6 +12,8 @@ struct ElementFacts: Sendable {
     let hasBlankLabel: Bool
 
     /// The facts of an element standing for `node` with these traits and label.
+    /// Inlined: a call passed `nodes` and `label` owned, a retain and release each per element.
+    @inline(__always)
     init(node: Int, traits: Traits, label: String?, nodes: [Node]) {
         let kind = nodes[node].kind
         self.node = node
