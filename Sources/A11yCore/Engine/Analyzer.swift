@@ -91,11 +91,14 @@ public enum Analyzer {
         let series = visibility.seriesOf, seriesNodes = visibility.seriesNodes
         guard !series.isEmpty else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
         // The series of an element is its node's nearest series container other than itself.
-        let container: [Int] = sequence.map { k in
+        // Found in draft order, which is document order: drafts and their nodes are then read
+        // front to back, not in reading order (at 100k elements a cache miss each).
+        let seriesOfDraft: [Int] = drafts.indices.map { k in
             let node = drafts[k].node
             let own = series[node]
             return own >= 0 && seriesNodes[own] == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
         }
+        let container = sequence.map { seriesOfDraft[$0] }
         var total = [Int](filledWith: 0, count: seriesNodes.count)
         for c in container where c >= 0 { total[c] += 1 }
         var seen = [Int](filledWith: 0, count: seriesNodes.count)
