@@ -8,6 +8,9 @@ public struct AccessibilityElement: Sendable {
     /// Accessibility frame (hit region) in root coordinates.
     public var frame: Rect = .zero
     public var activationPoint: Point = Point(x: 0, y: 0)
+    /// `nodes[0]`, -1 while `nodes` is empty. Kept out of the box: rules and lookups ask every
+    /// element for its node, and at 100k elements reaching box and array is two cache misses.
+    private var firstNode = -1
     /// Custom action names, in order.
     public var actions: [String] { get { box.actions } set { change { $0.actions = newValue } } }
     public var customContent: [CustomContent] { get { box.customContent } set { change { $0.customContent = newValue } } }
@@ -15,7 +18,10 @@ public struct AccessibilityElement: Sendable {
     /// The VoiceOver utterance (see `SpokenOutput`).
     public var spoken: String { get { box.spoken } set { change { $0.spoken = newValue } } }
     /// Source nodes (indices into the document); the first is the node the element stands for.
-    public var nodes: [Int] { get { box.nodes } set { change { $0.nodes = newValue } } }
+    public var nodes: [Int] {
+        get { box.nodes }
+        set { change { $0.nodes = newValue }; firstNode = newValue.first ?? -1 }
+    }
     /// "N of M" position in a tab bar or series, when known.
     public var position: Position?
 
@@ -34,11 +40,12 @@ public struct AccessibilityElement: Sendable {
         frame = draft.frame
         activationPoint = draft.activationPoint
         self.position = position
+        firstNode = draft.nodes.first ?? -1
         box = Box(moving: &draft, spoken: spoken)
     }
 
     /// The node the element stands for.
-    public var node: Int { nodes[0] }
+    public var node: Int { firstNode >= 0 ? firstNode : nodes[0] }
 
     /// The reference-counted fields in one copy-on-write box: every rule loops over the
     /// elements, and copying one then retains one object instead of nine.

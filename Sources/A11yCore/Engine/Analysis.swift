@@ -1,9 +1,9 @@
 /// What the engines computed for one document: the screen reader's view of the tree,
 /// composed identifiers, and structural problems the rules report.
 public struct Analysis: Sendable {
-    public var document: Document
+    public var document: Document { didSet { elementFacts = [] } }
     /// Elements in navigation order.
-    public var elements: [AccessibilityElement]
+    public var elements: [AccessibilityElement] { didSet { elementFacts = [] } }
     /// Composed nested identifiers, in document order.
     public var identifiers: [ComposedIdentifier]
     /// For each node: the element it is part of (index into `elements`), if any.
@@ -14,19 +14,24 @@ public struct Analysis: Sendable {
     public var composedIdentifier: [String?]
     /// Structural problems noticed by the engines (deferral, nested ids, labeled pairs).
     public var diagnostics: [Diagnostic]
+    /// What rules ask of each element (`ElementFacts.of`), one per element when the analyzer
+    /// made them; dropped when elements or document change.
+    var elementFacts: [ElementFacts]
 
     // Fields are set one by one, not through default values: with defaults the optimizer
     // builds a temporary analysis and copies it (retaining every field) into `self`.
     public init(document: Document) {
         self.init(document: document, elements: [], identifiers: [], elementOfNode: [], isReachable: [],
-                  composedIdentifier: [], diagnostics: [])
+                  composedIdentifier: [], diagnostics: [], elementFacts: [])
     }
 
     init(document: Document, elements: [AccessibilityElement], identifiers: [ComposedIdentifier],
-         elementOfNode: [Int?], isReachable: [Bool], composedIdentifier: [String?], diagnostics: [Diagnostic]) {
+         elementOfNode: [Int?], isReachable: [Bool], composedIdentifier: [String?], diagnostics: [Diagnostic],
+         elementFacts: [ElementFacts]) {
         self.document = document; self.elements = elements; self.identifiers = identifiers
         self.elementOfNode = elementOfNode; self.isReachable = isReachable
         self.composedIdentifier = composedIdentifier; self.diagnostics = diagnostics
+        self.elementFacts = elementFacts
     }
 }
 

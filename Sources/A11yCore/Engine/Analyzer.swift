@@ -2,7 +2,7 @@
 /// deferral, element building, reading order, positions and spoken output.
 public enum Analyzer {
     public static func analyze(_ document: Document) -> Analysis {
-        let count = document.nodes.count
+        let nodes = document.nodes, count = nodes.count
         guard count > 0 else { return Analysis(document: document) }
 
         let visibility = Visibility(document)
@@ -24,10 +24,12 @@ public enum Analyzer {
         ReadingItem.flatten(items, into: &sequence)
         items = []
 
-        let positions = seriesPositions(of: sequence, drafts: drafts, nodes: document.nodes)
+        let positions = seriesPositions(of: sequence, drafts: drafts, nodes: nodes, visibility: visibility)
         var elements: [AccessibilityElement] = []
         elements.reserveCapacity(sequence.count)
         var elementOfNode = [Int?](filledWith: nil, count: count)
+        var facts: [ElementFacts] = []
+        facts.reserveCapacity(sequence.count)
         var buffer = TextBuffer()
         for (index, k) in sequence.enumerated() {
             // Drafts are read in place and their fields moved into the element: binding one
@@ -38,6 +40,8 @@ public enum Analyzer {
                 value: builder.displayValue(drafts[k].value, traits: drafts[k].traits, node: drafts[k].node),
                 hint: drafts[k].hint, traits: drafts[k].traits, position: positions[index], buffer: &buffer)
             for node in drafts[k].nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
+            // Recorded now, while label and node are in cache; rules would read them again.
+            facts.append(ElementFacts(node: drafts[k].node, traits: drafts[k].traits, label: drafts[k].label, nodes: nodes))
             elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 
@@ -46,7 +50,8 @@ public enum Analyzer {
             identifiers: identifiers.list(),
             elementOfNode: elementOfNode, isReachable: visibility.isReachable,
             composedIdentifier: identifiers.composed,
-            diagnostics: identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics)
+            diagnostics: identifiers.diagnostics + pairs.diagnostics + builder.deferral.diagnostics,
+            elementFacts: facts)
     }
 
     /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
@@ -80,33 +85,23 @@ public enum Analyzer {
     }
 
     /// "N of M" for elements (drafts in reading `sequence`) inside a tab bar (`tabBar` trait)
-    /// or a `tabSet`. Per-node arrays, no dictionaries: every node is looked at.
-    private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], nodes: [Node])
-        -> [AccessibilityElement.Position?] {
-        // Nearest series container of each node (itself included), -1 for none.
-        var series = [Int](filledWith: -1, count: nodes.count)
-        var anySeries = false
-        // Written through a buffer: one uniqueness check, not one per node.
-        series.withUnsafeMutableBufferPointer { series in
-            for i in nodes.indices {
-                if nodes[i].effectiveTraits.contains(.tabBar) || nodes[i].kind == .tabSet {
-                    series[i] = i
-                    anySeries = true
-                } else if let parent = nodes[i].parent {
-                    series[i] = series[parent]
-                }
-            }
-        }
-        guard anySeries else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
+    /// or a `tabSet`. Arrays indexed by series (`Visibility.seriesOf`), no dictionaries.
+    private static func seriesPositions(of sequence: [Int], drafts: [ElementDraft], nodes: [Node],
+                                        visibility: Visibility) -> [AccessibilityElement.Position?] {
+        let series = visibility.seriesOf, seriesNodes = visibility.seriesNodes
+        guard !series.isEmpty else { return [AccessibilityElement.Position?](filledWith: nil, count: sequence.count) }
         // The series of an element is its node's nearest series container other than itself.
-        let container: [Int] = sequence.map { k in
+        // Found in draft order, which is document order: drafts and their nodes are then read
+        // front to back, not in reading order (at 100k elements a cache miss each).
+        let seriesOfDraft: [Int] = drafts.indices.map { k in
             let node = drafts[k].node
             let own = series[node]
-            return own == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
+            return own >= 0 && seriesNodes[own] == node ? nodes[node].parent.map { series[$0] } ?? -1 : own
         }
-        var total = [Int](filledWith: 0, count: nodes.count)
+        let container = sequence.map { seriesOfDraft[$0] }
+        var total = [Int](filledWith: 0, count: seriesNodes.count)
         for c in container where c >= 0 { total[c] += 1 }
-        var seen = [Int](filledWith: 0, count: nodes.count)
+        var seen = [Int](filledWith: 0, count: seriesNodes.count)
         return container.map { c in
             guard c >= 0 else { return nil }
             seen[c] += 1

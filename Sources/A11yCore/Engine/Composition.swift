@@ -40,14 +40,17 @@ extension ElementBuilder {
         if let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
         e.traits.formUnion(nodes[i].effectiveTraits)
         let ownActions = ownActions(i)
-        if !ownActions.isEmpty { e.actions += ownActions }
         var ownContent = nodes[i].customContent
         if let added = deferral.additions(for: i) {
             for item in added.customContent where !ownContent.contains(item) { ownContent.append(item) }
         }
-        if !ownContent.isEmpty { e.customContent += ownContent }
         let ownRotors = nodes[i].rotors
-        if !e.rotors.isEmpty || !ownRotors.isEmpty { e.rotors = RotorSequencer.sequence(e.rotors + ownRotors) }
+        if !ownActions.isEmpty || !ownContent.isEmpty || !e.rotors.isEmpty || !ownRotors.isEmpty {
+            e.setExtras(
+                actions: ownActions.isEmpty ? e.actions : e.actions + ownActions,
+                customContent: ownContent.isEmpty ? e.customContent : e.customContent + ownContent,
+                rotors: e.rotors.isEmpty && ownRotors.isEmpty ? [] : RotorSequencer.sequence(e.rotors + ownRotors))
+        }
         if let frame = nodes[i].effectiveAccessibilityFrame {
             e.frame = frame
         } else if let first = parts.first {
@@ -90,7 +93,7 @@ extension ElementBuilder {
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
         var e = ElementDraft()
-        // Gathered apart and set once: each set of a draft's actions, content or rotors boxes them anew.
+        // Gathered apart and set together: each set of a draft's actions, content or rotors boxes them anew.
         var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
         // Read-only parts in order, then the merged interactive one.
         for k in parts.indices where !interactive[k] { absorb(k) }
@@ -112,9 +115,7 @@ extension ElementBuilder {
         e.value = values.joined(", ")
         e.hint = hints.joined(", ")
         e.identifier = ids.joined("-")
-        if !actions.isEmpty { e.actions = actions }
-        if !customContent.isEmpty { e.customContent = customContent }
-        if !rotors.isEmpty { e.rotors = rotors }
+        e.setExtras(actions: actions, customContent: customContent, rotors: rotors)
         e.nodes.reserveCapacity(nodeCount)
         e.nodes.append(i)
         for k in parts.indices { e.nodes += parts[k].nodes }

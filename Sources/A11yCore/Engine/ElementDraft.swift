@@ -31,7 +31,8 @@ struct ElementDraft {
     /// The node the element stands for.
     var node: Int { nodes[0] }
 
-    // Setting one of these boxes all three anew: callers build the arrays first and set them once.
+    // Setting one of these boxes all three anew: callers build the arrays first and set them
+    // once (`setExtras` for more than one).
     var actions: [String] {
         get { extras?.actions ?? [] }
         set { extras = Extras.of(newValue, customContent, rotors) }
@@ -43,6 +44,12 @@ struct ElementDraft {
     var rotors: [Rotor] {
         get { extras?.rotors ?? [] }
         set { extras = Extras.of(actions, customContent, newValue) }
+    }
+
+    /// Sets actions, custom content and rotors together: one box, where a set of each would
+    /// box all three anew.
+    mutating func setExtras(actions: [String], customContent: [CustomContent], rotors: [Rotor]) {
+        extras = Extras.of(actions, customContent, rotors)
     }
 
     /// Immutable, so copies of a draft can share it.

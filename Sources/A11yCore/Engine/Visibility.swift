@@ -7,22 +7,42 @@ struct Visibility {
     var modalRoot: Int?
     /// Visible and, with a modal, inside it.
     var isReachable: [Bool]
+    /// Series containers (`tabBar` trait or `tabSet` kind), ascending. Found in this pass because
+    /// it reads the same traits: at 100k nodes a pass of its own streams every node from memory.
+    var seriesNodes: [Int] = []
+    /// For each node, the index in `seriesNodes` of its nearest series container (itself
+    /// included), -1 for none; empty when there are none. Indices, not nodes: counts per
+    /// series then take a few slots instead of one per node.
+    var seriesOf: [Int] = []
 
     init(_ document: borrowing Document) {
         let nodes = document.nodes
         var visible = [Bool](filledWith: false, count: nodes.count)
         var modal: Int?
+        var series = [Int](filledWith: -1, count: nodes.count), seriesNodes: [Int] = []
         // Pre-order storage: a parent is always decided before its children. Fields are
         // read through the index: copying a node out would retain its boxed fields.
         // Written through buffers: one uniqueness check, not one per node.
         visible.withUnsafeMutableBufferPointer { visible in
-            for i in nodes.indices {
-                let parentVisible = nodes[i].parent.map { visible[$0] } ?? true
-                visible[i] = parentVisible && !Visibility.hidesSubtree(nodes, i)
-                // The last modal in view order wins.
-                if visible[i] && nodes[i].effectiveTraits.contains(.isModal) { modal = i }
+            series.withUnsafeMutableBufferPointer { series in
+                for i in nodes.indices {
+                    let parent = nodes[i].parent
+                    visible[i] = (parent.map { visible[$0] } ?? true) && !Visibility.hidesSubtree(nodes, i)
+                    let traits = nodes[i].effectiveTraits
+                    // The last modal in view order wins.
+                    if visible[i] && traits.contains(.isModal) { modal = i }
+                    if traits.contains(.tabBar) || nodes[i].kind == .tabSet {
+                        series[i] = seriesNodes.count
+                        seriesNodes.append(i)
+                    } else if let parent {
+                        series[i] = series[parent]
+                    }
+                }
             }
         }
+        if seriesNodes.isEmpty { series = [] }
+        seriesOf = series
+        self.seriesNodes = seriesNodes
         isVisible = visible
         modalRoot = modal
         guard let modal else { isReachable = visible; return }
