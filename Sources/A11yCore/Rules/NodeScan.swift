@@ -11,8 +11,8 @@ struct NodeScan {
     /// Each node's kind and effective traits (`Node.effectiveTraits`).
     var kinds: [NodeKind] = []
     var traits: [Traits] = []
-    /// Whether each node has a frame of no area (`frame?.isEmpty == true`).
-    var hasEmptyFrame: [Bool] = []
+    /// What each node's frames are like (`frames[i]` for `nodes[i]`).
+    var frames: [FrameFacts] = []
     /// Ascending indices of the nodes with a style / with a component / that draw text /
     /// that say `focusable: false`, so rules about those visit only them.
     var styled: [Int] = []
@@ -22,6 +22,14 @@ struct NodeScan {
     /// What the own (not inherited) style of `styled[i]` sets, so rules open only the
     /// boxes of the nodes they report on. A byte each: this pass writes every column.
     var ownStyles: [OwnStyle] = []
+
+    struct FrameFacts: OptionSet {
+        let rawValue: UInt8
+        /// A `frame` of no area (`frame?.isEmpty == true`).
+        static let empty = FrameFacts(rawValue: 1 << 0)
+        /// Neither `accessibilityFrame` nor `frame` (`effectiveAccessibilityFrame == nil`).
+        static let unknown = FrameFacts(rawValue: 1 << 1)
+    }
 
     struct OwnStyle: OptionSet {
         let rawValue: UInt8
@@ -37,7 +45,7 @@ struct NodeScan {
         drawsText.reserveCapacity(nodes.count)
         kinds.reserveCapacity(nodes.count)
         traits.reserveCapacity(nodes.count)
-        hasEmptyFrame.reserveCapacity(nodes.count)
+        frames.reserveCapacity(nodes.count)
         // Sized for all nodes at once: growing the index lists by doubling cost more than
         // the rest of the pass. A tiny screen's lists mostly stay empty, so it skips this.
         if nodes.count > 4 {
@@ -53,7 +61,9 @@ struct NodeScan {
             if !enabled { effective.insert(.notEnabled) }
             kinds.append(kind)
             traits.append(effective)
-            hasEmptyFrame.append(nodes[index].frame?.isEmpty == true)
+            var frame: FrameFacts = nodes[index].frame?.isEmpty == true ? .empty : []
+            if nodes[index].frame == nil && nodes[index].accessibilityFrame == nil { frame.insert(.unknown) }
+            frames.append(frame)
             styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity,
                                         disabled: effective.contains(.notEnabled),
                                         parent: nodes[index].parent.map { styles[$0] } ?? .page))

@@ -19,7 +19,7 @@ extension Rule {
                 guard kind == .image || scan.traits[index].contains(.image) || kind.isControl else { continue }
                 let style = styles[index]
                 // The style's box is opened (fields read in place) only for the graphics measured.
-                guard style.isVisible, !style.disabled, !scan.hasEmptyFrame[index], ctx.analysis.reachable(index),
+                guard style.isVisible, !style.disabled, !scan.frames[index].contains(.empty), ctx.analysis.reachable(index),
                       let own = nodes[index].styleBox?.value.foreground else { continue }
                 let foreground = own.scaled(alpha: style.opacity)
                 guard let measured = style.contrast(of: foreground) else {
