@@ -8,8 +8,9 @@ extension Rule {
         check: { ctx in
             let nodes = ctx.nodes
             return ctx.scan.unfocusable.compactMap { index in
-                guard nodes[index].isInteractive, nodes[index].enabled,
-                      !ctx.scan.traits[index].contains(.notEnabled), ctx.analysis.reachable(index) else { return nil }
+                // Effective traits hold `notEnabled` for `enabled: false` too.
+                guard nodes[index].isInteractive, !ctx.scan.traits[index].contains(.notEnabled),
+                      ctx.analysis.reachable(index) else { return nil }
                 return ctx.finding(node: index, message: "\(nodes[index].typeName) is interactive but not focusable by keyboard.")
             }
         })

@@ -25,10 +25,7 @@ public struct RuleContext: Sendable {
     var scan: NodeScan { inputs.scan }
     /// Inherited colours, fonts and opacity of every node.
     var styles: [RenderedStyle] { inputs.scan.styles }
-    /// Whether each node draws text (`Node.visibleText != nil`), without copying the node.
-    var drawsText: [Bool] { inputs.scan.drawsText }
-    /// Ascending indices of the nodes with a style / a component / visible text.
-    var styledNodes: [Int] { inputs.scan.styled }
+    /// Ascending indices of the nodes with a component / visible text.
     var componentNodes: [Int] { inputs.scan.withComponent }
     var textNodes: [Int] { inputs.scan.drawingText }
 
