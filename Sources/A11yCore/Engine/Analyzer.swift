@@ -41,7 +41,8 @@ public enum Analyzer {
                 hint: drafts[k].hint, traits: drafts[k].traits, position: positions[index], buffer: &buffer)
             for node in drafts[k].nodes where elementOfNode[node] == nil { elementOfNode[node] = index }
             // Recorded now, while label and node are in cache; rules would read them again.
-            facts.append(ElementFacts(node: drafts[k].node, traits: drafts[k].traits, label: drafts[k].label, nodes: nodes))
+            facts.append(ElementFacts(node: drafts[k].node, traits: drafts[k].traits, label: drafts[k].label,
+                                      hasHint: drafts[k].hint != nil, nodes: nodes))
             elements.append(AccessibilityElement(moving: &drafts[k], spoken: spoken, position: positions[index]))
         }
 

@@ -7,8 +7,8 @@ extension Rule {
         help: "Remove the trait after combining (accessibilityRemoveTraits(.isButton) / combinable.traitsAdjust.remove); the controls stay reachable as custom actions.",
         check: { ctx in
             var out: [Finding] = []
-            let elements = ctx.elements, nodes = ctx.nodes
-            for e in elements.indices where elements[e].traits.contains(.button) {
+            let facts = ctx.facts, nodes = ctx.nodes
+            for e in facts.indices where facts[e].traits.contains(.button) {
                 let root = ctx.facts[e].node
                 guard nodes[root].grouping == .combine || nodes[root].combinable != nil else { continue }
                 let controls = CombinedControls.count(below: root, element: e, in: ctx)

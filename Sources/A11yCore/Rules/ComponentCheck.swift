@@ -11,9 +11,10 @@ struct ComponentCheck {
 
     /// Reachable components of `kind`, in document order.
     static func all(_ kind: NodeKind, in ctx: RuleContext) -> [ComponentCheck] {
-        let nodes = ctx.nodes
-        return nodes.indices.compactMap { index in
-            guard nodes[index].kind == kind, ctx.analysis.reachable(index) else { return nil }
+        // The kind column, not the nodes: one byte a node instead of a ~200-byte node stride.
+        let kinds = ctx.scan.kinds
+        return kinds.indices.compactMap { index in
+            guard kinds[index] == kind, ctx.analysis.reachable(index) else { return nil }
             let e = ctx.analysis.element(ofNode: index).map { ctx.elements[$0] }
             return ComponentCheck(ctx: ctx, node: index, element: e, ownsElement: e?.node == index)
         }

@@ -6,8 +6,8 @@ extension Rule {
         description: "An element does not carry conflicting role traits (button + link, button + adjustable).",
         help: "Keep the trait that matches what activation does; remove the other.",
         check: { ctx in
-            ctx.elements.indices.compactMap { e in
-                let traits = ctx.elements[e].traits
+            ctx.facts.indices.compactMap { e in
+                let traits = ctx.facts[e].traits
                 let pairs = ConflictingTraits.pairs.filter { traits.isSuperset(of: $0.traits) }
                 guard !pairs.isEmpty else { return nil }
                 let names = pairs.map(\.name)

@@ -7,9 +7,10 @@ extension Rule {
         help: "Remove focusable(false) from the control, or provide a keyboard-reachable equivalent.",
         check: { ctx in
             let nodes = ctx.nodes
-            return nodes.indices.compactMap { index in
-                guard nodes[index].focusable == false, nodes[index].isInteractive, nodes[index].enabled,
-                      !nodes[index].effectiveTraits.contains(.notEnabled), ctx.analysis.reachable(index) else { return nil }
+            return ctx.scan.unfocusable.compactMap { index in
+                // Effective traits hold `notEnabled` for `enabled: false` too.
+                guard nodes[index].isInteractive, !ctx.scan.traits[index].contains(.notEnabled),
+                      ctx.analysis.reachable(index) else { return nil }
                 return ctx.finding(node: index, message: "\(nodes[index].typeName) is interactive but not focusable by keyboard.")
             }
         })

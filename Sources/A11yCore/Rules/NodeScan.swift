@@ -1,42 +1,84 @@
 /// What the rules of one run need from every node, found in one forward pass: each node's
 /// strings, style and component live in a heap box of their own, and rules that each
-/// touched all 10k boxes were bound by memory, not by their checks.
+/// touched all 10k boxes were bound by memory, not by their checks. At 100k nodes even the
+/// node array (some 200 bytes a node) no longer fits the cache, so rules that look at every
+/// node read the compact columns here instead (a byte or four a node).
 struct NodeScan {
     /// Rendered style of every node (`styles[i]` is that of `nodes[i]`).
     var styles: [RenderedStyle] = []
     /// Whether each node draws text (`Node.visibleText != nil`).
     var drawsText: [Bool] = []
-    /// Ascending indices of the nodes with a style / with a component / that draw text,
-    /// so rules about those visit only them.
+    /// Each node's kind and effective traits (`Node.effectiveTraits`).
+    var kinds: [NodeKind] = []
+    var traits: [Traits] = []
+    /// What each node's frames are like (`frames[i]` for `nodes[i]`).
+    var frames: [FrameFacts] = []
+    /// Ascending indices of the nodes with a style / with a component / that draw text /
+    /// that say `focusable: false`, so rules about those visit only them.
     var styled: [Int] = []
     var withComponent: [Int] = []
     var drawingText: [Int] = []
+    var unfocusable: [Int] = []
+    /// What the own (not inherited) style of `styled[i]` sets, so rules open only the
+    /// boxes of the nodes they report on. A byte each: this pass writes every column.
+    var ownStyles: [OwnStyle] = []
+
+    struct FrameFacts: OptionSet {
+        let rawValue: UInt8
+        /// A `frame` of no area (`frame?.isEmpty == true`).
+        static let empty = FrameFacts(rawValue: 1 << 0)
+        /// Neither `accessibilityFrame` nor `frame` (`effectiveAccessibilityFrame == nil`).
+        static let unknown = FrameFacts(rawValue: 1 << 1)
+    }
+
+    struct OwnStyle: OptionSet {
+        let rawValue: UInt8
+        /// A foreground colour of its own.
+        static let foreground = OwnStyle(rawValue: 1 << 0)
+        /// `scalesWithDynamicType == false`: text of a fixed size.
+        static let fixedSize = OwnStyle(rawValue: 1 << 1)
+    }
 
     init(_ document: Document) {
         let nodes = document.nodes
         styles.reserveCapacity(nodes.count)
         drawsText.reserveCapacity(nodes.count)
-        // Sized for all nodes at once: growing three index lists by doubling cost more than
+        kinds.reserveCapacity(nodes.count)
+        traits.reserveCapacity(nodes.count)
+        frames.reserveCapacity(nodes.count)
+        // Sized for all nodes at once: growing the index lists by doubling cost more than
         // the rest of the pass. A tiny screen's lists mostly stay empty, so it skips this.
         if nodes.count > 4 {
             styled.reserveCapacity(nodes.count); withComponent.reserveCapacity(nodes.count)
-            drawingText.reserveCapacity(nodes.count)
+            drawingText.reserveCapacity(nodes.count); ownStyles.reserveCapacity(nodes.count)
         }
         // Stored fields are read in place (`nodes[index].kind`): computed node properties
         // (`effectiveTraits`, `visibleText`) copied the whole node per call.
         for index in nodes.indices {
             let style = nodes[index].styleBox, kind = nodes[index].kind, enabled = nodes[index].enabled
-            // `effectiveTraits.contains(.notEnabled)` without building the set.
-            let disabled = !enabled || (nodes[index].traits ?? kind.defaultTraits).contains(.notEnabled)
-                || kind.privateTraits.contains(.notEnabled)
-            styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity, disabled: disabled,
+            // `effectiveTraits` without copying the node.
+            var effective = (nodes[index].traits ?? kind.defaultTraits).union(kind.privateTraits)
+            if !enabled { effective.insert(.notEnabled) }
+            kinds.append(kind)
+            traits.append(effective)
+            var frame: FrameFacts = nodes[index].frame?.isEmpty == true ? .empty : []
+            if nodes[index].frame == nil && nodes[index].accessibilityFrame == nil { frame.insert(.unknown) }
+            frames.append(frame)
+            styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity,
+                                        disabled: effective.contains(.notEnabled),
                                         parent: nodes[index].parent.map { styles[$0] } ?? .page))
             // `visibleText != nil`.
             let text = nodes[index].hasNonEmptyText || (kind == .text && nodes[index].hasNonEmptyLabel)
             drawsText.append(text)
-            if style != nil { styled.append(index) }
+            if let style {
+                styled.append(index)
+                var own: OwnStyle = style.value.foreground != nil ? .foreground : []
+                if style.value.scalesWithDynamicType == false { own.insert(.fixedSize) }
+                ownStyles.append(own)
+            }
             if nodes[index].hasComponent { withComponent.append(index) }
             if text { drawingText.append(index) }
+            if nodes[index].focusable == false { unfocusable.append(index) }
         }
     }
 }

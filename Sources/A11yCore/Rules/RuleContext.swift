@@ -20,15 +20,14 @@ public struct RuleContext: Sendable {
     public var analysis: Analysis { inputs.analysis }
     public var options: AuditOptions { inputs.options }
     public var thresholds: ResolvedThresholds { inputs.thresholds }
+    /// Per-node columns and index lists of the run (`NodeScan`): rules about some nodes
+    /// visit only those, and walks over every node read a byte or four a node, not the node.
+    var scan: NodeScan { inputs.scan }
     /// Inherited colours, fonts and opacity of every node.
-    var styles: [RenderedStyle] { inputs.styles }
-    /// Whether each node draws text (`Node.visibleText != nil`), without copying the node.
-    var drawsText: [Bool] { inputs.drawsText }
-    /// Ascending indices of the nodes with a style / a component / visible text: rules about
-    /// those visit only them instead of every node's box.
-    var styledNodes: [Int] { inputs.styledNodes }
-    var componentNodes: [Int] { inputs.componentNodes }
-    var textNodes: [Int] { inputs.textNodes }
+    var styles: [RenderedStyle] { inputs.scan.styles }
+    /// Ascending indices of the nodes with a component / visible text.
+    var componentNodes: [Int] { inputs.scan.withComponent }
+    var textNodes: [Int] { inputs.scan.drawingText }
 
     public var document: Document { inputs.analysis.document }
     public var elements: [AccessibilityElement] { inputs.analysis.elements }
@@ -71,10 +70,8 @@ final class RuleInputs: Sendable {
     let analysis: Analysis
     let options: AuditOptions
     let thresholds: ResolvedThresholds
-    let styles: [RenderedStyle]
-    let drawsText: [Bool]
-    /// Ascending indices of the nodes with a style / a component / visible text (`NodeScan`).
-    let styledNodes: [Int], componentNodes: [Int], textNodes: [Int]
+    /// Per-node columns and index lists, from one pass over the nodes.
+    let scan: NodeScan
     let facts: [ElementFacts]
 
     init(analysis: Analysis, options: AuditOptions, rules: [Rule]) {
@@ -82,12 +79,7 @@ final class RuleInputs: Sendable {
         self.analysis = analysis
         self.options = options
         thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
-        let scan = NodeScan(analysis.document)
-        styles = scan.styles
-        drawsText = scan.drawsText
-        styledNodes = scan.styled
-        componentNodes = scan.withComponent
-        textNodes = scan.drawingText
+        scan = NodeScan(analysis.document)
         facts = ElementFacts.of(analysis)
     }
 }

@@ -84,15 +84,41 @@ struct RuleSet: Sendable, Sequence {
         }
     }
 
-    /// Positions in ascending order, in an array sized once: `Array(set)` went through the
-    /// flattened runs' generic iterator, which cost more than the rules of a tiny screen.
+    /// Positions in ascending order, in an array sized once.
     var positions: [Int] {
         var out: [Int] = []
         out.reserveCapacity(count)
-        for run in runs { for p in run { out.append(p) } }
+        for p in self { out.append(p) }
         return out
     }
 
-    /// Positions in ascending order.
-    func makeIterator() -> FlattenSequence<Runs>.Iterator { runs.joined().makeIterator() }
+    /// Positions in ascending order, a set bit at a time: the flattened runs' generic
+    /// iterator cost more than the rules of a tiny screen.
+    func makeIterator() -> Positions { Positions(set: self) }
+
+    struct Positions: IteratorProtocol {
+        fileprivate let set: RuleSet
+        /// Bits of the current word not yet returned, that word's first position, and the
+        /// index in `high` of the word after it.
+        private var bits: UInt64
+        private var base = 0
+        private var nextWord = 0
+
+        fileprivate init(set: RuleSet) {
+            self.set = set
+            bits = set.low
+        }
+
+        mutating func next() -> Int? {
+            while bits == 0 {
+                guard nextWord < set.high.count else { return nil }
+                bits = set.high[nextWord]
+                nextWord += 1
+                base = 64 * nextWord
+            }
+            let position = base + bits.trailingZeroBitCount
+            bits &= bits - 1
+            return position
+        }
+    }
 }

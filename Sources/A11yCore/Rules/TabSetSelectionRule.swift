@@ -8,7 +8,8 @@ extension Rule {
         check: { ctx in
             var out: [Finding] = []
             let nodes = ctx.nodes
-            for index in nodes.indices where nodes[index].kind == .tabSet && ctx.analysis.reachable(index) {
+            let kinds = ctx.scan.kinds
+            for index in kinds.indices where kinds[index] == .tabSet && ctx.analysis.reachable(index) {
                 guard let component = nodes[index].component, let tabs = component.tabs else { continue }
                 let selected = component.selectedTab
                 let candidates = TabSetElements.elements(below: index, in: ctx)

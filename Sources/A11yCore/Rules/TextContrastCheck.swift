@@ -2,13 +2,12 @@
 /// against the backdrop it is painted on.
 enum TextContrastCheck {
     static func findings(_ ctx: RuleContext, normal: Double, large: Double) -> [Finding] {
-        let styles = ctx.styles
-        let nodes = ctx.document.nodes
+        let styles = ctx.styles, frames = ctx.scan.frames
         var texts = ContrastTexts()
         var out: [Finding] = []
         for index in ctx.textNodes {
             let style = styles[index]
-            guard style.isVisible, !style.disabled, let foreground = style.foreground, nodes[index].frame?.isEmpty != true
+            guard style.isVisible, !style.disabled, let foreground = style.foreground, !frames[index].contains(.empty)
             else { continue }
             let isLarge = style.isLargeText
             let required = isLarge ? large : normal

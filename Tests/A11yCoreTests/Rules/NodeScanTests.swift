@@ -35,4 +35,28 @@ import Testing
         }
         #expect(styles.filter(\.disabled).count == 3)
     }
+
+    static let columnsTree = RuleFixture.screen(
+        ##"{"type": "text", "text": "Fixed", "style": {"foreground": "#777777", "scalesWithDynamicType": false}, "frame": {"x": 0, "y": 0, "width": 0, "height": 20}}"##,
+        ##"{"type": "image", "style": {"background": "#FFFFFF"}, "accessibilityFrame": {"x": 0, "y": 0, "width": 10, "height": 10}}"##,
+        ##"{"type": "button", "label": "Next", "focusable": false, "enabled": false, "traits": ["image"]}"##,
+        ##"{"type": "canvas", "focusable": true, "frame": {"x": 0, "y": 40, "width": 100, "height": 100}}"##
+    )
+
+    @Test func columnsMatchTheNodeFields() throws {
+        let document = try RuleFixture.analyze(Self.columnsTree).document
+        let scan = NodeScan(document)
+        let nodes = document.nodes
+        #expect(scan.kinds == nodes.map(\.kind))
+        #expect(scan.traits == nodes.map(\.effectiveTraits))
+        #expect(scan.frames.map { $0.contains(.empty) } == nodes.map { $0.frame?.isEmpty == true })
+        #expect(scan.frames.map { $0.contains(.unknown) } == nodes.map { $0.effectiveAccessibilityFrame == nil })
+        #expect(scan.unfocusable == nodes.indices.filter { nodes[$0].focusable == false })
+        #expect(scan.ownStyles.map { $0.contains(.foreground) } == scan.styled.map { nodes[$0].style?.foreground != nil })
+        #expect(scan.ownStyles.map { $0.contains(.fixedSize) } == scan.styled.map { nodes[$0].style?.scalesWithDynamicType == false })
+        // Each flag is set somewhere and clear somewhere, so the comparisons above can fail.
+        #expect(scan.frames.contains { $0.contains(.empty) } && scan.frames.contains { $0.contains(.unknown) })
+        #expect(scan.unfocusable.count == 1 && scan.ownStyles == [[.foreground, .fixedSize], []])
+    }
 }
+
