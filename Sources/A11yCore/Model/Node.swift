@@ -10,7 +10,9 @@ public struct Node: Sendable {
     // a node is 152 bytes instead of 224 (optionals of Double/Rect/Int padded to the next 8
     // bytes each). Positions are Int32 (the decoder caps a document far below 2^31 nodes);
     // optional geometry keeps its value unwrapped and says whether it is there in `present`.
-    private var table = FieldTable.empty
+    /// Set by each initializer, not by a default value: the decoder's nodes then skip
+    /// retaining and releasing the shared empty table first.
+    private var table: FieldTable
     /// This node's row in `table`.
     private var row: Int32 = 0
     private var parentIndex: Int32 = -1
@@ -99,7 +101,7 @@ public struct Node: Sendable {
         set { syntheticLower = Int32(newValue.lowerBound); syntheticUpper = Int32(newValue.upperBound) }
     }
 
-    public init() {}
+    public init() { table = .empty }
 
     /// A node of the decoder: its place in the tree, its boxed fields `row` of `table` (shared).
     @inline(__always)
