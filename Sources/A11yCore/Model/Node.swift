@@ -7,7 +7,7 @@
 /// nodes of a document rows of one table, so a document allocates once for them, not per node.
 public struct Node: Sendable {
     // Stored compactly, hot members first: every pass over all nodes streams this array, so
-    // a node is 152 bytes instead of 224 (optionals of Double/Rect/Int padded to the next 8
+    // a node is 152 bytes instead of 216 (optionals of Double/Rect/Int padded to the next 8
     // bytes each). Positions are Int32 (the decoder caps a document far below 2^31 nodes);
     // optional geometry keeps its value unwrapped and says whether it is there in `present`.
     /// Set by each initializer, not by a default value: the decoder's nodes then skip

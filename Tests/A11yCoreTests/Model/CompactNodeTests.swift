@@ -37,7 +37,7 @@ import Testing
     }
 
     /// Every pass over a large document streams its nodes: keep them from growing back
-    /// (224 bytes when each optional was stored as such).
+    /// (216 bytes when each optional was stored as such).
     @Test func aNodeStaysCompact() {
         #expect(MemoryLayout<Node>.stride <= 152)
     }
