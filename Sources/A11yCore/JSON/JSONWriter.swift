@@ -85,19 +85,7 @@ public struct JSONWriter {
                 afterKey = true
                 return
             }
-            let out = compactValueStart(reserving: utf8.count + 3)
-            out[0] = Byte.quote
-            let clean = JSONWriter.copyClean(utf8, to: out + 1)
-            if clean == utf8.count {
-                out[clean + 1] = Byte.quote
-                out[clean + 2] = Byte.colon
-                buffer.advance(to: out + clean + 3)
-            } else {
-                buffer.advance(to: out + clean + 1)
-                appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
-                buffer.appendReserved(Byte.quote)
-                buffer.append(Byte.colon)
-            }
+            compactQuoted(utf8, colon: true)
             needsComma = false
         }
     }
@@ -120,11 +108,7 @@ public struct JSONWriter {
                 return
             }
             let out = compactValueStart(reserving: utf8.count + 3)
-            out[0] = Byte.quote
-            ByteBuffer.copy(utf8, to: out + 1)
-            out[utf8.count + 1] = Byte.quote
-            out[utf8.count + 2] = Byte.colon
-            buffer.advance(to: out + utf8.count + 3)
+            buffer.advance(to: JSONWriter.writeStaticKey(utf8, at: out))
             needsComma = false
         }
     }
@@ -136,16 +120,22 @@ public struct JSONWriter {
             staticKey(k); beginArray(); return endArray()
         }
         k.withUTF8Buffer { utf8 in
-            let out = compactValueStart(reserving: utf8.count + 5)
-            out[0] = Byte.quote
-            ByteBuffer.copy(utf8, to: out + 1)
-            out[utf8.count + 1] = Byte.quote
-            out[utf8.count + 2] = Byte.colon
-            out[utf8.count + 3] = Byte.openBracket
-            out[utf8.count + 4] = Byte.closeBracket
-            buffer.advance(to: out + utf8.count + 5)
+            let end = JSONWriter.writeStaticKey(utf8, at: compactValueStart(reserving: utf8.count + 5))
+            end[0] = Byte.openBracket
+            end[1] = Byte.closeBracket
+            buffer.advance(to: end + 2)
         }
         needsComma = true
+    }
+
+    /// `"key":` of a literal key at `out`, room reserved, compact; returns its end.
+    @inline(__always)
+    private static func writeStaticKey(_ utf8: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        out[0] = Byte.quote
+        ByteBuffer.copy(utf8, to: out + 1)
+        out[utf8.count + 1] = Byte.quote
+        out[utf8.count + 2] = Byte.colon
+        return out + utf8.count + 3
     }
 
     // MARK: Values
@@ -156,19 +146,29 @@ public struct JSONWriter {
                 prettyBeforeValue(reserving: utf8.count + 2)
                 return appendQuotedReserved(utf8)
             }
-            let out = compactValueStart(reserving: utf8.count + 2)
-            out[0] = Byte.quote
-            let clean = JSONWriter.copyClean(utf8, to: out + 1)
-            if clean == utf8.count {
-                out[clean + 1] = Byte.quote
-                buffer.advance(to: out + clean + 2)
-            } else {
-                buffer.advance(to: out + clean + 1)
-                appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
-                buffer.appendReserved(Byte.quote)
-            }
+            compactQuoted(utf8, colon: false)
         }
         needsComma = true
+    }
+
+    /// Compact output of a string value, or with `colon` of a key: scanned for characters to
+    /// escape while copied (one reservation and one pass when there are none).
+    @inline(__always)
+    private mutating func compactQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+        let closing = colon ? 2 : 1
+        let out = compactValueStart(reserving: utf8.count + 1 + closing)
+        out[0] = Byte.quote
+        let clean = JSONWriter.copyClean(utf8, to: out + 1)
+        if clean == utf8.count {
+            out[clean + 1] = Byte.quote
+            if colon { out[clean + 2] = Byte.colon }
+            buffer.advance(to: out + clean + 1 + closing)
+        } else {
+            buffer.advance(to: out + clean + 1)
+            appendEscaping(UnsafeBufferPointer(rebasing: utf8[clean...]))
+            buffer.appendReserved(Byte.quote)
+            if colon { buffer.append(Byte.colon) }
+        }
     }
 
     /// A string from the source that needs no escaping (checked in debug builds), copied
