@@ -48,23 +48,23 @@ struct LabelKey: Hashable {
 }
 
 /// duplicate-label's first occurrences: a screen that fits `FirstOccurrences`' linear part
-/// compares `LabelKey`s (digest first); a larger one hashes plain normalised Strings, where
-/// the digest would only add work to every label.
+/// compares `LabelKey`s (digest first); a larger one hashes normalised bytes
+/// (`NormalizedLabelTable`).
 struct LabelOccurrences {
     private var few: FirstOccurrences<LabelKey>?
-    private var many: FirstOccurrences<String>?
+    private var many: NormalizedLabelTable?
 
     init(capacity: Int) {
         if capacity <= FirstOccurrences<LabelKey>.linearLimit {
             few = FirstOccurrences(capacity: capacity)
         } else {
-            many = FirstOccurrences(capacity: capacity)
+            many = NormalizedLabelTable(capacity: capacity)
         }
     }
 
     /// Position of the earlier control with the same normalised label, or nil (then recorded).
     mutating func earlier(_ label: String) -> Int? {
         if few != nil { return few!.earlier(LabelKey(normalizing: label)) }
-        return many!.earlier(label.normalizedForComparison)
+        return many!.earlier(label)
     }
 }

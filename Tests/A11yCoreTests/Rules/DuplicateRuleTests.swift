@@ -88,3 +88,29 @@ import Testing
         #expect(found == expected && first.count == limit + 5)
     }
 }
+
+@Suite struct NormalizedLabelTableTests {
+    /// The byte table finds the same first occurrences as comparing `normalizedForComparison`
+    /// Strings: ASCII and Latin-1 case and padding, Latin-1 ends it does not trim itself, and
+    /// text whose bytes do not decide equality (Kelvin sign, a combining accent), which moves
+    /// every earlier key to Strings midway through.
+    @Test func agreesWithNormalisedStrings() {
+        let labels = ["Delete", " delete\t", "CAFÉ", "café", "Café ", "×", "÷", "\u{A0}Row 1", "row 1", "Row 1\u{A0}",
+                      "ÀÉÎÕÜ Þ", "àéîõü þ", "", "  ", "Photo of a café, Café 1", "photo of a CAFÉ, café 1",
+                      "k", "\u{212A}", "K", "e\u{301}", "É", "é", "Delete", "ROW 1", "\u{A0}row 1", "Save\u{2026}", "save…"]
+        for split in [labels.count, 18, 1] {
+            // Before the split only labels the table keeps as bytes; then the rest.
+            let ordered = Array(labels.prefix(split)) + labels.dropFirst(split)
+            var table = NormalizedLabelTable(capacity: ordered.count)
+            let found = ordered.map { table.earlier($0) }
+            var distinct: [String] = []
+            let expected = ordered.map { label -> Int? in
+                let key = label.normalizedForComparison
+                if let position = distinct.firstIndex(of: key) { return position }
+                distinct.append(key)
+                return nil
+            }
+            #expect(found == expected, "split \(split)")
+        }
+    }
+}
