@@ -33,7 +33,10 @@ extension AccessibilityElement {
 
 extension Node {
     /// Operable by the user: a control kind, an operable component, or operable traits.
-    var isInteractive: Bool {
+    var isInteractive: Bool { Node.isInteractive(kind: kind, effectiveTraits: effectiveTraits) }
+
+    /// `isInteractive` from a node's kind and effective traits (e.g. `NodeScan`'s columns).
+    static func isInteractive(kind: NodeKind, effectiveTraits: Traits) -> Bool {
         if kind.isControl || kind == .tab || kind == .ratingInput || kind == .accordion { return true }
         return !effectiveTraits.intersection(AccessibilityElement.operableTraits).isEmpty
     }

@@ -6,13 +6,12 @@
 struct NodeScan {
     /// Rendered style of every node (`styles[i]` is that of `nodes[i]`).
     var styles: [RenderedStyle] = []
-    /// Whether each node draws text (`Node.visibleText != nil`).
-    var drawsText: [Bool] = []
     /// Each node's kind and effective traits (`Node.effectiveTraits`).
     var kinds: [NodeKind] = []
     var traits: [Traits] = []
-    /// What each node's frames are like (`frames[i]` for `nodes[i]`).
-    var frames: [FrameFacts] = []
+    /// What each node's frames are like, whether it draws text and combines (`flags[i]` for
+    /// `nodes[i]`): one byte column, one allocation, for what rules ask of many nodes.
+    var flags: [NodeFlags] = []
     /// Ascending indices of the nodes with a style / with a component / that draw text /
     /// that say `focusable: false`, so rules about those visit only them.
     var styled: [Int] = []
@@ -23,12 +22,17 @@ struct NodeScan {
     /// boxes of the nodes they report on. A byte each: this pass writes every column.
     var ownStyles: [OwnStyle] = []
 
-    struct FrameFacts: OptionSet {
+    struct NodeFlags: OptionSet {
         let rawValue: UInt8
         /// A `frame` of no area (`frame?.isEmpty == true`).
-        static let empty = FrameFacts(rawValue: 1 << 0)
+        static let emptyFrame = NodeFlags(rawValue: 1 << 0)
         /// Neither `accessibilityFrame` nor `frame` (`effectiveAccessibilityFrame == nil`).
-        static let unknown = FrameFacts(rawValue: 1 << 1)
+        static let unknownFrame = NodeFlags(rawValue: 1 << 1)
+        /// Draws text (`Node.visibleText != nil`).
+        static let drawsText = NodeFlags(rawValue: 1 << 2)
+        /// Combines its subtree into one element (`grouping: combine` or a `combinable`), so
+        /// combined-button-trait skips the node rows of other buttons.
+        static let combines = NodeFlags(rawValue: 1 << 3)
     }
 
     struct OwnStyle: OptionSet {
@@ -42,10 +46,9 @@ struct NodeScan {
     init(_ document: Document) {
         let nodes = document.nodes
         styles.reserveCapacity(nodes.count)
-        drawsText.reserveCapacity(nodes.count)
         kinds.reserveCapacity(nodes.count)
         traits.reserveCapacity(nodes.count)
-        frames.reserveCapacity(nodes.count)
+        flags.reserveCapacity(nodes.count)
         // Sized for all nodes at once: growing the index lists by doubling cost more than
         // the rest of the pass. A tiny screen's lists mostly stay empty, so it skips this.
         if nodes.count > 4 {
@@ -61,15 +64,16 @@ struct NodeScan {
             if !enabled { effective.insert(.notEnabled) }
             kinds.append(kind)
             traits.append(effective)
-            var frame: FrameFacts = nodes[index].frame?.isEmpty == true ? .empty : []
-            if nodes[index].frame == nil && nodes[index].accessibilityFrame == nil { frame.insert(.unknown) }
-            frames.append(frame)
+            var flag: NodeFlags = nodes[index].frame?.isEmpty == true ? .emptyFrame : []
+            if nodes[index].frame == nil && nodes[index].accessibilityFrame == nil { flag.insert(.unknownFrame) }
+            if nodes[index].grouping == .combine || nodes[index].combinable != nil { flag.insert(.combines) }
             styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity,
                                         disabled: effective.contains(.notEnabled),
                                         parent: nodes[index].parent.map { styles[$0] } ?? .page))
             // `visibleText != nil`.
             let text = nodes[index].hasNonEmptyText || (kind == .text && nodes[index].hasNonEmptyLabel)
-            drawsText.append(text)
+            if text { flag.insert(.drawsText) }
+            flags.append(flag)
             if let style {
                 styled.append(index)
                 var own: OwnStyle = style.value.foreground != nil ? .foreground : []

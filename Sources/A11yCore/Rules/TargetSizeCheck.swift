@@ -1,13 +1,13 @@
 /// Shared by 2.5.8 and 2.5.5: the accessibility frame of every enabled interactive element.
 enum TargetSizeCheck {
     static func findings(_ ctx: RuleContext, width: Double, height: Double) -> [Finding] {
-        let styles = ctx.styles, elements = ctx.elements, frames = ctx.scan.frames
+        let styles = ctx.styles, elements = ctx.elements, flags = ctx.scan.flags
         var out: [Finding] = []
         for (e, facts) in ctx.facts.enumerated() where facts.isInteractive {
             let node = facts.node
             // Disabled targets are exempt; a node without any frame cannot be measured.
             guard !facts.traits.contains(.notEnabled), !styles[node].disabled,
-                  !frames[node].contains(.unknown) else { continue }
+                  !flags[node].contains(.unknownFrame) else { continue }
             let frame = elements[e].frame
             guard frame.width < width || frame.height < height else { continue }
             out.append(ctx.finding(

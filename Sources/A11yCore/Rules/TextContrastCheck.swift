@@ -2,12 +2,12 @@
 /// against the backdrop it is painted on.
 enum TextContrastCheck {
     static func findings(_ ctx: RuleContext, normal: Double, large: Double) -> [Finding] {
-        let styles = ctx.styles, frames = ctx.scan.frames
+        let styles = ctx.styles, flags = ctx.scan.flags
         var texts = ContrastTexts()
         var out: [Finding] = []
         for index in ctx.textNodes {
             let style = styles[index]
-            guard style.isVisible, !style.disabled, let foreground = style.foreground, !frames[index].contains(.empty)
+            guard style.isVisible, !style.disabled, let foreground = style.foreground, !flags[index].contains(.emptyFrame)
             else { continue }
             let isLarge = style.isLargeText
             let required = isLarge ? large : normal

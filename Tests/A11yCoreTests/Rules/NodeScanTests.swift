@@ -17,11 +17,22 @@ import Testing
         let document = try RuleFixture.analyze(Self.tree).document
         let scan = NodeScan(document)
         let nodes = document.nodes
-        #expect(scan.drawsText == nodes.map { $0.visibleText != nil })
+        #expect(scan.flags.map { $0.contains(.drawsText) } == nodes.map { $0.visibleText != nil })
         #expect(scan.drawingText == nodes.indices.filter { nodes[$0].visibleText != nil })
         #expect(scan.styled == nodes.indices.filter { nodes[$0].style != nil })
         #expect(scan.withComponent == nodes.indices.filter { nodes[$0].component != nil })
+        #expect(scan.flags.map { $0.contains(.combines) } == nodes.map { $0.grouping == .combine || $0.combinable != nil })
         #expect(scan.drawingText.count == 3 && scan.styled.count == 3 && scan.withComponent.count == 1)
+    }
+
+    @Test func combiningNodesAreFlagged() throws {
+        let document = try RuleFixture.analyze(RuleFixture.screen(
+            #"{"type": "stack", "grouping": "combine", "children": [{"type": "button", "label": "A"}]}"#,
+            #"{"type": "stack", "combinable": {"traitsAdjust": {"remove": ["button"]}}, "children": [{"type": "text", "text": "B"}]}"#,
+            #"{"type": "stack", "grouping": "contain", "children": [{"type": "text", "text": "C"}]}"#)).document
+        let combines = NodeScan(document).flags.map { $0.contains(.combines) }
+        #expect(combines == document.nodes.map { $0.grouping == .combine || $0.combinable != nil })
+        #expect(combines.filter { $0 }.count == 2)
     }
 
     @Test func disabledAndOpacityFollowEffectiveTraitsAndAncestors() throws {
@@ -49,13 +60,13 @@ import Testing
         let nodes = document.nodes
         #expect(scan.kinds == nodes.map(\.kind))
         #expect(scan.traits == nodes.map(\.effectiveTraits))
-        #expect(scan.frames.map { $0.contains(.empty) } == nodes.map { $0.frame?.isEmpty == true })
-        #expect(scan.frames.map { $0.contains(.unknown) } == nodes.map { $0.effectiveAccessibilityFrame == nil })
+        #expect(scan.flags.map { $0.contains(.emptyFrame) } == nodes.map { $0.frame?.isEmpty == true })
+        #expect(scan.flags.map { $0.contains(.unknownFrame) } == nodes.map { $0.effectiveAccessibilityFrame == nil })
         #expect(scan.unfocusable == nodes.indices.filter { nodes[$0].focusable == false })
         #expect(scan.ownStyles.map { $0.contains(.foreground) } == scan.styled.map { nodes[$0].style?.foreground != nil })
         #expect(scan.ownStyles.map { $0.contains(.fixedSize) } == scan.styled.map { nodes[$0].style?.scalesWithDynamicType == false })
         // Each flag is set somewhere and clear somewhere, so the comparisons above can fail.
-        #expect(scan.frames.contains { $0.contains(.empty) } && scan.frames.contains { $0.contains(.unknown) })
+        #expect(scan.flags.contains { $0.contains(.emptyFrame) } && scan.flags.contains { $0.contains(.unknownFrame) })
         #expect(scan.unfocusable.count == 1 && scan.ownStyles == [[.foreground, .fixedSize], []])
     }
 }
