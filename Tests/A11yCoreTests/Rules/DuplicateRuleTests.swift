@@ -87,6 +87,21 @@ import Testing
         }
         #expect(found == expected && first.count == limit + 5)
     }
+
+    /// Past the linear part keys go to a table sized for `capacity`: one sized too small
+    /// grows and keeps every position; keys equal by == (0 and -0) are one key.
+    @Test func tableGrowsAndKeepsPositions() {
+        for capacity in [0, 40, 1000] {
+            var first = FirstOccurrences<Rect>(capacity: capacity)
+            let keys: [Rect] = (0..<1500).map { (i: Int) -> Rect in
+                let y: Double = i % 700 == 3 && i > 700 ? -0.0 : 0
+                return Rect(x: Double(i % 700), y: y, width: 1, height: 1)
+            }
+            let found: [Int?] = keys.map { first.earlier($0) }
+            let expected: [Int?] = keys.indices.map { (i: Int) -> Int? in i < 700 ? nil : i % 700 }
+            #expect(found == expected && first.count == 700, "capacity \(capacity)")
+        }
+    }
 }
 
 @Suite struct NormalizedLabelTableTests {
