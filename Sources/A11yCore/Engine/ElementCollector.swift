@@ -1,0 +1,139 @@
+/// Walks the tree for the analyzer: reading items, and each element finished (with its facts,
+/// series and nodes) as soon as it is built, in document order, while its node, label and
+/// parts are in cache. At 100k nodes a later pass over drafts missed the cache for each.
+/// The builder is passed to each call, not stored: a stored copy retains all its fields,
+/// and the recursive calls reload it through `self`.
+struct ElementCollector {
+    private let series: [Int], seriesNodes: [Int]
+    private(set) var elements: [AccessibilityElement] = []
+    private var facts: [ElementFacts] = []
+    /// Index in `Visibility.seriesNodes` of each element's series, -1 for none.
+    private(set) var seriesOfElement: [Int] = []
+    /// Drafts of elements in a series, in document order: they are spoken with their "N of M"
+    /// position, known once reading order is. Their elements hold `placeholder` until then.
+    private(set) var pending: [ElementDraft] = []
+    /// Shared by all waiting elements: one box for all of them.
+    private var placeholder: AccessibilityElement?
+    /// For each node, the first element (document order) it is part of.
+    private var elementOfNode: [Int?]
+    /// (node, element) for nodes already part of an earlier element: in reading order
+    /// the later one may come first.
+    private var shared: [(node: Int, element: Int)] = []
+    /// One draft at a time: reused, so appending and removing it does not allocate.
+    private var draft: [ElementDraft] = []
+    private var buffer = TextBuffer()
+
+    /// Elements that may still come (element roles): bounds the arrays.
+    private let capacity: Int
+
+    init(count: Int, visibility: Visibility, capacity: Int) {
+        self.capacity = capacity
+        series = visibility.seriesOf; seriesNodes = visibility.seriesNodes
+        elementOfNode = [Int?](filledWith: nil, count: count)
+        // Growing copies every element; element roles bound the count.
+        elements.reserveCapacity(capacity)
+        facts.reserveCapacity(capacity)
+        seriesOfElement.reserveCapacity(capacity)
+        draft.reserveCapacity(1)
+    }
+
+    /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
+    mutating func collect(_ i: Int, builder: ElementBuilder, into items: inout [ReadingItem]) {
+        let priority = builder.nodes[i].sortPriority
+        switch builder.role(of: i) {
+        case .skipped: return
+        case .leaf, .strategies, .combine:
+            if builder.appendElement(for: i, to: &draft) {
+                let k = elements.count
+                let frame = finish(builder)
+                items.append(ReadingItem(content: .element(k), sortPriority: priority, frame: frame))
+            }
+        case .container(let contain):
+            // A plain container is read through, unless its sortPriority must place it among its siblings.
+            guard contain || priority != 0 else {
+                for child in builder.visitedChildren(of: i) { collect(child, builder: builder, into: &items) }
+                return
+            }
+            var members: [ReadingItem] = []
+            for child in builder.visitedChildren(of: i) { collect(child, builder: builder, into: &members) }
+            guard !members.isEmpty else { return }
+            ReadingItem.sort(&members, order: builder.order)
+            // A group falls where its first member does.
+            items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: members[0].frame))
+        }
+    }
+
+    /// Turns the draft into the next element (its fields are moved into the element), or
+    /// into a pending one; returns its frame.
+    private mutating func finish(_ builder: ElementBuilder) -> Rect {
+        let k = elements.count
+        var d = draft.removeLast()
+        if d.traits.contains(.adjustable) && d.hint == nil { d.hint = SpokenOutput.adjustableHint }
+        let node = d.node
+        // The series of an element is its node's nearest series container other than itself.
+        var s = -1
+        if !series.isEmpty {
+            s = series[node]
+            if s >= 0 && seriesNodes[s] == node { s = builder.nodes[node].parent.map { series[$0] } ?? -1 }
+        }
+        seriesOfElement.append(s)
+        for part in d.nodes {
+            if elementOfNode[part] == nil { elementOfNode[part] = k } else { shared.append((part, k)) }
+        }
+        facts.append(ElementFacts(node: node, traits: d.traits, label: d.label, hasHint: d.hint != nil,
+                                  nodes: builder.nodes))
+        let frame = d.frame
+        if s >= 0 {
+            if placeholder == nil {
+                placeholder = AccessibilityElement()
+                // Growing copies every draft; pages never written are not faulted in.
+                pending.reserveCapacity(capacity - k)
+            }
+            elements.append(placeholder!)
+            pending.append(d)
+        } else {
+            let spoken = SpokenOutput.utterance(
+                label: d.label, value: builder.displayValue(d.value, traits: d.traits, node: node),
+                hint: d.hint, traits: d.traits, position: nil, buffer: &buffer)
+            elements.append(AccessibilityElement(moving: &d, spoken: spoken, position: nil))
+        }
+        return frame
+    }
+
+    /// Builds the pending elements; `positions` are indexed by element.
+    mutating func finishPending(positions: [AccessibilityElement.Position?], builder: ElementBuilder) {
+        var p = 0
+        for k in elements.indices where seriesOfElement[k] >= 0 {
+            let position = positions[k]
+            let spoken = SpokenOutput.utterance(
+                label: pending[p].label,
+                value: builder.displayValue(pending[p].value, traits: pending[p].traits, node: pending[p].node),
+                hint: pending[p].hint, traits: pending[p].traits, position: position, buffer: &buffer)
+            elements[k] = AccessibilityElement(moving: &pending[p], spoken: spoken, position: position)
+            p += 1
+        }
+        pending = []
+    }
+
+    /// Elements and facts moved into reading order (`sequence`: element indices), and
+    /// each node's element renumbered: the first in reading order it is part of.
+    mutating func inReadingOrder(_ sequence: [Int]) -> ([AccessibilityElement], [ElementFacts], [Int?]) {
+        var elements: [AccessibilityElement] = [], facts: [ElementFacts] = []
+        swap(&elements, &self.elements); swap(&facts, &self.facts)
+        // Geometric order usually keeps document order: then nothing moves.
+        if sequence.indices.allSatisfy({ sequence[$0] == $0 }) { return (elements, facts, elementOfNode) }
+        var readingIndex = [Int](filledWith: 0, count: sequence.count)
+        for (index, k) in sequence.enumerated() { readingIndex[k] = index }
+        var order = sequence
+        StableSort.permute(&elements, by: &order)
+        order = sequence
+        StableSort.permute(&facts, by: &order)
+        elementOfNode.withUnsafeMutableBufferPointer { elementOfNode in
+            for node in elementOfNode.indices {
+                if let k = elementOfNode[node] { elementOfNode[node] = readingIndex[k] }
+            }
+            for (node, k) in shared { elementOfNode[node] = min(elementOfNode[node]!, readingIndex[k]) }
+        }
+        return (elements, facts, elementOfNode)
+    }
+}
