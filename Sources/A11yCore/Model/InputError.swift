@@ -21,7 +21,13 @@ public struct DecodeLimits: Sendable {
     public var maxJSONDepth = 1_100
     /// Node nesting below root (root is 0). Engines recurse at most this deep.
     public var maxNodeDepth = 512
-    public var maxNodes = 250_000
+    /// Nodes of a request. Node positions are stored in 32 bits (`Node`), so a larger value
+    /// is taken as `Int32.max`.
+    public var maxNodes: Int {
+        get { nodeLimit }
+        set { nodeLimit = min(newValue, Int(Int32.max)) }
+    }
+    private var nodeLimit = 250_000
     /// Bytes of one decoded string.
     public var maxStringBytes = 65_536
     public init() {}

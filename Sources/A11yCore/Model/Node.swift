@@ -8,7 +8,7 @@
 public struct Node: Sendable {
     // Stored compactly, hot members first: every pass over all nodes streams this array, so
     // a node is 152 bytes instead of 216 (optionals of Double/Rect/Int padded to the next 8
-    // bytes each). Positions are Int32 (the decoder caps a document far below 2^31 nodes);
+    // bytes each). Positions are Int32 (`DecodeLimits.maxNodes` is at most Int32.max);
     // optional geometry keeps its value unwrapped and says whether it is there in `present`.
     /// Set by each initializer, not by a default value: the decoder's nodes then skip
     /// retaining and releasing the shared empty table first.
@@ -146,6 +146,7 @@ public struct Node: Sendable {
     // Read-only views for rules' walks over every node: they test or read part of a boxed field
     // in place, where the getters above copy the whole value (and retain its strings) out of the row.
     var hasComponent: Bool { fields.component != nil }
+    var hasCombinable: Bool { fields.combinable != nil }
     var hasNonEmptyText: Bool { fields.text.map { !$0.isEmpty } ?? false }
     var hasNonEmptyLabel: Bool { fields.label.map { !$0.isEmpty } ?? false }
     /// The style's box: its fields read in place (`styleBox?.value.foreground`).
@@ -153,7 +154,11 @@ public struct Node: Sendable {
 
     /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
     /// traits, and `notEnabled` when disabled.
-    public var effectiveTraits: Traits {
+    public var effectiveTraits: Traits { Self.effectiveTraits(traits: traits, kind: kind, enabled: enabled) }
+
+    /// `effectiveTraits` from the three stored fields it depends on (for walks that read them in place).
+    @inline(__always)
+    static func effectiveTraits(traits: Traits?, kind: NodeKind, enabled: Bool) -> Traits {
         var t = (traits ?? kind.defaultTraits).union(kind.privateTraits)
         if !enabled { t.insert(.notEnabled) }
         return t

@@ -1,5 +1,6 @@
-/// What several rules ask of every element, answered in one pass per run: reading an
-/// element's label or its node once here is cheaper than once in every rule that asks.
+/// What several rules ask of every element, recorded by the analyzer as it finishes each
+/// element (`of` computes them only for analyses built by hand): reading an element's label
+/// or its node once there is cheaper than once in every rule that asks.
 /// At 100k elements the elements, their boxes and label strings no longer fit the cache,
 /// so each label rule that opened every label read them all from memory again.
 struct ElementFacts: Sendable {

@@ -1,7 +1,7 @@
 /// What the rules of one run need from every node, found in one forward pass: each node's
 /// strings, style and component live in a heap box of their own, and rules that each
 /// touched all 10k boxes were bound by memory, not by their checks. At 100k nodes even the
-/// node array (some 200 bytes a node) no longer fits the cache, so rules that look at every
+/// node array (152 bytes a node) no longer fits the cache, so rules that look at every
 /// node read the compact columns here instead (a byte or four a node).
 struct NodeScan {
     /// Rendered style of every node (`styles[i]` is that of `nodes[i]`).
@@ -60,13 +60,12 @@ struct NodeScan {
         for index in nodes.indices {
             let style = nodes[index].styleBox, kind = nodes[index].kind, enabled = nodes[index].enabled
             // `effectiveTraits` without copying the node.
-            var effective = (nodes[index].traits ?? kind.defaultTraits).union(kind.privateTraits)
-            if !enabled { effective.insert(.notEnabled) }
+            let effective = Node.effectiveTraits(traits: nodes[index].traits, kind: kind, enabled: enabled)
             kinds.append(kind)
             traits.append(effective)
             var flag: NodeFlags = nodes[index].frame?.isEmpty == true ? .emptyFrame : []
             if nodes[index].frame == nil && nodes[index].accessibilityFrame == nil { flag.insert(.unknownFrame) }
-            if nodes[index].grouping == .combine || nodes[index].combinable != nil { flag.insert(.combines) }
+            if nodes[index].grouping == .combine || nodes[index].hasCombinable { flag.insert(.combines) }
             styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity,
                                         disabled: effective.contains(.notEnabled),
                                         parent: nodes[index].parent.map { styles[$0] } ?? .page))

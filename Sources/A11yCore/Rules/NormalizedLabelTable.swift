@@ -74,6 +74,7 @@ struct NormalizedLabelTable {
     /// Looks up the key at `bytes[start...]`: an earlier one's position (the key is then
     /// dropped from the buffer), or nil after recording it.
     private mutating func find(from start: Int) -> Int? {
+        if 2 * (ends.count + 1) > slots.count { grow() }
         let end = bytes.count
         let hash = bytes.withUnsafeBytes { raw in
             // Seeded like any Dictionary's, a word at a time (hashing raw bytes went through
@@ -103,6 +104,18 @@ struct NormalizedLabelTable {
         slots[slot] = Int32(ends.count + 1)
         ends.append(end); hashes.append(hash)
         return nil
+    }
+
+    /// Twice the slots, every key placed again by its stored hash: a table sized for fewer
+    /// keys than it is given must not fill up, where a probe for a new key would never end.
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: 2 * slots.count)
+        let mask = slots.count - 1
+        for position in hashes.indices {
+            var slot = hashes[position] & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(position + 1)
+        }
     }
 
     private func sameBytes(_ position: Int, _ key: Range<Int>) -> Bool {

@@ -66,6 +66,15 @@ import Testing
         #expect(error.pointer == "/root/children/1/children/0")
     }
 
+    /// Nodes store their positions in 32 bits, so no limit may admit more.
+    @Test func nodeLimitStaysWithinThirtyTwoBits() {
+        var limits = DecodeLimits()
+        limits.maxNodes = .max
+        #expect(limits.maxNodes == Int(Int32.max))
+        limits.maxNodes = 10
+        #expect(limits.maxNodes == 10)
+    }
+
     @Test func syntheticChildrenCountTowardsTheNodeLimit() throws {
         var limits = DecodeLimits()
         limits.maxNodes = 2

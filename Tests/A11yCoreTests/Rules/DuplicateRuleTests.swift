@@ -128,4 +128,13 @@ import Testing
             #expect(found == expected, "split \(split)")
         }
     }
+
+    /// Given more distinct labels than its capacity, the table grows instead of filling up
+    /// (a full table would probe forever) and still finds every repeat.
+    @Test func growsPastItsCapacity() {
+        var table = NormalizedLabelTable(capacity: 1)
+        let labels = (0..<100).map { "Label \($0)" }
+        #expect(labels.allSatisfy { table.earlier($0) == nil })
+        #expect(labels.indices.allSatisfy { table.earlier(labels[$0].uppercased()) == $0 })
+    }
 }
