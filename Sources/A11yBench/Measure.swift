@@ -123,6 +123,19 @@ func samplePaired(repeats: Int, minSample: Double, ours: () -> OurTimes, foundat
     return PairedTimes(ours: median(oursSamples), foundation: median(foundationSamples), ratios: ratios.sorted())
 }
 
+/// Our path over every request in turn, `repeats` rounds of one sample each: the time growth
+/// from one size to the next is then a ratio of samples taken moments apart, as the ratio to
+/// Foundation is, rather than of medians taken a minute apart. Per step, the sorted ratios.
+func sampleGrowth(requests: [[UInt8]], repeats: Int, minSample: Double) -> [[Double]] {
+    let callCounts = requests.map { bytes in calls(filling: minSample, first: runOurs(bytes).times) }
+    var steps = [[Double]](repeating: [], count: max(0, requests.count - 1))
+    for _ in 0..<repeats {
+        let totals = zip(requests, callCounts).map { bytes, n in sample(calls: n) { runOurs(bytes).times }.total }
+        for i in steps.indices { steps[i].append(totals[i + 1] / totals[i]) }
+    }
+    return steps.map { $0.sorted() }
+}
+
 private func calls(filling seconds: Double, first: some PhaseTimes) -> Int {
     max(1, Int((seconds / max(first.total, 1e-6)).rounded(.up)))
 }

@@ -83,8 +83,8 @@ let options = Options(args)
 Report.header(options)
 
 var rows: [Report.Row] = []
-for size in options.sizes {
-    let bytes = TreeGenerator.request(nodes: size)
+let requests = options.sizes.map { TreeGenerator.request(nodes: $0) }
+for bytes in requests {
     let nodes = try bytes.withUnsafeBytes { try DocumentDecoder.decode($0).nodes.count }
     let data = Data(bytes)
     let times = samplePaired(repeats: options.repeats, minSample: options.minSample,
@@ -94,5 +94,5 @@ for size in options.sizes {
                            responseBytes: shape.responseBytes, times: times))
     Report.row(rows.last!)
 }
-Report.growth(rows)
+Report.growth(rows, rounds: sampleGrowth(requests: requests, repeats: options.repeats, minSample: options.minSample))
 Report.memory(size: options.rssSize)
