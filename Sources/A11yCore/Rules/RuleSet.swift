@@ -58,28 +58,16 @@ struct RuleSet: Sendable, Sequence {
     var runs: Runs { Runs(set: self) }
 
     struct Runs: Sequence, IteratorProtocol {
-        fileprivate let set: RuleSet
-        /// Bits of the current word not yet returned, that word's first position, and the
-        /// index in `high` of the word after it.
-        private var bits: UInt64
-        private var base = 0
-        private var nextWord = 0
+        private var words: Words
 
-        fileprivate init(set: RuleSet) {
-            self.set = set
-            bits = set.low
-        }
+        fileprivate init(set: RuleSet) { words = Words(set) }
 
         mutating func next() -> Range<Int>? {
-            while bits == 0 {
-                guard nextWord < set.high.count else { return nil }
-                bits = set.high[nextWord]
-                nextWord += 1
-                base = 64 * nextWord
-            }
+            guard words.advanceToBits() else { return nil }
+            let bits = words.bits, base = words.base
             let start = bits.trailingZeroBitCount
             let length = (~(bits >> UInt64(start))).trailingZeroBitCount
-            bits = length == 64 ? 0 : bits & ~(((1 << UInt64(length)) - 1) << UInt64(start))
+            words.bits = length == 64 ? 0 : bits & ~(((1 << UInt64(length)) - 1) << UInt64(start))
             return base + start..<base + start + length
         }
     }
@@ -97,28 +85,40 @@ struct RuleSet: Sendable, Sequence {
     func makeIterator() -> Positions { Positions(set: self) }
 
     struct Positions: IteratorProtocol {
-        fileprivate let set: RuleSet
-        /// Bits of the current word not yet returned, that word's first position, and the
-        /// index in `high` of the word after it.
-        private var bits: UInt64
-        private var base = 0
+        private var words: Words
+
+        fileprivate init(set: RuleSet) { words = Words(set) }
+
+        mutating func next() -> Int? {
+            guard words.advanceToBits() else { return nil }
+            let position = words.base + words.bits.trailingZeroBitCount
+            words.bits &= words.bits - 1
+            return position
+        }
+    }
+
+    /// The set's words in order, for both iterators: the bits of the current word not yet
+    /// taken, that word's first position, and the index in `high` of the word after it.
+    fileprivate struct Words {
+        let set: RuleSet
+        var bits: UInt64
+        private(set) var base = 0
         private var nextWord = 0
 
-        fileprivate init(set: RuleSet) {
+        init(_ set: RuleSet) {
             self.set = set
             bits = set.low
         }
 
-        mutating func next() -> Int? {
+        /// Moves on to the next word with bits left in it; false past the last word.
+        mutating func advanceToBits() -> Bool {
             while bits == 0 {
-                guard nextWord < set.high.count else { return nil }
+                guard nextWord < set.high.count else { return false }
                 bits = set.high[nextWord]
                 nextWord += 1
                 base = 64 * nextWord
             }
-            let position = base + bits.trailingZeroBitCount
-            bits &= bits - 1
-            return position
+            return true
         }
     }
 }
