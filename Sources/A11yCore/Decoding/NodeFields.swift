@@ -95,8 +95,15 @@ enum NodeFields {
         case .frame: node.frame = try rect(&c)
         case .accessibilityFrame: node.accessibilityFrame = try rect(&c)
         case .activationPoint: node.activationPoint = try point(&c)
-        case .text: fields.text = try c.string()
-        case .label: fields.label = try c.string()
+        // Fields passes look for over all nodes also set the node's flag (`Node.FieldFlags`).
+        case .text:
+            let text = try c.string()
+            node.note(.nonEmptyText, !text.isEmpty)
+            fields.text = text
+        case .label:
+            let label = try c.string()
+            node.note(.nonEmptyLabel, !label.isEmpty)
+            fields.label = label
         case .value: fields.value = try c.string()
         case .hint: fields.hint = try c.string()
         case .identifier: fields.identifier = try c.string()
@@ -116,15 +123,15 @@ enum NodeFields {
             var list = try c.beginArray()
             while try c.nextElement(&list) { items.append(try customContent(&c)) }
             fields.customContent = items
-        case .combinable: fields.combinable = Indirect(try combinable(&c))
-        case .deferral: fields.deferral = try deferral(&c)
-        case .deferredSource: fields.deferredSource = try c.string()
+        case .combinable: fields.combinable = Indirect(try combinable(&c)); node.note(.combinable, true)
+        case .deferral: fields.deferral = try deferral(&c); node.note(.deferral, true)
+        case .deferredSource: fields.deferredSource = try c.string(); node.note(.deferredSource, true)
         case .deferralReceiver: node.deferralReceiver = try c.bool()
-        case .a11yRoot: fields.a11yRoot = try c.string()
-        case .nestedIdentifier: fields.nestedIdentifier = try c.string()
-        case .labeledPair: fields.labeledPair = Indirect(try labeledPair(&c))
-        case .style: fields.style = Indirect(try StyleDecoder.style(&c))
-        case .component: fields.component = Indirect(try StyleDecoder.component(&c))
+        case .a11yRoot: fields.a11yRoot = try c.string(); node.note(.a11yRoot, true)
+        case .nestedIdentifier: fields.nestedIdentifier = try c.string(); node.note(.nestedIdentifier, true)
+        case .labeledPair: fields.labeledPair = Indirect(try labeledPair(&c)); node.note(.labeledPair, true)
+        case .style: fields.style = Indirect(try StyleDecoder.style(&c)); node.note(.style, true)
+        case .component: fields.component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
         case .focusable: node.focusable = try c.bool()
         }
     }

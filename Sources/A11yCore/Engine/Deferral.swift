@@ -68,7 +68,8 @@ enum DeferralResolver {
         let nodes = builder.nodes
         var outcome = DeferralOutcome()
         for c in nodes.indices {
-            guard builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
+            // The flag first: only deferral containers' rows are read.
+            guard nodes[c].has(.deferral), builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
             var receivers: [Int] = []
             var sourcesByID = DeferralSources()
             // Pre-order storage: the subtree of `c` ends at the first later node whose parent
@@ -78,7 +79,7 @@ enum DeferralResolver {
                 defer { i += 1 }
                 guard builder.visibility.isVisible[i] else { continue }
                 if nodes[i].deferralReceiver { receivers.append(i) }
-                if let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
+                if nodes[i].has(.deferredSource), let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
                 outcome.diagnostics.append(Diagnostic(.deferralSeveralReceivers, node: c,

@@ -16,7 +16,8 @@ struct LabeledPairs {
         let nodes = document.nodes
         // Pair nodes first: their count decides how keys are matched.
         var pairNodes: [Int] = []
-        for i in nodes.indices where visible[i] && nodes[i].labeledPair != nil { pairNodes.append(i) }
+        // The node's flag, not its row: the rows of nodes without a pair stay unread.
+        for i in nodes.indices where visible[i] && nodes[i].has(.labeledPair) { pairNodes.append(i) }
         guard !pairNodes.isEmpty else { return }
         // Pairs grouped by key, in first-seen order. With few pairs a linear search compares
         // a few strings, where a dictionary would hash two per pair node.

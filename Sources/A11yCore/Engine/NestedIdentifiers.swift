@@ -22,10 +22,11 @@ struct NestedIdentifiers {
             for i in nodes.indices {
                 let inheritedOwner = nodes[i].parent.map { owner[$0] } ?? -1
                 var own: String?
-                if let root = nodes[i].a11yRoot, !root.isEmpty {
+                // Flags first: most nodes set neither field, and their rows stay unread.
+                if nodes[i].has(.a11yRoot), let root = nodes[i].a11yRoot, !root.isEmpty {
                     // Separate roots are independent: a root ignores what is above it.
                     own = root
-                } else if let id = nodes[i].nestedIdentifier, !id.isEmpty {
+                } else if nodes[i].has(.nestedIdentifier), let id = nodes[i].nestedIdentifier, !id.isEmpty {
                     own = NestedIdentifiers.compose(inheritedOwner >= 0 ? composed[inheritedOwner] ?? "" : "", id)
                 }
                 if let own {

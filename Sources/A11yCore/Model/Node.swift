@@ -32,6 +32,8 @@ public struct Node: Sendable {
     public var focusable: Bool?
     public var deferralReceiver: Bool = false
     private var present: Present = []
+    /// Which boxed fields hold something (in the padding before `sortPriority`).
+    private(set) var fieldFlags: FieldFlags = []
     public var sortPriority: Double = 0
     private var frameStorage = Rect(x: 0, y: 0, width: 0, height: 0)
     private var opacityStorage: Double = 0
@@ -45,6 +47,33 @@ public struct Node: Sendable {
         static let opacity = Present(rawValue: 1 << 1)
         static let activationPoint = Present(rawValue: 1 << 2)
         static let accessibilityFrame = Present(rawValue: 1 << 3)
+    }
+
+    /// Boxed fields that hold a value (text and label: a non-empty one), written by the decoder
+    /// and by the setters: walks over all nodes test a bit here instead of loading every
+    /// node's row of the table (a cache miss each on large documents) to find the few that have one.
+    struct FieldFlags: OptionSet {
+        let rawValue: UInt16
+        static let nonEmptyText = FieldFlags(rawValue: 1 << 0)
+        static let nonEmptyLabel = FieldFlags(rawValue: 1 << 1)
+        static let style = FieldFlags(rawValue: 1 << 2)
+        static let component = FieldFlags(rawValue: 1 << 3)
+        static let combinable = FieldFlags(rawValue: 1 << 4)
+        static let deferral = FieldFlags(rawValue: 1 << 5)
+        static let deferredSource = FieldFlags(rawValue: 1 << 6)
+        static let a11yRoot = FieldFlags(rawValue: 1 << 7)
+        static let nestedIdentifier = FieldFlags(rawValue: 1 << 8)
+        static let labeledPair = FieldFlags(rawValue: 1 << 9)
+    }
+
+    /// Whether the boxed field behind `flag` holds a value (see `FieldFlags`).
+    @inline(__always)
+    func has(_ flag: FieldFlags) -> Bool { fieldFlags.contains(flag) }
+
+    /// For whoever writes a row directly (the decoder): records whether `flag`'s field holds a value.
+    @inline(__always)
+    mutating func note(_ flag: FieldFlags, _ holds: Bool) {
+        if holds { fieldFlags.insert(flag) } else { fieldFlags.remove(flag) }
     }
 
     public var frame: Rect? {
@@ -123,8 +152,8 @@ public struct Node: Sendable {
     public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
     /// The `type` string as sent, for messages about unknown kinds.
     public var typeName: String { get { fields.typeName } set { mutate { $0.typeName = newValue } } }
-    public var text: String? { get { fields.text } set { mutate { $0.text = newValue } } }
-    public var label: String? { get { fields.label } set { mutate { $0.label = newValue } } }
+    public var text: String? { get { fields.text } set { mutate { $0.text = newValue }; note(.nonEmptyText, newValue?.isEmpty == false) } }
+    public var label: String? { get { fields.label } set { mutate { $0.label = newValue }; note(.nonEmptyLabel, newValue?.isEmpty == false) } }
     public var value: String? { get { fields.value } set { mutate { $0.value = newValue } } }
     public var hint: String? { get { fields.hint } set { mutate { $0.hint = newValue } } }
     public var identifier: String? { get { fields.identifier } set { mutate { $0.identifier = newValue } } }
@@ -133,24 +162,25 @@ public struct Node: Sendable {
     public var rotors: [Rotor] { get { fields.rotors } set { mutate { $0.rotors = newValue } } }
     // Out-of-line fields are boxed before `mutate`: a call made inside its access to `fields`
     // would make the compiler keep dynamic exclusivity checks on every read of the row.
-    public var combinable: Combinable? { get { fields.combinable?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.combinable = boxed } } }
-    public var deferral: Deferral? { get { fields.deferral } set { mutate { $0.deferral = newValue } } }
-    public var deferredSource: String? { get { fields.deferredSource } set { mutate { $0.deferredSource = newValue } } }
-    public var a11yRoot: String? { get { fields.a11yRoot } set { mutate { $0.a11yRoot = newValue } } }
-    public var nestedIdentifier: String? { get { fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue } } }
-    public var labeledPair: LabeledPair? { get { fields.labeledPair?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.labeledPair = boxed } } }
+    public var combinable: Combinable? { get { fields.combinable?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.combinable = boxed }; note(.combinable, boxed != nil) } }
+    public var deferral: Deferral? { get { fields.deferral } set { mutate { $0.deferral = newValue }; note(.deferral, newValue != nil) } }
+    public var deferredSource: String? { get { fields.deferredSource } set { mutate { $0.deferredSource = newValue }; note(.deferredSource, newValue != nil) } }
+    public var a11yRoot: String? { get { fields.a11yRoot } set { mutate { $0.a11yRoot = newValue }; note(.a11yRoot, newValue != nil) } }
+    public var nestedIdentifier: String? { get { fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue }; note(.nestedIdentifier, newValue != nil) } }
+    public var labeledPair: LabeledPair? { get { fields.labeledPair?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.labeledPair = boxed }; note(.labeledPair, boxed != nil) } }
     public var strategies: Strategies? { get { fields.strategies?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.strategies = boxed } } }
-    public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed } } }
-    public var component: Component? { get { fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed } } }
+    public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed }; note(.style, boxed != nil) } }
+    public var component: Component? { get { fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed }; note(.component, boxed != nil) } }
 
-    // Read-only views for rules' walks over every node: they test or read part of a boxed field
-    // in place, where the getters above copy the whole value (and retain its strings) out of the row.
-    var hasComponent: Bool { fields.component != nil }
-    var hasCombinable: Bool { fields.combinable != nil }
-    var hasNonEmptyText: Bool { fields.text.map { !$0.isEmpty } ?? false }
-    var hasNonEmptyLabel: Bool { fields.label.map { !$0.isEmpty } ?? false }
-    /// The style's box: its fields read in place (`styleBox?.value.foreground`).
-    var styleBox: Indirect<Style>? { fields.style }
+    // Read-only views for rules' walks over every node: flags, or part of a boxed field read in
+    // place, where the getters above copy the whole value (and retain its strings) out of the row.
+    var hasComponent: Bool { has(.component) }
+    var hasCombinable: Bool { has(.combinable) }
+    var hasNonEmptyText: Bool { has(.nonEmptyText) }
+    var hasNonEmptyLabel: Bool { has(.nonEmptyLabel) }
+    /// The style's box: its fields read in place (`styleBox?.value.foreground`); the row is
+    /// loaded only for nodes with a style.
+    var styleBox: Indirect<Style>? { has(.style) ? fields.style : nil }
 
     /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
     /// traits, and `notEnabled` when disabled.
