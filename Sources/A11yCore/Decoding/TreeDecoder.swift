@@ -111,6 +111,7 @@ struct TreeDecoder {
         for (node, raw) in pendingStrategies {
             // Through the table: a node's own setter would copy its shared row first.
             fields[node].strategies = Indirect(try raw.resolve(document.indexByID, c))
+            document.nodes[node].note(.strategies, true)
         }
         for (node, rotor, items) in pendingRotors {
             var resolved: [Int] = []

@@ -61,20 +61,22 @@ struct ElementBuilder {
     private static func baseRole(of i: Int, _ nodes: [Node], _ visibility: Visibility,
                                  _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs) -> Role {
         if !visibility.isVisible[i] || pairs.isAbsorbedLabel(i) { return .skipped }
-        if let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }
+        // Flags before rows: for nodes without strategies, combinable or label (most
+        // containers) the role is found without loading their row of the field table.
+        if nodes[i].has(.strategies), let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }
         switch nodes[i].grouping {
         case .combine: return .combine
         case .ignore: return .leaf
         case .contain: return .container(contain: true)
         case nil: break
         }
-        if nodes[i].combinable != nil { return .combine }
+        if nodes[i].has(.combinable) { return .combine }
         if !nodes[i].syntheticChildRange.isEmpty { return .container(contain: true) }
         if let explicit = nodes[i].isAccessibilityElement { return explicit ? .leaf : .container(contain: false) }
         // Controls and texts stay leaves even with nested ids below them (seed 004's button caveat).
         if nodes[i].kind.isLeafByDefault { return .leaf }
         if identifiers.isContainer[i] { return .container(contain: true) }
-        if nodes[i].label.nonEmpty != nil { return .leaf }
+        if nodes[i].has(.nonEmptyLabel) { return .leaf }
         return .container(contain: false)
     }
 

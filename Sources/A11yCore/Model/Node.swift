@@ -64,6 +64,7 @@ public struct Node: Sendable {
         static let a11yRoot = FieldFlags(rawValue: 1 << 7)
         static let nestedIdentifier = FieldFlags(rawValue: 1 << 8)
         static let labeledPair = FieldFlags(rawValue: 1 << 9)
+        static let strategies = FieldFlags(rawValue: 1 << 10)
     }
 
     /// Whether the boxed field behind `flag` holds a value (see `FieldFlags`).
@@ -168,7 +169,7 @@ public struct Node: Sendable {
     public var a11yRoot: String? { get { fields.a11yRoot } set { mutate { $0.a11yRoot = newValue }; note(.a11yRoot, newValue != nil) } }
     public var nestedIdentifier: String? { get { fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue }; note(.nestedIdentifier, newValue != nil) } }
     public var labeledPair: LabeledPair? { get { fields.labeledPair?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.labeledPair = boxed }; note(.labeledPair, boxed != nil) } }
-    public var strategies: Strategies? { get { fields.strategies?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.strategies = boxed } } }
+    public var strategies: Strategies? { get { fields.strategies?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.strategies = boxed }; note(.strategies, boxed != nil) } }
     public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed }; note(.style, boxed != nil) } }
     public var component: Component? { get { fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed }; note(.component, boxed != nil) } }
 

@@ -28,6 +28,7 @@ import Testing
         check(.a11yRoot, set: { $0.a11yRoot = "r" }, clear: { $0.a11yRoot = nil })
         check(.nestedIdentifier, set: { $0.nestedIdentifier = "n" }, clear: { $0.nestedIdentifier = nil })
         check(.labeledPair, set: { $0.labeledPair = LabeledPair(role: .label, id: "p") }, clear: { $0.labeledPair = nil })
+        check(.strategies, set: { $0.strategies = Strategies() }, clear: { $0.strategies = nil })
         // Empty text and label draw nothing, so they do not count.
         node.text = ""; node.label = ""
         #expect(node.fieldFlags.isEmpty)
@@ -45,12 +46,12 @@ import Testing
           {"type": "text", "text": "A", "label": "", "style": {"fontSize": 12}, "component": {"pages": 2}},
           {"type": "text", "text": "", "label": null, "value": "V", "combinable": {}},
           {"type": "stack", "deferral": {"content": []}, "nestedIdentifier": "", "deferredSource": "",
-           "labeledPair": {"role": "content", "id": "p"}}
+           "labeledPair": {"role": "content", "id": "p"}, "strategies": {"label": {"just": "S"}}}
         ]}}
         """)
         let flags = document.nodes.map(\.fieldFlags)
         #expect(flags == [[.a11yRoot], [.nonEmptyText, .style, .component], [.combinable],
-                          [.deferral, .nestedIdentifier, .deferredSource, .labeledPair]])
+                          [.deferral, .nestedIdentifier, .deferredSource, .labeledPair, .strategies]])
         // Each flag says exactly whether its field holds a value (text and label: a non-empty one).
         for node in document.nodes {
             #expect(node.has(.nonEmptyText) == (node.text?.isEmpty == false))
@@ -63,6 +64,7 @@ import Testing
             #expect(node.has(.a11yRoot) == (node.a11yRoot != nil))
             #expect(node.has(.nestedIdentifier) == (node.nestedIdentifier != nil))
             #expect(node.has(.labeledPair) == (node.labeledPair != nil))
+            #expect(node.has(.strategies) == (node.strategies != nil))
         }
     }
 
