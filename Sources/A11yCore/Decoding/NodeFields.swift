@@ -104,9 +104,18 @@ enum NodeFields {
             let label = try c.string()
             node.note(.nonEmptyLabel, !label.isEmpty)
             fields.label = label
-        case .value: fields.value = try c.string()
-        case .hint: fields.hint = try c.string()
-        case .identifier: fields.identifier = try c.string()
+        case .value:
+            let value = try c.string()
+            node.note(.nonEmptyValue, !value.isEmpty)
+            fields.value = value
+        case .hint:
+            let hint = try c.string()
+            node.note(.nonEmptyHint, !hint.isEmpty)
+            fields.hint = hint
+        case .identifier:
+            let identifier = try c.string()
+            node.note(.nonEmptyIdentifier, !identifier.isEmpty)
+            fields.identifier = identifier
         case .traits: node.traits = try traits(&c)
         case .isAccessibilityElement: node.isAccessibilityElement = try c.bool()
         case .grouping: node.grouping = try c.enumeration(Grouping.self, "grouping")
@@ -117,11 +126,16 @@ enum NodeFields {
             node.opacity = v
         case .enabled: node.enabled = try c.bool()
         case .sortPriority: node.sortPriority = try c.number()
-        case .actions: fields.actions = try actions(&c)
+        case .actions:
+            // Keys come once per object (duplicates fail), so an empty list leaves the bit alone.
+            let actions = try actions(&c)
+            if !actions.isEmpty { node.note(.lists, true) }
+            fields.actions = actions
         case .customContent:
             var items: [CustomContent] = []
             var list = try c.beginArray()
             while try c.nextElement(&list) { items.append(try customContent(&c)) }
+            if !items.isEmpty { node.note(.lists, true) }
             fields.customContent = items
         case .combinable: fields.combinable = Indirect(try combinable(&c)); node.note(.combinable, true)
         case .deferral: fields.deferral = try deferral(&c); node.note(.deferral, true)

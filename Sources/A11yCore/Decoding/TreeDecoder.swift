@@ -89,6 +89,7 @@ struct TreeDecoder {
                     pendingRotors.append((index, list.index, items))
                 }
                 fields[index].rotors = rotors
+                if !rotors.isEmpty { document.nodes[index].note(.lists, true) }
             } else {
                 try NodeFields.decode(field, into: &document.nodes[index], fields: &fields[index], &c)
             }

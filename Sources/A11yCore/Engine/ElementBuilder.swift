@@ -117,17 +117,20 @@ struct ElementBuilder {
     /// Appends the element made of the node's own properties (plus content deferred to it).
     func appendOwnElement(_ i: Int, to out: inout [ElementDraft]) {
         let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
+        // Flags say which fields hold something: the row's lines past the label are loaded
+        // only for elements that have a value, hint, identifier or lists.
+        let has = nodes[i].fieldFlags, lists = has.contains(.lists)
         out.append(ElementDraft(
             label: ownLabel(i),
-            value: nodes[i].value.nonEmpty,
-            hint: nodes[i].hint.nonEmpty,
-            identifier: identifiers.composed[i] ?? nodes[i].identifier.nonEmpty,
+            value: has.contains(.nonEmptyValue) ? nodes[i].value : nil,
+            hint: has.contains(.nonEmptyHint) ? nodes[i].hint : nil,
+            identifier: identifiers.composed[i] ?? (has.contains(.nonEmptyIdentifier) ? nodes[i].identifier : nil),
             traits: nodes[i].effectiveTraits,
             frame: frame,
             activationPoint: nodes[i].activationPoint ?? frame.center,
-            actions: ownActions(i),
-            customContent: nodes[i].customContent,
-            rotors: nodes[i].rotors,
+            actions: lists ? ownActions(i) : [],
+            customContent: lists ? nodes[i].customContent : [],
+            rotors: lists ? nodes[i].rotors : [],
             nodes: [i]))
         if let added = deferral.additions(for: i) { added.apply(to: &out[out.count - 1]) }
     }

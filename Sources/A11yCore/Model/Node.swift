@@ -65,6 +65,12 @@ public struct Node: Sendable {
         static let nestedIdentifier = FieldFlags(rawValue: 1 << 8)
         static let labeledPair = FieldFlags(rawValue: 1 << 9)
         static let strategies = FieldFlags(rawValue: 1 << 10)
+        // What an element of the node's own reads (one bit for the three lists: the bits are full).
+        static let nonEmptyValue = FieldFlags(rawValue: 1 << 11)
+        static let nonEmptyHint = FieldFlags(rawValue: 1 << 12)
+        static let nonEmptyIdentifier = FieldFlags(rawValue: 1 << 13)
+        /// Non-empty `actions`, `customContent` or `rotors`.
+        static let lists = FieldFlags(rawValue: 1 << 14)
     }
 
     /// Whether the boxed field behind `flag` holds a value (see `FieldFlags`).
@@ -155,12 +161,17 @@ public struct Node: Sendable {
     public var typeName: String { get { fields.typeName } set { mutate { $0.typeName = newValue } } }
     public var text: String? { get { fields.text } set { mutate { $0.text = newValue }; note(.nonEmptyText, newValue?.isEmpty == false) } }
     public var label: String? { get { fields.label } set { mutate { $0.label = newValue }; note(.nonEmptyLabel, newValue?.isEmpty == false) } }
-    public var value: String? { get { fields.value } set { mutate { $0.value = newValue } } }
-    public var hint: String? { get { fields.hint } set { mutate { $0.hint = newValue } } }
-    public var identifier: String? { get { fields.identifier } set { mutate { $0.identifier = newValue } } }
-    public var actions: [String] { get { fields.actions } set { mutate { $0.actions = newValue } } }
-    public var customContent: [CustomContent] { get { fields.customContent } set { mutate { $0.customContent = newValue } } }
-    public var rotors: [Rotor] { get { fields.rotors } set { mutate { $0.rotors = newValue } } }
+    public var value: String? { get { fields.value } set { mutate { $0.value = newValue }; note(.nonEmptyValue, newValue?.isEmpty == false) } }
+    public var hint: String? { get { fields.hint } set { mutate { $0.hint = newValue }; note(.nonEmptyHint, newValue?.isEmpty == false) } }
+    public var identifier: String? { get { fields.identifier } set { mutate { $0.identifier = newValue }; note(.nonEmptyIdentifier, newValue?.isEmpty == false) } }
+    public var actions: [String] { get { fields.actions } set { mutate { $0.actions = newValue }; noteLists() } }
+    public var customContent: [CustomContent] { get { fields.customContent } set { mutate { $0.customContent = newValue }; noteLists() } }
+    public var rotors: [Rotor] { get { fields.rotors } set { mutate { $0.rotors = newValue }; noteLists() } }
+    /// The three lists share a bit: after a change to one, it is set from all three.
+    private mutating func noteLists() {
+        let holds = !fields.actions.isEmpty || !fields.customContent.isEmpty || !fields.rotors.isEmpty
+        note(.lists, holds)
+    }
     // Out-of-line fields are boxed before `mutate`: a call made inside its access to `fields`
     // would make the compiler keep dynamic exclusivity checks on every read of the row.
     public var combinable: Combinable? { get { fields.combinable?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.combinable = boxed }; note(.combinable, boxed != nil) } }

@@ -29,6 +29,17 @@ import Testing
         check(.nestedIdentifier, set: { $0.nestedIdentifier = "n" }, clear: { $0.nestedIdentifier = nil })
         check(.labeledPair, set: { $0.labeledPair = LabeledPair(role: .label, id: "p") }, clear: { $0.labeledPair = nil })
         check(.strategies, set: { $0.strategies = Strategies() }, clear: { $0.strategies = nil })
+        check(.nonEmptyValue, set: { $0.value = "V" }, clear: { $0.value = "" })
+        check(.nonEmptyHint, set: { $0.hint = "H" }, clear: { $0.hint = nil })
+        check(.nonEmptyIdentifier, set: { $0.identifier = "I" }, clear: { $0.identifier = "" })
+        check(.lists, set: { $0.actions = ["a"] }, clear: { $0.actions = [] })
+        check(.lists, set: { $0.customContent = [CustomContent(label: "l", value: "v")] }, clear: { $0.customContent = [] })
+        check(.lists, set: { $0.rotors = [Rotor(items: [])] }, clear: { $0.rotors = [] })
+        // One bit for three lists: it stays while any of them holds something.
+        node.actions = ["a"]; node.rotors = [Rotor(items: [])]; node.actions = []
+        #expect(node.has(.lists))
+        node.rotors = []
+        #expect(node.fieldFlags.isEmpty)
         // Empty text and label draw nothing, so they do not count.
         node.text = ""; node.label = ""
         #expect(node.fieldFlags.isEmpty)
@@ -43,15 +54,16 @@ import Testing
     @Test func decodedNodesCarryTheirFlags() throws {
         let document = try Tree.decode("""
         {"root": {"type": "stack", "a11yRoot": "screen", "children": [
-          {"type": "text", "text": "A", "label": "", "style": {"fontSize": 12}, "component": {"pages": 2}},
-          {"type": "text", "text": "", "label": null, "value": "V", "combinable": {}},
+          {"type": "text", "text": "A", "label": "", "style": {"fontSize": 12}, "component": {"pages": 2}, "hint": "", "actions": []},
+          {"type": "text", "text": "", "label": null, "value": "V", "hint": "H", "combinable": {}},
           {"type": "stack", "deferral": {"content": []}, "nestedIdentifier": "", "deferredSource": "",
-           "labeledPair": {"role": "content", "id": "p"}, "strategies": {"label": {"just": "S"}}}
+           "labeledPair": {"role": "content", "id": "p"}, "strategies": {"label": {"just": "S"}},
+           "identifier": "I", "customContent": [{"label": "l"}]}
         ]}}
         """)
         let flags = document.nodes.map(\.fieldFlags)
-        #expect(flags == [[.a11yRoot], [.nonEmptyText, .style, .component], [.combinable],
-                          [.deferral, .nestedIdentifier, .deferredSource, .labeledPair, .strategies]])
+        #expect(flags == [[.a11yRoot], [.nonEmptyText, .style, .component], [.combinable, .nonEmptyValue, .nonEmptyHint],
+                          [.deferral, .nestedIdentifier, .deferredSource, .labeledPair, .strategies, .nonEmptyIdentifier, .lists]])
         // Each flag says exactly whether its field holds a value (text and label: a non-empty one).
         for node in document.nodes {
             #expect(node.has(.nonEmptyText) == (node.text?.isEmpty == false))
@@ -65,6 +77,10 @@ import Testing
             #expect(node.has(.nestedIdentifier) == (node.nestedIdentifier != nil))
             #expect(node.has(.labeledPair) == (node.labeledPair != nil))
             #expect(node.has(.strategies) == (node.strategies != nil))
+            #expect(node.has(.nonEmptyValue) == (node.value?.isEmpty == false))
+            #expect(node.has(.nonEmptyHint) == (node.hint?.isEmpty == false))
+            #expect(node.has(.nonEmptyIdentifier) == (node.identifier?.isEmpty == false))
+            #expect(node.has(.lists) == !(node.actions.isEmpty && node.customContent.isEmpty && node.rotors.isEmpty))
         }
     }
 
@@ -79,7 +95,8 @@ import Testing
       {"type": "stack", \(frame), "children": [{"type": "text", "text": "One", \(frame)}, {"type": "text", "text": "Two", \(frame)}]},
       {"type": "text", \(frame)},
       {"type": "view", \(frame)},
-      {"type": "stack", \(frame), "children": [{"type": "text", "text": "Inner", \(frame)}]}
+      {"type": "stack", \(frame), "children": [{"type": "text", "text": "Inner", \(frame)}]},
+      {"type": "button", "label": "Act", \(frame)}
     ]}}
     """
 
@@ -95,7 +112,9 @@ import Testing
       {"type": "stack", "combinable": {}, \(frame), "children": [{"type": "text", "text": "One", \(frame)}, {"type": "text", "text": "Two", \(frame)}]},
       {"type": "text", "text": "Late", "style": {"foreground": "#777777", "fontSize": 12}, "component": {"pages": 1}, \(frame)},
       {"type": "view", "strategies": {"label": {"just": "Strategic"}}, \(frame)},
-      {"type": "stack", "label": "Grouped", \(frame), "children": [{"type": "text", "text": "Inner", \(frame)}]}
+      {"type": "stack", "label": "Grouped", \(frame), "children": [{"type": "text", "text": "Inner", \(frame)}]},
+      {"type": "button", "label": "Act", "value": "On", "hint": "Does it", "identifier": "act", "actions": ["Delete"],
+       "customContent": [{"label": "Size", "value": "L"}], \(frame)}
     ]}}
     """
 
@@ -103,7 +122,8 @@ import Testing
     private func outcome(_ document: Document) -> [String] {
         let a = Analyzer.analyze(document)
         let scan = NodeScan(document)
-        return a.spoken + a.identifiers.map(\.identifier) + a.diagnostics.map { "\($0.kind)" }
+        return a.spoken + a.identifiers.map(\.identifier)
+            + a.elements.map { "\($0.identifier ?? "-") \($0.actions) \($0.customContent.map(\.label))" } + a.diagnostics.map { "\($0.kind)" }
             + ["styled \(scan.styled)", "components \(scan.withComponent)", "text \(scan.drawingText)",
                "combines \(scan.flags.indices.filter { scan.flags[$0].contains(.combines) })"]
     }
@@ -126,6 +146,11 @@ import Testing
         document.nodes[9].component = Component()
         document.nodes[10].strategies = try Tree.decode(Self.sent).nodes[10].strategies
         document.nodes[11].label = "Grouped"
+        document.nodes[13].value = "On"
+        document.nodes[13].hint = "Does it"
+        document.nodes[13].identifier = "act"
+        document.nodes[13].actions = ["Delete"]
+        document.nodes[13].customContent = [CustomContent(label: "Size", value: "L")]
         #expect(outcome(document) == sent)
         #expect(outcome(document) != outcome(plain), "the fields make a difference")
 
@@ -141,6 +166,11 @@ import Testing
         document.nodes[9].component = nil
         document.nodes[10].strategies = nil
         document.nodes[11].label = ""
+        document.nodes[13].value = nil
+        document.nodes[13].hint = ""
+        document.nodes[13].identifier = nil
+        document.nodes[13].actions = []
+        document.nodes[13].customContent = []
         #expect(outcome(document) == outcome(plain))
     }
 }
