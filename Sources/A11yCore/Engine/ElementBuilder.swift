@@ -111,7 +111,10 @@ struct ElementBuilder {
 
     /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`.
     func ownLabel(_ i: Int) -> String? {
-        pairs.label(forContent: i) ?? nodes[i].label.nonEmpty ?? nodes[i].text.nonEmpty
+        // Flags say which of label and text holds something: a node with neither leaves its row unread.
+        let has = nodes[i].fieldFlags
+        return pairs.label(forContent: i) ?? (has.contains(.nonEmptyLabel) ? nodes[i].label
+            : has.contains(.nonEmptyText) ? nodes[i].text : nil)
     }
 
     /// Appends the element made of the node's own properties (plus content deferred to it).
