@@ -55,7 +55,11 @@ extension ResponseEncoder {
         for (rule, count) in byRule.sorted(by: { $0.rule < $1.rule }) { w.key(rule); w.int(count) }
         w.endObject()
         w.staticKey("rules")
-        writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
+        if screens.count == 1 {
+            writeRuleLists(of: screens.report(0).pointee.run, into: &w)
+        } else {
+            writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
+        }
         w.staticKey("suppressed")
         w.beginObject()
         w.staticKey("count"); w.int(suppressedCount)
@@ -96,34 +100,50 @@ extension ResponseEncoder {
     static func writeRuleLists(_ runs: [RuleRun], into w: inout JSONWriter) {
         // Lists the runner made index one registry table: positions all the way, and the
         // ids' JSON bytes copied from the table.
-        guard let table = runs.first?.ran.table,
-              runs.allSatisfy({ $0.ran.table === table && $0.passed.table === table && $0.incomplete.table === table }) else {
+        guard let table = runs.first?.ran.table, runs.allSatisfy({ sharesTable($0, table) }) else {
             return writeRuleListsByID(runs, into: &w)
         }
-        func write(_ positions: [Int]) {
-            if !w.pretty { return w.raw(table.jsonArray(positions)) }
-            w.beginArray()
-            for p in positions { w.string(table.ids[p]) }
-            w.endArray()
-        }
-        func write(_ set: RuleSet) {
-            if !w.pretty { return w.raw(table.jsonArray(set)) }
-            write(Array(set))
-        }
+        if runs.count == 1 { return writeRuleLists(of: runs[0], table: table, into: &w) }
         w.beginObject()
-        if runs.count == 1 {
-            // The runner's `passed` and `incomplete` are subsets of its `ran`.
-            w.staticKey("run"); write(runs[0].ran.members)
-            w.staticKey("passed"); write(runs[0].passed.members)
-            w.staticKey("incomplete"); write(runs[0].incomplete.members)
-        } else {
-            let ran = firstSeen(runs.map(\.ran.members))
-            w.staticKey("run"); write(ran)
-            w.staticKey("passed")
-            write(ran.filter { p in runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) } })
-            w.staticKey("incomplete"); write(firstSeen(runs.map(\.incomplete.members)))
-        }
+        let ran = firstSeen(runs.map(\.ran.members))
+        w.staticKey("run"); write(ran, table, into: &w)
+        w.staticKey("passed")
+        write(ran.filter { p in runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) } }, table, into: &w)
+        w.staticKey("incomplete"); write(firstSeen(runs.map(\.incomplete.members)), table, into: &w)
         w.endObject()
+    }
+
+    /// `writeRuleLists` of one screen's run, read in place: a list of runs cost an array and
+    /// a copy (retains) of the run.
+    static func writeRuleLists(of run: borrowing RuleRun, into w: inout JSONWriter) {
+        let table = run.ran.table
+        guard sharesTable(run, table) else { return writeRuleListsByID([copy run], into: &w) }
+        writeRuleLists(of: run, table: table, into: &w)
+    }
+
+    private static func sharesTable(_ run: borrowing RuleRun, _ table: RuleIDTable) -> Bool {
+        run.ran.table === table && run.passed.table === table && run.incomplete.table === table
+    }
+
+    private static func writeRuleLists(of run: borrowing RuleRun, table: RuleIDTable, into w: inout JSONWriter) {
+        // The runner's `passed` and `incomplete` are subsets of its `ran`.
+        w.beginObject()
+        w.staticKey("run"); write(run.ran.members, table, into: &w)
+        w.staticKey("passed"); write(run.passed.members, table, into: &w)
+        w.staticKey("incomplete"); write(run.incomplete.members, table, into: &w)
+        w.endObject()
+    }
+
+    private static func write(_ positions: [Int], _ table: RuleIDTable, into w: inout JSONWriter) {
+        if !w.pretty { return w.raw(table.jsonArray(positions)) }
+        w.beginArray()
+        for p in positions { w.string(table.ids[p]) }
+        w.endArray()
+    }
+
+    private static func write(_ set: RuleSet, _ table: RuleIDTable, into w: inout JSONWriter) {
+        if !w.pretty { return w.raw(table.jsonArray(set)) }
+        write(Array(set), table, into: &w)
     }
 
     /// Positions of `sets`, each set's in ascending order, each position where first seen.
