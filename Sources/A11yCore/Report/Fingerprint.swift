@@ -239,7 +239,7 @@ public struct Fingerprinter {
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
             let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
-            let typeHasBracket = Fingerprinter.hasBracket(type)
+            let typeHasBracket = Fingerprinter.hasBracket(type), typeLength = type.utf8.count
             var count = 0
             for sibling in siblings {
                 if sibling == index { break }
@@ -247,8 +247,9 @@ public struct Fingerprinter {
                 if otherType == type {
                     // The label only now: reading one out of a node costs a retain.
                     if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
-                } else if typeHasBracket || Fingerprinter.hasBracket(otherType) {
-                    // Different types give equal keys only through a "[" in one of them.
+                } else if otherType.utf8.count != typeLength && (typeHasBracket || Fingerprinter.hasBracket(otherType)) {
+                    // Different types give equal `type[label]` keys only when the longer type
+                    // goes on from the shorter with a "[": never at equal lengths.
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
                 }
             }

@@ -1,43 +1,49 @@
 extension ResponseEncoder {
-    /// Counts over one or more screens of a run.
-    static func writeSummary(_ run: AuditRun, screens: [Int], into w: inout JSONWriter) {
-        let reports = screens.map { run.screens[$0].report }
-        // Counters in arrays indexed by case, and rules in a short list: a response has
-        // thousands of findings but only a few rules, so hashing each rule id cost more.
-        var byImpact = Array(repeating: 0, count: Impact.allCases.count)
+    /// Counts over one or more screens of a run, read in place (mapping them to an array of
+    /// reports retained every report); `baselineScreen` is the screen a single one is.
+    /// Counters are locals rather than arrays, so a summary allocates only for its rule lists.
+    static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
+                             baselineScreen: Int?, into w: inout JSONWriter) {
+        // Counters per case, and rules in a short list: a response has thousands of findings
+        // but only a few rules, so hashing each rule id cost more.
+        var minor = 0, moderate = 0, serious = 0, critical = 0
         var violations = 0, incompletes = 0
         var byRule: [(rule: String, count: Int)] = []
-        var suppressedCount = 0
-        for report in reports {
-            let findings = report.run.findings
-            var last = -1
-            for i in findings.indices {
-                byImpact[findings[i].impact.caseIndex] += 1
-                if findings[i].outcome == .violation { violations += 1 } else { incompletes += 1 }
-                let rule = findings[i].rule
-                if last < 0 || byRule[last].rule != rule {
-                    last = byRule.firstIndex { $0.rule == rule } ?? -1
-                    if last < 0 {
-                        last = byRule.count
-                        byRule.append((rule, 0))
+        var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0
+        for s in screens.indices {
+            screens.report(s).pointee.run.findings.withUnsafeBufferPointer { findings in
+                var last = -1
+                for i in findings.indices {
+                    switch findings[i].impact {
+                    case .minor: minor += 1; case .moderate: moderate += 1; case .serious: serious += 1; case .critical: critical += 1
                     }
+                    if findings[i].outcome == .violation { violations += 1 } else { incompletes += 1 }
+                    if last < 0 || byRule[last].rule != findings[i].rule {
+                        last = byRule.firstIndex { $0.rule == findings[i].rule } ?? -1
+                        if last < 0 {
+                            last = byRule.count
+                            byRule.append((findings[i].rule, 0))
+                        }
+                    }
+                    byRule[last].count += 1
                 }
-                byRule[last].count += 1
+                findingCount += findings.count
             }
-            suppressedCount += report.run.suppressed.count
+            elementCount += screens.report(s).pointee.analysis.elements.count
+            omitted += screens.report(s).pointee.run.findingsOmitted
+            suppressedCount += screens.report(s).pointee.run.suppressed.count
         }
         w.beginObject()
-        w.staticKey("elements"); w.int(reports.reduce(0) { $0 + $1.analysis.elements.count })
-        w.staticKey("findings"); w.int(reports.reduce(0) { $0 + $1.run.findings.count })
+        w.staticKey("elements"); w.int(elementCount)
+        w.staticKey("findings"); w.int(findingCount)
         // Only present when a screen hit the findings cap, so ordinary answers are unchanged.
-        let omitted = reports.reduce(0) { $0 + $1.run.findingsOmitted }
         if omitted > 0 { w.staticKey("findingsOmitted"); w.int(omitted) }
         w.staticKey("byImpact")
         w.beginObject()
-        w.staticKey("minor"); w.int(byImpact[Impact.minor.caseIndex])
-        w.staticKey("moderate"); w.int(byImpact[Impact.moderate.caseIndex])
-        w.staticKey("serious"); w.int(byImpact[Impact.serious.caseIndex])
-        w.staticKey("critical"); w.int(byImpact[Impact.critical.caseIndex])
+        w.staticKey("minor"); w.int(minor)
+        w.staticKey("moderate"); w.int(moderate)
+        w.staticKey("serious"); w.int(serious)
+        w.staticKey("critical"); w.int(critical)
         w.endObject()
         w.staticKey("byOutcome")
         w.beginObject()
@@ -49,13 +55,18 @@ extension ResponseEncoder {
         for (rule, count) in byRule.sorted(by: { $0.rule < $1.rule }) { w.key(rule); w.int(count) }
         w.endObject()
         w.staticKey("rules")
-        writeRuleLists(reports.map(\.run), into: &w)
+        if screens.count == 1 {
+            writeRuleLists(of: screens.report(0).pointee.run, into: &w)
+        } else {
+            writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
+        }
         w.staticKey("suppressed")
         w.beginObject()
         w.staticKey("count"); w.int(suppressedCount)
         w.staticKey("findings")
         w.beginArray()
-        for report in reports where !report.run.suppressed.isEmpty {
+        for screen in screens.indices where !screens.report(screen).pointee.run.suppressed.isEmpty {
+            let report = screens.report(screen).pointee
             var fingerprinter = Fingerprinter(report.analysis)
             var pointers = PointerSpans(report.analysis.document)
             for s in report.run.suppressed {
@@ -74,9 +85,9 @@ extension ResponseEncoder {
         }
         w.endArray()
         w.endObject()
-        if let comparison = run.comparison {
+        if let comparison {
             w.staticKey("baseline")
-            comparison.writeSummary(into: &w, screen: screens.count == 1 ? screens[0] : nil)
+            comparison.writeSummary(into: &w, screen: baselineScreen)
         }
         w.endObject()
     }
@@ -89,34 +100,50 @@ extension ResponseEncoder {
     static func writeRuleLists(_ runs: [RuleRun], into w: inout JSONWriter) {
         // Lists the runner made index one registry table: positions all the way, and the
         // ids' JSON bytes copied from the table.
-        guard let table = runs.first?.ran.table,
-              runs.allSatisfy({ $0.ran.table === table && $0.passed.table === table && $0.incomplete.table === table }) else {
+        guard let table = runs.first?.ran.table, runs.allSatisfy({ sharesTable($0, table) }) else {
             return writeRuleListsByID(runs, into: &w)
         }
-        func write(_ positions: [Int]) {
-            if !w.pretty { return w.raw(table.jsonArray(positions)) }
-            w.beginArray()
-            for p in positions { w.string(table.ids[p]) }
-            w.endArray()
-        }
-        func write(_ set: RuleSet) {
-            if !w.pretty { return w.raw(table.jsonArray(set)) }
-            write(Array(set))
-        }
+        if runs.count == 1 { return writeRuleLists(of: runs[0], table: table, into: &w) }
         w.beginObject()
-        if runs.count == 1 {
-            // The runner's `passed` and `incomplete` are subsets of its `ran`.
-            w.staticKey("run"); write(runs[0].ran.members)
-            w.staticKey("passed"); write(runs[0].passed.members)
-            w.staticKey("incomplete"); write(runs[0].incomplete.members)
-        } else {
-            let ran = firstSeen(runs.map(\.ran.members))
-            w.staticKey("run"); write(ran)
-            w.staticKey("passed")
-            write(ran.filter { p in runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) } })
-            w.staticKey("incomplete"); write(firstSeen(runs.map(\.incomplete.members)))
-        }
+        let ran = firstSeen(runs.map(\.ran.members))
+        w.staticKey("run"); write(ran, table, into: &w)
+        w.staticKey("passed")
+        write(ran.filter { p in runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) } }, table, into: &w)
+        w.staticKey("incomplete"); write(firstSeen(runs.map(\.incomplete.members)), table, into: &w)
         w.endObject()
+    }
+
+    /// `writeRuleLists` of one screen's run, read in place: a list of runs cost an array and
+    /// a copy (retains) of the run.
+    static func writeRuleLists(of run: borrowing RuleRun, into w: inout JSONWriter) {
+        let table = run.ran.table
+        guard sharesTable(run, table) else { return writeRuleListsByID([copy run], into: &w) }
+        writeRuleLists(of: run, table: table, into: &w)
+    }
+
+    private static func sharesTable(_ run: borrowing RuleRun, _ table: RuleIDTable) -> Bool {
+        run.ran.table === table && run.passed.table === table && run.incomplete.table === table
+    }
+
+    private static func writeRuleLists(of run: borrowing RuleRun, table: RuleIDTable, into w: inout JSONWriter) {
+        // The runner's `passed` and `incomplete` are subsets of its `ran`.
+        w.beginObject()
+        w.staticKey("run"); write(run.ran.members, table, into: &w)
+        w.staticKey("passed"); write(run.passed.members, table, into: &w)
+        w.staticKey("incomplete"); write(run.incomplete.members, table, into: &w)
+        w.endObject()
+    }
+
+    private static func write(_ positions: [Int], _ table: RuleIDTable, into w: inout JSONWriter) {
+        if !w.pretty { return w.raw(table.jsonArray(positions)) }
+        w.beginArray()
+        for p in positions { w.string(table.ids[p]) }
+        w.endArray()
+    }
+
+    private static func write(_ set: RuleSet, _ table: RuleIDTable, into w: inout JSONWriter) {
+        if !w.pretty { return w.raw(table.jsonArray(set)) }
+        write(Array(set), table, into: &w)
     }
 
     /// Positions of `sets`, each set's in ascending order, each position where first seen.
@@ -147,12 +174,5 @@ extension ResponseEncoder {
         w.strings(ran.filter { id in runs.indices.allSatisfy { passedOn[$0].contains(id) || !ranOn[$0].contains(id) } })
         w.staticKey("incomplete"); w.strings(firstSeen(runs.map(\.rulesIncomplete)))
         w.endObject()
-    }
-}
-
-private extension Impact {
-    /// Position in `allCases`, for counting in an array.
-    var caseIndex: Int {
-        switch self { case .minor: 0; case .moderate: 1; case .serious: 2; case .critical: 3 }
     }
 }

@@ -2,51 +2,59 @@
 public enum ResponseEncoder {
     /// The plain response for a single tree.
     public static func json(_ report: AuditReport, pretty: Bool = false) -> [UInt8] {
-        json(AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false), pretty: pretty)
+        withUnsafePointer(to: report) { json(ScreenList(report: $0), isBatch: false, comparison: nil, pretty: pretty) }
     }
 
     /// A run: the plain response for a single tree, else
     /// `{"screens": [{"name", ...response}], "summary": {...}}`.
     public static func json(_ run: AuditRun, pretty: Bool = false) -> [UInt8] {
+        run.screens.withUnsafeBufferPointer { screens in
+            json(ScreenList(screens), isBatch: run.isBatch, comparison: run.comparison, pretty: pretty)
+        }
+    }
+
+    private static func json(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, pretty: Bool) -> [UInt8] {
         // Sized from typical answers (about 400 bytes per element, 450 per finding, 2 kB of
         // summary) so a response is written without regrowing its buffer.
-        let capacity = run.screens.reduce(4096) { total, screen in
-            let report = screen.report
-            return total + 2048 + 400 * report.analysis.elements.count + 128 * report.analysis.identifiers.count
-                + 512 * (report.run.findings.count + report.run.suppressed.count)
+        var capacity = 4096
+        for i in screens.indices {
+            let report = screens.report(i)
+            capacity += 2048 + 400 * report.pointee.analysis.elements.count + 128 * report.pointee.analysis.identifiers.count
+                + 512 * (report.pointee.run.findings.count + report.pointee.run.suppressed.count)
         }
         return JSONWriter.array(capacity: capacity, pretty: pretty) { w in
-            write(run, into: &w)
+            write(screens, isBatch: isBatch, comparison: comparison, into: &w)
             if pretty { w.finalNewline() }
         }
     }
 
-    private static func write(_ run: AuditRun, into w: inout JSONWriter) {
-        if !run.isBatch && run.screens.count == 1 {
+    private static func write(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, into w: inout JSONWriter) {
+        if !isBatch && screens.count == 1 {
             w.beginObject()
-            writeMembers(run, screen: 0, into: &w)
+            writeMembers(screens, screen: 0, comparison: comparison, into: &w)
             w.endObject()
         } else {
             w.beginObject()
             w.staticKey("screens")
             w.beginArray()
-            for index in run.screens.indices {
+            for index in screens.indices {
                 w.beginObject()
-                w.staticKey("name"); w.string(run.screens[index].name)
-                writeMembers(run, screen: index, into: &w)
+                w.staticKey("name"); w.string(screens.name(index))
+                writeMembers(screens, screen: index, comparison: comparison, into: &w)
                 w.endObject()
             }
             w.endArray()
             w.staticKey("summary")
-            writeSummary(run, screens: Array(run.screens.indices), into: &w)
+            writeSummary(screens, comparison: comparison, baselineScreen: screens.count == 1 ? 0 : nil, into: &w)
             w.endObject()
         }
     }
 
-    private static func writeMembers(_ run: AuditRun, screen index: Int, into w: inout JSONWriter) {
-        writeLists(of: run.screens[index].report, comparison: run.comparison, screen: index, into: &w)
+    private static func writeMembers(_ screens: ScreenList, screen index: Int, comparison: BaselineComparison?,
+                                     into w: inout JSONWriter) {
+        writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, into: &w)
         w.staticKey("summary")
-        writeSummary(run, screens: [index], into: &w)
+        writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, into: &w)
     }
 
     /// Elements, identifiers and findings of one screen. The report is borrowed: binding it
