@@ -96,26 +96,11 @@ enum NodeFields {
         case .accessibilityFrame: node.accessibilityFrame = try rect(&c)
         case .activationPoint: node.activationPoint = try point(&c)
         // Fields passes look for over all nodes also set the node's flag (`Node.FieldFlags`).
-        case .text:
-            let text = try c.string()
-            node.note(.nonEmptyText, !text.isEmpty)
-            fields.text = text
-        case .label:
-            let label = try c.string()
-            node.note(.nonEmptyLabel, !label.isEmpty)
-            fields.label = label
-        case .value:
-            let value = try c.string()
-            node.note(.nonEmptyValue, !value.isEmpty)
-            fields.value = value
-        case .hint:
-            let hint = try c.string()
-            node.note(.nonEmptyHint, !hint.isEmpty)
-            fields.hint = hint
-        case .identifier:
-            let identifier = try c.string()
-            node.note(.nonEmptyIdentifier, !identifier.isEmpty)
-            fields.identifier = identifier
+        case .text: fields.text = node.noting(.nonEmptyText, nonEmpty: try c.string())
+        case .label: fields.label = node.noting(.nonEmptyLabel, nonEmpty: try c.string())
+        case .value: fields.value = node.noting(.nonEmptyValue, nonEmpty: try c.string())
+        case .hint: fields.hint = node.noting(.nonEmptyHint, nonEmpty: try c.string())
+        case .identifier: fields.identifier = node.noting(.nonEmptyIdentifier, nonEmpty: try c.string())
         case .traits: node.traits = try traits(&c)
         case .isAccessibilityElement: node.isAccessibilityElement = try c.bool()
         case .grouping: node.grouping = try c.enumeration(Grouping.self, "grouping")

@@ -83,6 +83,13 @@ public struct Node: Sendable {
         if holds { fieldFlags.insert(flag) } else { fieldFlags.remove(flag) }
     }
 
+    /// `text`, after noting under `flag` whether it is non-empty (for the decoder's string fields).
+    @inline(__always)
+    mutating func noting(_ flag: FieldFlags, nonEmpty text: String) -> String {
+        note(flag, !text.isEmpty)
+        return text
+    }
+
     public var frame: Rect? {
         get { present.contains(.frame) ? frameStorage : nil }
         set { frameStorage = store(newValue, .frame, default: frameStorage) }
