@@ -5,7 +5,7 @@ extension Rule {
         description: "Icons, images and control indicators have a contrast of at least 3:1 with what is around them.",
         help: "Give the icon or the control's indicator a colour with 3:1 against the adjacent background.",
         check: { ctx in
-            let styles = ctx.styles
+            let styles = ctx.scan.styles
             let required = ctx.thresholds.contrastNonText
             var texts = ContrastTexts()
             var out: [Finding] = []

@@ -23,11 +23,6 @@ public struct RuleContext: Sendable {
     /// Per-node columns and index lists of the run (`NodeScan`): rules about some nodes
     /// visit only those, and walks over every node read a byte or four a node, not the node.
     var scan: NodeScan { inputs.scan }
-    /// Inherited colours, fonts and opacity of every node.
-    var styles: [RenderedStyle] { inputs.scan.styles }
-    /// Ascending indices of the nodes with a component / visible text.
-    var componentNodes: [Int] { inputs.scan.withComponent }
-    var textNodes: [Int] { inputs.scan.drawingText }
 
     public var document: Document { inputs.analysis.document }
     public var elements: [AccessibilityElement] { inputs.analysis.elements }

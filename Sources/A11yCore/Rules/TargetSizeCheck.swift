@@ -1,7 +1,7 @@
 /// Shared by 2.5.8 and 2.5.5: the accessibility frame of every enabled interactive element.
 enum TargetSizeCheck {
     static func findings(_ ctx: RuleContext, width: Double, height: Double) -> [Finding] {
-        let styles = ctx.styles, elements = ctx.elements, flags = ctx.scan.flags
+        let styles = ctx.scan.styles, elements = ctx.elements, flags = ctx.scan.flags
         var out: [Finding] = []
         for (e, facts) in ctx.facts.enumerated() where facts.isInteractive {
             let node = facts.node

@@ -2,10 +2,10 @@
 /// against the backdrop it is painted on.
 enum TextContrastCheck {
     static func findings(_ ctx: RuleContext, normal: Double, large: Double) -> [Finding] {
-        let styles = ctx.styles, flags = ctx.scan.flags
+        let styles = ctx.scan.styles, flags = ctx.scan.flags
         var texts = ContrastTexts()
         var out: [Finding] = []
-        for index in ctx.textNodes {
+        for index in ctx.scan.drawingText {
             let style = styles[index]
             guard style.isVisible, !style.disabled, let foreground = style.foreground, !flags[index].contains(.emptyFrame)
             else { continue }
