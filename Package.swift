@@ -19,7 +19,7 @@ let package = Package(
         // The service: routes and handlers that call the core; metrics, auth, access log.
         .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
-        .executableTarget(name: "A11yBench", dependencies: ["A11yCore"]),
+        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "HTTPServer"]),
         // libcurl for integration tests only (Debian libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # HTTP benchmark: wrk against a release server with two event loops.
-#   GET /healthz and POST /v1/audit (50-node tree), 64 connections, latency percentiles.
+#   GET /healthz and POST /v1/audit (50-node tree), 64 connections, latency percentiles;
+#   then the same POST against the transport alone (A11yBench --serve-baseline: our server
+#   answering with the real response's bytes, no audit) as the baseline of the same run.
 # Usage: Scripts/bench-http.sh [DURATION_SECONDS]   (default 10)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,8 +20,9 @@ fi
 swift build -c release --product a11y-audit --product A11yBench
 WORK="$(mktemp -d)"
 SERVER_PID=""
+BASELINE_PID=""
 cleanup() {
-    if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+    for pid in $SERVER_PID $BASELINE_PID; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
     rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -37,20 +40,23 @@ LUA
 
 .build/release/a11y-audit serve --port 0 --loops 2 > "$WORK/server.log" 2>&1 &
 SERVER_PID=$!
-URL=""
-for _ in $(seq 1 100); do
-    URL="$(grep -o 'http://[^ ]*' "$WORK/server.log" | head -n1 || true)"
-    [ -n "$URL" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
-    sleep 0.1
-done
-[ -n "$URL" ] || { echo "server did not print its address" >&2; cat "$WORK/server.log" >&2; exit 1; }
-URL="${URL%/}"
+# Prints the address a server wrote to LOG once it is listening.
+address_of() {
+    local log="$1" pid="$2" url=""
+    for _ in $(seq 1 100); do
+        url="$(grep -o 'http://[^ ]*' "$log" | head -n1 || true)"
+        [ -n "$url" ] && { echo "${url%/}"; return 0; }
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "server did not print its address" >&2; cat "$log" >&2; exit 1
+}
+URL="$(address_of "$WORK/server.log" "$SERVER_PID")"
 echo "server: $URL (2 loops); wrk: $THREADS threads, $CONNECTIONS connections, ${DURATION}s"
 
 # A request that fails would make the numbers meaningless: check both routes first.
 curl -fsS "$URL/healthz" >/dev/null
-curl -fsS -X POST -H 'Content-Type: application/json' --data-binary @"$WORK/tree.json" "$URL/v1/audit" >/dev/null
+curl -fsS -X POST -H 'Content-Type: application/json' --data-binary @"$WORK/tree.json" "$URL/v1/audit" > "$WORK/response.json"
 
 for route in healthz audit; do
     echo
@@ -64,3 +70,23 @@ for route in healthz audit; do
     # Any non-2xx answer is a failure of the run, not a data point.
     if grep -q "Non-2xx" "$WORK/$route.txt"; then echo "error: $route answered non-2xx responses" >&2; exit 1; fi
 done
+
+# The baseline: the same exchange (request and response bytes, route, two loops) without the audit.
+.build/release/A11yBench --serve-baseline "$WORK/response.json" 2 > "$WORK/baseline.log" 2>&1 &
+BASELINE_PID=$!
+BASELINE_URL="$(address_of "$WORK/baseline.log" "$BASELINE_PID")"
+curl -fsS -X POST --data-binary @"$WORK/tree.json" "$BASELINE_URL/v1/audit" | cmp -s - "$WORK/response.json" \
+    || { echo "error: the baseline does not answer the real response" >&2; exit 1; }
+echo
+echo "== baseline: POST /v1/audit on the transport alone ($(wc -c < "$WORK/response.json")-byte canned response, no audit)"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency -s "$WORK/post.lua" "$BASELINE_URL/v1/audit" | tee "$WORK/baseline.txt"
+
+# Two cores serve wrk and the server alike, so 2 s / (requests per second) is the machine time
+# one request costs; the baseline's share is the exchange itself, the rest is the audit.
+rps() { awk '/Requests\/sec/ { print $2 }' "$1"; }
+echo
+awk -v audit="$(rps "$WORK/audit.txt")" -v base="$(rps "$WORK/baseline.txt")" 'BEGIN {
+    a = 2e6 / audit; b = 2e6 / base
+    printf "machine time per request (2 cores): audit %.1f us, transport baseline %.1f us, audit share %.1f us\n", a, b, a - b
+    printf "30k req/s leaves %.1f us per request, %.1f us after the exchange itself\n", 2e6 / 30000, 2e6 / 30000 - b
+}'

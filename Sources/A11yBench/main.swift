@@ -5,6 +5,7 @@
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
 //   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
+//   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
 import A11yCore
 import Foundation
 
@@ -56,6 +57,11 @@ if args.first == "--write-tree" {
     guard args.count == 2 else { usage() }
     FileHandle.standardOutput.write(Data(TreeGenerator.request(nodes: number(args[1]))))
     exit(0)
+}
+if args.first == "--serve-baseline" {
+    // The transport alone, for Scripts/bench-http.sh: --serve-baseline RESPONSE_FILE LOOPS
+    guard args.count == 3 else { usage() }
+    TransportBaseline.serve(responseFile: args[1], loops: number(args[2]))
 }
 if args.first == "--profile" {
     // Our path only, for perf / callgrind: --profile NODES CALLS
