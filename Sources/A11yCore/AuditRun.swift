@@ -22,14 +22,26 @@ public struct AuditRun: Sendable {
                            baseline: Baseline? = nil, adjust: (inout AuditOptions) -> Void = { _ in })
         throws(InputError) -> AuditRun {
         let request = try DocumentDecoder.decodeRequest(bytes, limits: limits)
-        var screens: [ScreenReport] = []
         var fingerprints: [String]?
-        for var screen in request.screens {
-            adjust(&screen.document.options)
-            if let given = screen.document.options.baseline { fingerprints = (fingerprints ?? []) + given.map(\.value) }
-            screens.append(ScreenReport(name: screen.name, report: try Audit.run(screen.document)))
+        func audit(_ name: String, _ document: consuming Document) throws(InputError) -> ScreenReport {
+            adjust(&document.options)
+            if let given = document.options.baseline { fingerprints = (fingerprints ?? []) + given.map(\.value) }
+            return ScreenReport(name: name, report: try Audit.run(document))
         }
-        let isBatch = if case .batch = request { true } else { false }
+        // The request is taken apart rather than read through `request.screens`, which copied
+        // each document (every field retained) and built an array for a single tree.
+        var screens: [ScreenReport] = []
+        let isBatch: Bool
+        switch consume request {
+        case .single(let document):
+            screens.reserveCapacity(1)
+            screens.append(try audit(document.options.source ?? "screen", document))
+            isBatch = false
+        case .batch(let list):
+            screens.reserveCapacity(list.count)
+            for screen in list { screens.append(try audit(screen.name, screen.document)) }
+            isBatch = true
+        }
         return AuditRun(screens: screens, isBatch: isBatch, baseline: baseline ?? fingerprints.map { Baseline(fingerprints: $0) })
     }
 

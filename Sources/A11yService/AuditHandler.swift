@@ -17,7 +17,8 @@ struct AuditHandler: Sendable {
         }
         switch outcome {
         case .success(let run):
-            for screen in run.screens { metrics.recordAudit(findings: screen.report.run.findings) }
+            // By index: `for screen in run.screens` copied each screen (every field retained).
+            for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings) }
             return Response(status: 200, contentType: format.mediaType, body: run.render(format, pretty: pretty))
         case .failure(let error):
             metrics.recordRejectedAudit()

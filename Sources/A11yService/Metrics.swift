@@ -22,7 +22,31 @@ final class Metrics: Sendable {
     struct AuditFigures {
         var audits = 0
         var failed = 0
-        var findings: [Impact: Int] = [:]
+        /// Findings by impact, in `Impact.allCases` order: counters, not a dictionary that
+        /// hashed every finding's impact.
+        var findings = ImpactCounts()
+    }
+
+    struct ImpactCounts {
+        private var counts: (minor: Int, moderate: Int, serious: Int, critical: Int) = (0, 0, 0, 0)
+
+        subscript(impact: Impact) -> Int {
+            get {
+                switch impact {
+                case .minor: counts.minor; case .moderate: counts.moderate; case .serious: counts.serious; case .critical: counts.critical
+                }
+            }
+            set {
+                switch impact {
+                case .minor: counts.minor = newValue; case .moderate: counts.moderate = newValue
+                case .serious: counts.serious = newValue; case .critical: counts.critical = newValue
+                }
+            }
+        }
+
+        mutating func add(_ other: ImpactCounts) {
+            for impact in Impact.allCases { self[impact] += other[impact] }
+        }
     }
 
     private let shards: [Locked<Shard>]
@@ -46,10 +70,16 @@ final class Metrics: Sendable {
         }
     }
 
-    func recordAudit(findings: [Finding]) {
+    /// Counted outside the lock, reading only each finding's impact in place (`for finding in
+    /// findings` copied, and so retained, every finding).
+    func recordAudit(findings: borrowing [Finding]) {
+        var counts = ImpactCounts()
+        findings.withUnsafeBufferPointer { findings in
+            for i in findings.indices { counts[findings[i].impact] += 1 }
+        }
         audits.withLock { figures in
             figures.audits += 1
-            for finding in findings { figures.findings[finding.impact, default: 0] += 1 }
+            figures.findings.add(counts)
         }
     }
 
@@ -107,7 +137,7 @@ final class Metrics: Sendable {
         text += "# HELP a11y_findings_total Findings reported, by impact.\n"
         text += "# TYPE a11y_findings_total counter\n"
         for impact in Impact.allCases {
-            text += "a11y_findings_total{impact=\"\(impact.rawValue)\"} \(auditFigures.findings[impact] ?? 0)\n"
+            text += "a11y_findings_total{impact=\"\(impact.rawValue)\"} \(auditFigures.findings[impact])\n"
         }
         text += "# HELP a11y_draining 1 while shutting down.\n"
         text += "# TYPE a11y_draining gauge\n"
