@@ -378,6 +378,17 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// A pre-encoded JSON value of at most `maxLength` bytes that `fill` writes in place
+    /// (not re-indented in pretty mode); `fill` returns how many bytes it wrote.
+    @inline(__always)
+    mutating func raw(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let out = valueStart(reserving: maxLength)
+        let written = fill(out)
+        assert(written <= maxLength, "raw value longer than promised")
+        buffer.advance(to: out + written)
+        needsComma = true
+    }
+
     /// A pre-encoded JSON value, copied verbatim (not re-indented in pretty mode).
     public mutating func raw(_ json: [UInt8]) {
         json.withUnsafeBufferPointer { json in

@@ -135,14 +135,15 @@ extension ResponseEncoder {
     }
 
     private static func write(_ positions: [Int], _ table: RuleIDTable, into w: inout JSONWriter) {
-        if !w.pretty { return w.raw(table.jsonArray(positions)) }
+        if !w.pretty { return w.raw(maxLength: table.maxJSONArrayLength(positions)) { table.writeJSONArray(positions, to: $0) } }
         w.beginArray()
         for p in positions { w.string(table.ids[p]) }
         w.endArray()
     }
 
     private static func write(_ set: RuleSet, _ table: RuleIDTable, into w: inout JSONWriter) {
-        if !w.pretty { return w.raw(table.jsonArray(set)) }
+        // Written in place: building the array first cost an allocation per list.
+        if !w.pretty { return w.raw(maxLength: table.maxJSONArrayLength) { table.writeJSONArray(set, to: $0) } }
         write(Array(set), table, into: &w)
     }
 

@@ -37,17 +37,37 @@ final class RuleIDTable: Sendable {
     }
 
     /// `["id",…]` of the ids at `positions`, in the order given.
-    func jsonArray(_ positions: [Int]) -> [UInt8] { jsonArray(runs: positions.lazy.map { $0..<$0 + 1 }) }
+    func jsonArray(_ positions: [Int]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: maxJSONArrayLength(positions)) { $1 = writeJSONArray(positions, to: $0.baseAddress!) }
+    }
 
     /// `["id",…]` of the ids in `set`, in position order.
-    func jsonArray(_ set: RuleSet) -> [UInt8] { jsonArray(runs: set.runs) }
+    func jsonArray(_ set: RuleSet) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: maxJSONArrayLength) { $1 = writeJSONArray(set, to: $0.baseAddress!) }
+    }
 
-    /// `["id",…]` of the ids in `runs` of positions: adjacent runs are joined, and each is
-    /// copied as one span of `joined`.
-    private func jsonArray(runs: some Sequence<Range<Int>>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(joined.count + 2)
-        out.append(UInt8(ascii: "["))
+    /// The most bytes a set's array takes: every id, the commas between them, the brackets.
+    var maxJSONArrayLength: Int { joined.count + 2 }
+
+    /// The bytes of `positions`' array, which may repeat an id.
+    func maxJSONArrayLength(_ positions: [Int]) -> Int {
+        positions.reduce(2) { $0 + spans[$1].count + 1 }
+    }
+
+    /// `jsonArray` written at `out` (room for its `maxJSONArrayLength`), so a response copies
+    /// the ids straight into its own buffer; returns the bytes written.
+    func writeJSONArray(_ positions: [Int], to out: UnsafeMutablePointer<UInt8>) -> Int {
+        writeJSONArray(runs: positions.lazy.map { $0..<$0 + 1 }, to: out)
+    }
+
+    func writeJSONArray(_ set: RuleSet, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        writeJSONArray(runs: set.runs, to: out)
+    }
+
+    /// Adjacent runs of positions are joined, and each is copied as one span of `joined`.
+    private func writeJSONArray(runs: some Sequence<Range<Int>>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        out[0] = UInt8(ascii: "[")
+        var count = 1
         joined.withUnsafeBufferPointer { joined in
             var iterator = runs.makeIterator()
             var pending = iterator.next()
@@ -58,13 +78,17 @@ final class RuleIDTable: Sendable {
                     end = next.upperBound
                     pending = iterator.next()
                 }
-                if out.count > 1 { out.append(UInt8(ascii: ",")) }
+                if count > 1 {
+                    out[count] = UInt8(ascii: ",")
+                    count += 1
+                }
                 let bytes = spans[current.lowerBound].lowerBound..<spans[end - 1].upperBound
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: joined[bytes]))
+                (out + count).update(from: joined.baseAddress! + bytes.lowerBound, count: bytes.count)
+                count += bytes.count
             }
         }
-        out.append(UInt8(ascii: "]"))
-        return out
+        out[count] = UInt8(ascii: "]")
+        return count + 1
     }
 
     /// The ids at `set`'s positions, in position order.
