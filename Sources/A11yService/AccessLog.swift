@@ -36,10 +36,50 @@ final class AccessLog: Sendable {
             }
             line += ",\"path\":".utf8
             JSONText.appendString(exchange.path, to: &line)
-            line += ",\"status\":\(exchange.status),\"bytes\":\(exchange.responseBytes),\"bytes_in\":\(exchange.requestBytes)".utf8
-            line += ",\"duration_ms\":\(Double(exchange.durationNanos / 1_000) / 1_000),\"request_id\":".utf8
+            // Numbers as digits straight into the line: interpolating them built and grew a String per request.
+            line += ",\"status\":".utf8
+            AccessLog.appendDecimal(exchange.status, to: &line)
+            line += ",\"bytes\":".utf8
+            AccessLog.appendDecimal(exchange.responseBytes, to: &line)
+            line += ",\"bytes_in\":".utf8
+            AccessLog.appendDecimal(exchange.requestBytes, to: &line)
+            line += ",\"duration_ms\":".utf8
+            AccessLog.appendMilliseconds(micros: exchange.durationNanos / 1_000, to: &line)
+            line += ",\"request_id\":".utf8
             if let id = exchange.requestID { JSONText.appendString(id, to: &line) } else { line += "null".utf8 }
             line += "}\n".utf8
+        }
+    }
+
+    /// `value`'s decimal digits, most significant first.
+    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
+        if value < 0 { line.append(UInt8(ascii: "-")) }
+        appendDecimal(UInt64(value.magnitude), to: &line)
+    }
+
+    static func appendDecimal(_ value: UInt64, to line: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        while value / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// `micros` / 1000 as Swift prints that Double (`1.234`, `2.0`): whole milliseconds, a
+    /// point, then the microseconds without trailing zeros (one zero when there are none).
+    static func appendMilliseconds(micros: UInt64, to line: inout [UInt8]) {
+        // Far beyond any real duration Double's own text may differ (exponent form); defer to it there.
+        guard micros < 1_000_000_000_000 else { return line += "\(Double(micros) / 1_000)".utf8 }
+        appendDecimal(micros / 1_000, to: &line)
+        line.append(UInt8(ascii: "."))
+        var fraction = micros % 1_000, places = 3
+        if fraction == 0 { return line.append(UInt8(ascii: "0")) }
+        while fraction % 10 == 0 { fraction /= 10; places -= 1 }
+        var divisor: UInt64 = places == 3 ? 100 : places == 2 ? 10 : 1
+        while divisor > 0 {
+            line.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+            divisor /= 10
         }
     }
 
