@@ -36,6 +36,14 @@ public struct Response: Sendable {
 public enum JSONText {
     public static func appendString(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Text with nothing to escape (every access-log path and request id) is copied in one
+        // append rather than byte by byte.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        } ?? false
+        if copied { return out.append(UInt8(ascii: "\"")) }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += "\\\"".utf8
