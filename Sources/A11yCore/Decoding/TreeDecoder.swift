@@ -33,9 +33,9 @@ struct TreeDecoder {
     /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
     static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
-    /// Consuming, and the document swapped out: it moves to the caller rather than being
-    /// copied and then released again with the decoder.
-    consuming func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
+    /// Mutating, not consuming: consuming a decoder held in a `let` copied it (a retain and a
+    /// release of every member); the document is swapped out, so it moves to the caller.
+    mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
         try resolveReferences(c)
         var decoded = Document()
