@@ -33,8 +33,9 @@ struct JSONCursor: ~Copyable {
     /// Valid while this cursor is.
     struct Location { fileprivate let tokens: Range<Int> }
 
-    /// Paths taken by `location`, back to back.
-    private var savedPaths = RawStack<Token>()
+    /// Paths taken by `location`, back to back. Each is a whole path (a dozen tokens deep in
+    /// a typical tree): room for a few up front, so the first references do not grow it twice.
+    private var savedPaths = RawStack<Token>(capacity: 64)
 
     var location: Location {
         mutating get {

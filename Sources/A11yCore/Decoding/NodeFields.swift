@@ -249,6 +249,8 @@ enum NodeFields {
     static func rotor(_ c: inout JSONCursor) throws(InputError) -> (Rotor, [Reference]) {
         var rotor = Rotor(items: [])
         var items: [Reference] = []
+        // Rotors list several items: room for a few up front instead of growing 1, 2, 4.
+        items.reserveCapacity(4)
         var object = try c.beginObject("a rotor object {name, systemType, items}")
         while let key = try c.nextKey(&object) {
             if try c.consumeNull() { continue }

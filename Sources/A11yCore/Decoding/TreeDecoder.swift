@@ -72,7 +72,10 @@ struct TreeDecoder {
                     scratch.append(child)
                 }
                 let start = document.childStorage.count
-                document.childStorage.append(contentsOf: scratch[mark...])
+                // Through a buffer, not `scratch[mark...]`: the slice retained and released scratch's storage.
+                scratch.withUnsafeBufferPointer { all in
+                    document.childStorage.append(contentsOf: UnsafeBufferPointer(rebasing: all[mark...]))
+                }
                 scratch.removeSubrange(mark...)
                 let range = start..<document.childStorage.count
                 if isSynthetic { document.nodes[index].syntheticChildRange = range } else { document.nodes[index].childRange = range }
