@@ -124,6 +124,8 @@ struct JSONCursor: ~Copyable {
 
     @inline(__always)
     mutating func string() throws(InputError) -> String {
+        // Plain strings skip the general reader's checks and its out-of-line call.
+        if let raw = reader.compactRawString() { return reader.makeString(start: raw.openingQuote + 1, count: raw.bytes.count) }
         if reader.peekByte() != Byte.quote { try expect(.string, "a string") }
         do { return try reader.readString() } catch { throw syntax(error) }
     }
@@ -131,6 +133,7 @@ struct JSONCursor: ~Copyable {
     /// A string as its bytes (no String made); valid while the request buffer is.
     @inline(__always)
     mutating func stringBytes() throws(InputError) -> JSONKey {
+        if let raw = reader.compactRawString() { return JSONKey(bytes: raw.bytes) }
         if reader.peekByte() != Byte.quote { try expect(.string, "a string") }
         let raw: JSONReader.RawString
         do { raw = try reader.readRawString() } catch { throw syntax(error) }
