@@ -202,7 +202,9 @@ struct JSONCursor: ~Copyable {
     @inline(__always)
     mutating func beginObject(_ name: String = "an object") throws(InputError) -> ObjectScope {
         if reader.peekByte() != Byte.openBrace { try expect(.object, name) }
-        do { try reader.beginObject() } catch { throw syntax(error) }
+        // At the '{' now (`expect` threw otherwise): open it inline, not through the reader's
+        // public `beginObject`, which would check the byte again out of line.
+        do { try reader.open(object: true) } catch { throw syntax(error) }
         path.push(.index(0))
         return ObjectScope(base: openKeys.count)
     }
@@ -288,7 +290,8 @@ struct JSONCursor: ~Copyable {
     @inline(__always)
     mutating func beginArray() throws(InputError) -> ArrayScope {
         if reader.peekByte() != Byte.openBracket { try expect(.array, "an array") }
-        do { try reader.beginArray() } catch { throw syntax(error) }
+        // At the '[' now, as in `beginObject`.
+        do { try reader.open(object: false) } catch { throw syntax(error) }
         path.push(.index(0))
         return ArrayScope()
     }
@@ -297,9 +300,13 @@ struct JSONCursor: ~Copyable {
     @inline(__always)
     mutating func nextElement(_ scope: inout ArrayScope) throws(InputError) -> Bool {
         let more: Bool
-        do { more = try reader.nextElement() } catch {
-            path.pop()
-            throw syntax(error)
+        if let compact = reader.compactNextElement() {
+            more = compact
+        } else {
+            do { more = try reader.nextElement() } catch {
+                path.pop()
+                throw syntax(error)
+            }
         }
         guard more else {
             path.pop()

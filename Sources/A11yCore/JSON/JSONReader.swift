@@ -327,6 +327,28 @@ public struct JSONReader {
         }
     }
 
+    /// The usual step of an array with no whitespace: a ',' (or the start) right before a value,
+    /// or the ']' right after the last one, read with none of the general checks; nil, having
+    /// consumed nothing, for anything else (then `nextElement` decides: same results, same errors).
+    @inline(__always)
+    mutating func compactNextElement() -> Bool? {
+        guard depth > 0, !innermostIsObject, position + 1 < buffer.count else { return nil }
+        let byte = buffer[position]
+        if atContainerStart {
+            guard byte > Byte.space, byte != Byte.closeBracket else { return nil }
+            atContainerStart = false
+            return true
+        }
+        if byte == Byte.closeBracket {
+            close()
+            return false
+        }
+        let next = buffer[position + 1]
+        guard byte == Byte.comma, next > Byte.space, next != Byte.closeBracket else { return nil }
+        position += 1
+        return true
+    }
+
     /// Only whitespace may follow the top-level value.
     public mutating func finish() throws(JSONSyntaxError) {
         skipWhitespace()
