@@ -144,6 +144,11 @@ struct JSONCursor: ~Copyable {
     mutating func number() throws(InputError) -> Double {
         let byte = reader.peekByte() ?? 0
         if byte != Byte.minus && byte &- Byte.zero >= 10 { try expect(.number, "a number") }
+        // Short integers inline; anything else through the full grammar, out of line.
+        if let value = reader.plainInteger() {
+            reader.atContainerStart = false
+            return value
+        }
         do { return try reader.readNumber() } catch { throw syntax(error) }
     }
 
@@ -151,6 +156,11 @@ struct JSONCursor: ~Copyable {
     mutating func bool() throws(InputError) -> Bool {
         let byte = reader.peekByte()
         if byte != Byte.t && byte != Byte.f { try expect(.bool, "a boolean") }
+        // The literal matched inline; a bad one is left to `readBool`, which reports it.
+        if byte == Byte.t ? reader.consume("true") : reader.consume("false") {
+            reader.atContainerStart = false
+            return byte == Byte.t
+        }
         do { return try reader.readBool() } catch { throw syntax(error) }
     }
 
