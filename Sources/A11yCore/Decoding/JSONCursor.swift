@@ -11,6 +11,8 @@ struct JSONCursor: ~Copyable {
     /// Keys of the objects being read, innermost last, for duplicate checks; closing an object
     /// drops its keys.
     private var openKeys = RawStack<JSONKey>()
+    /// Key sets of the open objects that got large (see `ObjectScope.large`), innermost last.
+    private var largeKeys: [Set<String>] = []
     /// Prefix for pointers (e.g. "/screens/2" while decoding one screen of a batch).
     var pointerPrefix = ""
 
@@ -202,8 +204,10 @@ struct JSONCursor: ~Copyable {
     struct ObjectScope {
         /// Where this object's keys start in `openKeys`.
         fileprivate let base: Int
-        /// Keys as text once the object gets large, where hashing beats a linear scan.
-        fileprivate var large: Set<String>?
+        /// Index in `largeKeys` of this object's keys as text once it gets large (hashing beats a
+        /// linear scan there), -1 before: an index, not the set, so a scope holds no reference
+        /// and ending one costs no release.
+        fileprivate var large = -1
         /// Bits of the `KnownKeys` read so far (see `nextKey(_:known:)`).
         fileprivate var seen: UInt64 = 0
     }
@@ -259,6 +263,7 @@ struct JSONCursor: ~Copyable {
         guard let read else {
             path.pop()
             openKeys.truncate(to: scope.base)
+            if scope.large >= 0 { largeKeys.removeSubrange(scope.large...) }
             return nil
         }
         let key = read.hasEscapes ? escapedKey(read) : JSONKey(bytes: read.bytes)
@@ -278,14 +283,17 @@ struct JSONCursor: ~Copyable {
     /// Objects are small: a linear scan beats hashing until an object gets large.
     @inline(__always)
     private mutating func isDuplicate(_ key: JSONKey, _ scope: inout ObjectScope) -> Bool {
-        if scope.large != nil { return !scope.large!.insert(key.description).inserted }
+        if scope.large >= 0 { return !largeKeys[scope.large].insert(key.description).inserted }
         var i = scope.base
         while i < openKeys.count {
             if openKeys[i] == key { return true }
             i += 1
         }
         openKeys.push(key)
-        if openKeys.count - scope.base > 32 { scope.large = Set(openKeys.elements(from: scope.base).map(\.description)) }
+        if openKeys.count - scope.base > 32 {
+            scope.large = largeKeys.count
+            largeKeys.append(Set(openKeys.elements(from: scope.base).map(\.description)))
+        }
         return false
     }
 

@@ -1,14 +1,16 @@
 /// Decodes a `root` node and its subtree into flat pre-order storage, then resolves
 /// references between nodes (strategies, rotors) by author id.
-struct TreeDecoder {
+/// Noncopyable: it owns the memory of its child-index stack (see `RawStack`).
+struct TreeDecoder: ~Copyable {
     let limits: DecodeLimits
     /// Nodes still allowed in this request.
     let nodeBudget: Int
     var document = Document()
     /// The nodes' boxed fields, row i for node i (see `FieldTable`).
     private var fields: FieldTable
-    /// Child indices of the nodes being decoded; siblings sit together on top.
-    private var scratch: [Int] = []
+    /// Child indices of the nodes being decoded; siblings sit together on top. A `RawStack`:
+    /// an Array here paid a uniqueness check per child and a `replaceSubrange` per list.
+    private var scratch = RawStack<Int>(capacity: 64)
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
     private var pendingRotors: [(node: Int, rotor: Int, items: [Reference])] = []
 
@@ -69,14 +71,11 @@ struct TreeDecoder {
                 var list = try c.beginArray()
                 while try c.nextElement(&list) {
                     let child = try decodeNode(&c, parent: index, synthetic: isSynthetic, indexInParent: list.index, depth: depth + 1)
-                    scratch.append(child)
+                    scratch.push(child)
                 }
                 let start = document.childStorage.count
-                // Through a buffer, not `scratch[mark...]`: the slice retained and released scratch's storage.
-                scratch.withUnsafeBufferPointer { all in
-                    document.childStorage.append(contentsOf: UnsafeBufferPointer(rebasing: all[mark...]))
-                }
-                scratch.removeSubrange(mark...)
+                document.childStorage.append(contentsOf: scratch.buffer(from: mark))
+                scratch.truncate(to: mark)
                 let range = start..<document.childStorage.count
                 if isSynthetic { document.nodes[index].syntheticChildRange = range } else { document.nodes[index].childRange = range }
             } else if field == .strategies {
