@@ -13,6 +13,13 @@ struct TreeDecoder: ~Copyable {
     private var scratch = RawStack<Int>(capacity: 64)
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
     private var pendingRotors: [(node: Int, rotor: Int, items: [Reference])] = []
+    /// The last few distinct styles (see `style`): their bytes in the request, and their boxes
+    /// at the same index (two arrays: scanning the bytes then touches no reference). When full,
+    /// a new one replaces the oldest.
+    private var recentStyleBytes: [UnsafeRawBufferPointer] = []
+    private var recentStyleBoxes: [Indirect<Style>] = []
+    private var styleSlot = 0
+    private static let recentStyleCount = 8
 
     /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
     /// node array is not copied on every doubling.
@@ -81,6 +88,10 @@ struct TreeDecoder: ~Copyable {
             } else if field == .strategies {
                 if try c.consumeNull() { continue }
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
+            } else if field == .style {
+                if try c.consumeNull() { continue }
+                fields[index].style = try style(&c)
+                document.nodes[index].note(.style, true)
             } else if field == .rotors {
                 if try c.consumeNull() { continue }
                 var rotors: [Rotor] = []
@@ -101,6 +112,40 @@ struct TreeDecoder: ~Copyable {
             }
         }
         return index
+    }
+
+    /// A node's style. Trees repeat a handful of styles (a design system's text styles): an
+    /// object byte for byte like one decoded before is that style, so it shares its box instead
+    /// of being parsed, boxed and freed again. Only objects with nothing nested are kept, and
+    /// only where the object itself may open, so no depth limit goes unchecked.
+    private mutating func style(_ c: inout JSONCursor) throws(InputError) -> Indirect<Style> {
+        c.reader.skipWhitespace()
+        let start = c.reader.position
+        if c.reader.depth < c.reader.maxDepth {
+            for i in recentStyleBytes.indices where c.reader.hasBytes(recentStyleBytes[i], at: start) {
+                c.reader.position = start + recentStyleBytes[i].count
+                c.reader.atContainerStart = false
+                return recentStyleBoxes[i]
+            }
+        }
+        let opened = c.reader.containersOpened
+        let box = Indirect(try StyleDecoder.style(&c))
+        if c.reader.containersOpened &- opened == 1 {
+            let bytes = UnsafeRawBufferPointer(rebasing: c.reader.buffer[start..<c.reader.position])
+            if recentStyleBytes.count < Self.recentStyleCount {
+                if recentStyleBytes.isEmpty {
+                    recentStyleBytes.reserveCapacity(Self.recentStyleCount)
+                    recentStyleBoxes.reserveCapacity(Self.recentStyleCount)
+                }
+                recentStyleBytes.append(bytes)
+                recentStyleBoxes.append(box)
+            } else {
+                recentStyleBytes[styleSlot] = bytes
+                recentStyleBoxes[styleSlot] = box
+                styleSlot = (styleSlot + 1) % Self.recentStyleCount
+            }
+        }
+        return box
     }
 
     /// Moves the rows to a table with more room and points the nodes decoded so far at it.
