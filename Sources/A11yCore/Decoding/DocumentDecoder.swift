@@ -39,7 +39,7 @@ public enum DocumentDecoder {
             switch key {
             case "root":
                 let expected = TreeDecoder.expectedNodes(inBytes: c.reader.buffer.count - c.reader.offset)
-                let tree = TreeDecoder(limits: limits, nodeBudget: nodeBudget, expectedNodes: expected)
+                var tree = TreeDecoder(limits: limits, nodeBudget: nodeBudget, expectedNodes: expected)
                 let document = try tree.decodeTree(&c)
                 nodeBudget -= document.nodes.count
                 root = document

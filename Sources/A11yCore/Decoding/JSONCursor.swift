@@ -11,6 +11,8 @@ struct JSONCursor: ~Copyable {
     /// Keys of the objects being read, innermost last, for duplicate checks; closing an object
     /// drops its keys.
     private var openKeys = RawStack<JSONKey>()
+    /// Key sets of the open objects that got large (see `ObjectScope.large`), innermost last.
+    private var largeKeys: [Set<String>] = []
     /// Prefix for pointers (e.g. "/screens/2" while decoding one screen of a batch).
     var pointerPrefix = ""
 
@@ -33,8 +35,9 @@ struct JSONCursor: ~Copyable {
     /// Valid while this cursor is.
     struct Location { fileprivate let tokens: Range<Int> }
 
-    /// Paths taken by `location`, back to back.
-    private var savedPaths = RawStack<Token>()
+    /// Paths taken by `location`, back to back. Each is a whole path (a dozen tokens deep in
+    /// a typical tree): room for a few up front, so the first references do not grow it twice.
+    private var savedPaths = RawStack<Token>(capacity: 64)
 
     var location: Location {
         mutating get {
@@ -123,6 +126,8 @@ struct JSONCursor: ~Copyable {
 
     @inline(__always)
     mutating func string() throws(InputError) -> String {
+        // Plain strings skip the general reader's checks and its out-of-line call.
+        if let raw = reader.compactRawString() { return reader.makeString(start: raw.openingQuote + 1, count: raw.bytes.count) }
         if reader.peekByte() != Byte.quote { try expect(.string, "a string") }
         do { return try reader.readString() } catch { throw syntax(error) }
     }
@@ -130,6 +135,7 @@ struct JSONCursor: ~Copyable {
     /// A string as its bytes (no String made); valid while the request buffer is.
     @inline(__always)
     mutating func stringBytes() throws(InputError) -> JSONKey {
+        if let raw = reader.compactRawString() { return JSONKey(bytes: raw.bytes) }
         if reader.peekByte() != Byte.quote { try expect(.string, "a string") }
         let raw: JSONReader.RawString
         do { raw = try reader.readRawString() } catch { throw syntax(error) }
@@ -140,6 +146,11 @@ struct JSONCursor: ~Copyable {
     mutating func number() throws(InputError) -> Double {
         let byte = reader.peekByte() ?? 0
         if byte != Byte.minus && byte &- Byte.zero >= 10 { try expect(.number, "a number") }
+        // Short integers inline; anything else through the full grammar, out of line.
+        if let value = reader.plainInteger() {
+            reader.atContainerStart = false
+            return value
+        }
         do { return try reader.readNumber() } catch { throw syntax(error) }
     }
 
@@ -147,6 +158,11 @@ struct JSONCursor: ~Copyable {
     mutating func bool() throws(InputError) -> Bool {
         let byte = reader.peekByte()
         if byte != Byte.t && byte != Byte.f { try expect(.bool, "a boolean") }
+        // The literal matched inline; a bad one is left to `readBool`, which reports it.
+        if byte == Byte.t ? reader.consume("true") : reader.consume("false") {
+            reader.atContainerStart = false
+            return byte == Byte.t
+        }
         do { return try reader.readBool() } catch { throw syntax(error) }
     }
 
@@ -188,8 +204,10 @@ struct JSONCursor: ~Copyable {
     struct ObjectScope {
         /// Where this object's keys start in `openKeys`.
         fileprivate let base: Int
-        /// Keys as text once the object gets large, where hashing beats a linear scan.
-        fileprivate var large: Set<String>?
+        /// Index in `largeKeys` of this object's keys as text once it gets large (hashing beats a
+        /// linear scan there), -1 before: an index, not the set, so a scope holds no reference
+        /// and ending one costs no release.
+        fileprivate var large = -1
         /// Bits of the `KnownKeys` read so far (see `nextKey(_:known:)`).
         fileprivate var seen: UInt64 = 0
     }
@@ -198,7 +216,9 @@ struct JSONCursor: ~Copyable {
     @inline(__always)
     mutating func beginObject(_ name: String = "an object") throws(InputError) -> ObjectScope {
         if reader.peekByte() != Byte.openBrace { try expect(.object, name) }
-        do { try reader.beginObject() } catch { throw syntax(error) }
+        // At the '{' now (`expect` threw otherwise): open it inline, not through the reader's
+        // public `beginObject`, which would check the byte again out of line.
+        do { try reader.open(object: true) } catch { throw syntax(error) }
         path.push(.index(0))
         return ObjectScope(base: openKeys.count)
     }
@@ -243,6 +263,7 @@ struct JSONCursor: ~Copyable {
         guard let read else {
             path.pop()
             openKeys.truncate(to: scope.base)
+            if scope.large >= 0 { largeKeys.removeSubrange(scope.large...) }
             return nil
         }
         let key = read.hasEscapes ? escapedKey(read) : JSONKey(bytes: read.bytes)
@@ -262,14 +283,17 @@ struct JSONCursor: ~Copyable {
     /// Objects are small: a linear scan beats hashing until an object gets large.
     @inline(__always)
     private mutating func isDuplicate(_ key: JSONKey, _ scope: inout ObjectScope) -> Bool {
-        if scope.large != nil { return !scope.large!.insert(key.description).inserted }
+        if scope.large >= 0 { return !largeKeys[scope.large].insert(key.description).inserted }
         var i = scope.base
         while i < openKeys.count {
             if openKeys[i] == key { return true }
             i += 1
         }
         openKeys.push(key)
-        if openKeys.count - scope.base > 32 { scope.large = Set(openKeys.elements(from: scope.base).map(\.description)) }
+        if openKeys.count - scope.base > 32 {
+            scope.large = largeKeys.count
+            largeKeys.append(Set(openKeys.elements(from: scope.base).map(\.description)))
+        }
         return false
     }
 
@@ -284,7 +308,8 @@ struct JSONCursor: ~Copyable {
     @inline(__always)
     mutating func beginArray() throws(InputError) -> ArrayScope {
         if reader.peekByte() != Byte.openBracket { try expect(.array, "an array") }
-        do { try reader.beginArray() } catch { throw syntax(error) }
+        // At the '[' now, as in `beginObject`.
+        do { try reader.open(object: false) } catch { throw syntax(error) }
         path.push(.index(0))
         return ArrayScope()
     }
@@ -293,9 +318,13 @@ struct JSONCursor: ~Copyable {
     @inline(__always)
     mutating func nextElement(_ scope: inout ArrayScope) throws(InputError) -> Bool {
         let more: Bool
-        do { more = try reader.nextElement() } catch {
-            path.pop()
-            throw syntax(error)
+        if let compact = reader.compactNextElement() {
+            more = compact
+        } else {
+            do { more = try reader.nextElement() } catch {
+                path.pop()
+                throw syntax(error)
+            }
         }
         guard more else {
             path.pop()

@@ -72,14 +72,14 @@ enum NodeFields {
         }
     }
 
-    /// A plain field (not children, strategies or rotors); unknown keys are skipped.
+    /// A plain field (not children, strategies, rotors or style); unknown keys are skipped.
     /// Boxed fields are written in place into the node's row, `fields`.
     @inline(__always)
     static func decode(_ field: Field?, into node: inout Node, fields: inout Node.Fields, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
         guard let field else { return try c.skip() }
         switch field {
-        case .children, .accessibilityChildren, .strategies, .rotors: try c.skip() // read by TreeDecoder
+        case .children, .accessibilityChildren, .strategies, .rotors, .style: try c.skip() // read by TreeDecoder
         case .id: fields.id = try c.string()
         case .type:
             let name = try c.stringBytes()
@@ -129,7 +129,6 @@ enum NodeFields {
         case .a11yRoot: fields.a11yRoot = try c.string(); node.note(.a11yRoot, true)
         case .nestedIdentifier: fields.nestedIdentifier = try c.string(); node.note(.nestedIdentifier, true)
         case .labeledPair: fields.labeledPair = Indirect(try labeledPair(&c)); node.note(.labeledPair, true)
-        case .style: fields.style = Indirect(try StyleDecoder.style(&c)); node.note(.style, true)
         case .component: fields.component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
         case .focusable: node.focusable = try c.bool()
         }
@@ -249,6 +248,8 @@ enum NodeFields {
     static func rotor(_ c: inout JSONCursor) throws(InputError) -> (Rotor, [Reference]) {
         var rotor = Rotor(items: [])
         var items: [Reference] = []
+        // Rotors list several items: room for a few up front instead of growing 1, 2, 4.
+        items.reserveCapacity(4)
         var object = try c.beginObject("a rotor object {name, systemType, items}")
         while let key = try c.nextKey(&object) {
             if try c.consumeNull() { continue }

@@ -59,6 +59,13 @@ struct RawStack<Element: BitwiseCopyable>: ~Copyable {
         count = newCount
     }
 
+    /// The elements from `start` up, bottom first, in place: valid until the next change.
+    @inline(__always)
+    func buffer(from start: Int) -> UnsafeBufferPointer<Element> {
+        precondition(start >= 0 && start <= count, "stack index out of range")
+        return UnsafeBufferPointer(start: base + start, count: count - start)
+    }
+
     /// The elements from `start` up, bottom first, copied out.
     func elements(from start: Int = 0) -> [Element] {
         Array(UnsafeBufferPointer(start: base + start, count: count - start))

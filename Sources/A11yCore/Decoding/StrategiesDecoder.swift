@@ -1,6 +1,8 @@
 /// RDDM strategies as written, with node ids not yet resolved.
 struct RawStrategies {
-    indirect enum StringForm {
+    /// Not `indirect`: `joined` recurses through its array already, and boxing every case cost
+    /// an allocation per form.
+    enum StringForm {
         case ignored, just(String?), from(Reference, StringStrategy.KeyPath), joined([StringForm])
     }
     enum TraitsForm { case ignored, just(Traits), from(Reference), merge([Reference]) }
@@ -44,6 +46,8 @@ struct RawStrategies {
             case "keyPath": keyPath = try c.enumeration(StringStrategy.KeyPath.self, "keyPath")
             case "joined":
                 var parts: [StringForm] = []
+                // Joins are short: room for a few parts up front instead of growing 1, 2, 4.
+                parts.reserveCapacity(4)
                 var list = try c.beginArray()
                 while try c.nextElement(&list) { parts.append(try stringStrategy(&c)) }
                 result = .joined(parts)
@@ -90,6 +94,7 @@ struct RawStrategies {
         case .from(let ref): s.traits = .from(try ref.resolve(index, c))
         case .merge(let refs):
             var nodes: [Int] = []
+            nodes.reserveCapacity(refs.count)
             for ref in refs { nodes.append(try ref.resolve(index, c)) }
             s.traits = .merge(nodes)
         }
@@ -104,6 +109,7 @@ struct RawStrategies {
         case .from(let ref, let keyPath): return .from(try ref.resolve(index, c), keyPath)
         case .joined(let parts):
             var resolved: [StringStrategy] = []
+            resolved.reserveCapacity(parts.count)
             for part in parts { resolved.append(try resolve(part, index, c)) }
             return .joined(resolved)
         }

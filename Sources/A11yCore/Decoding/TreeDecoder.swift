@@ -1,16 +1,25 @@
 /// Decodes a `root` node and its subtree into flat pre-order storage, then resolves
 /// references between nodes (strategies, rotors) by author id.
-struct TreeDecoder {
+/// Noncopyable: it owns the memory of its child-index stack (see `RawStack`).
+struct TreeDecoder: ~Copyable {
     let limits: DecodeLimits
     /// Nodes still allowed in this request.
     let nodeBudget: Int
     var document = Document()
     /// The nodes' boxed fields, row i for node i (see `FieldTable`).
     private var fields: FieldTable
-    /// Child indices of the nodes being decoded; siblings sit together on top.
-    private var scratch: [Int] = []
+    /// Child indices of the nodes being decoded; siblings sit together on top. A `RawStack`:
+    /// an Array here paid a uniqueness check per child and a `replaceSubrange` per list.
+    private var scratch = RawStack<Int>(capacity: 64)
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
     private var pendingRotors: [(node: Int, rotor: Int, items: [Reference])] = []
+    /// The last few distinct styles (see `style`): their bytes in the request, and their boxes
+    /// at the same index (two arrays: scanning the bytes then touches no reference). When full,
+    /// a new one replaces the oldest.
+    private var recentStyleBytes: [UnsafeRawBufferPointer] = []
+    private var recentStyleBoxes: [Indirect<Style>] = []
+    private var styleSlot = 0
+    private static let recentStyleCount = 8
 
     /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
     /// node array is not copied on every doubling.
@@ -33,9 +42,9 @@ struct TreeDecoder {
     /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
     static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
-    /// Consuming, and the document swapped out: it moves to the caller rather than being
-    /// copied and then released again with the decoder.
-    consuming func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
+    /// Mutating, not consuming: consuming a decoder held in a `let` copied it (a retain and a
+    /// release of every member); the document is swapped out, so it moves to the caller.
+    mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
         try resolveReferences(c)
         var decoded = Document()
@@ -69,16 +78,20 @@ struct TreeDecoder {
                 var list = try c.beginArray()
                 while try c.nextElement(&list) {
                     let child = try decodeNode(&c, parent: index, synthetic: isSynthetic, indexInParent: list.index, depth: depth + 1)
-                    scratch.append(child)
+                    scratch.push(child)
                 }
                 let start = document.childStorage.count
-                document.childStorage.append(contentsOf: scratch[mark...])
-                scratch.removeSubrange(mark...)
+                document.childStorage.append(contentsOf: scratch.buffer(from: mark))
+                scratch.truncate(to: mark)
                 let range = start..<document.childStorage.count
                 if isSynthetic { document.nodes[index].syntheticChildRange = range } else { document.nodes[index].childRange = range }
             } else if field == .strategies {
                 if try c.consumeNull() { continue }
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
+            } else if field == .style {
+                if try c.consumeNull() { continue }
+                fields[index].style = try style(&c)
+                document.nodes[index].note(.style, true)
             } else if field == .rotors {
                 if try c.consumeNull() { continue }
                 var rotors: [Rotor] = []
@@ -99,6 +112,40 @@ struct TreeDecoder {
             }
         }
         return index
+    }
+
+    /// A node's style. Trees repeat a handful of styles (a design system's text styles): an
+    /// object byte for byte like one decoded before is that style, so it shares its box instead
+    /// of being parsed, boxed and freed again. Only objects with nothing nested are kept, and
+    /// only where the object itself may open, so no depth limit goes unchecked.
+    private mutating func style(_ c: inout JSONCursor) throws(InputError) -> Indirect<Style> {
+        c.reader.skipWhitespace()
+        let start = c.reader.position
+        if c.reader.depth < c.reader.maxDepth {
+            for i in recentStyleBytes.indices where c.reader.hasBytes(recentStyleBytes[i], at: start) {
+                c.reader.position = start + recentStyleBytes[i].count
+                c.reader.atContainerStart = false
+                return recentStyleBoxes[i]
+            }
+        }
+        let opened = c.reader.containersOpened
+        let box = Indirect(try StyleDecoder.style(&c))
+        if c.reader.containersOpened &- opened == 1 {
+            let bytes = UnsafeRawBufferPointer(rebasing: c.reader.buffer[start..<c.reader.position])
+            if recentStyleBytes.count < Self.recentStyleCount {
+                if recentStyleBytes.isEmpty {
+                    recentStyleBytes.reserveCapacity(Self.recentStyleCount)
+                    recentStyleBoxes.reserveCapacity(Self.recentStyleCount)
+                }
+                recentStyleBytes.append(bytes)
+                recentStyleBoxes.append(box)
+            } else {
+                recentStyleBytes[styleSlot] = bytes
+                recentStyleBoxes[styleSlot] = box
+                styleSlot = (styleSlot + 1) % Self.recentStyleCount
+            }
+        }
+        return box
     }
 
     /// Moves the rows to a table with more room and points the nodes decoded so far at it.

@@ -57,6 +57,23 @@ extension JSONReader {
                          hasEscapes: true, openingQuote: openingQuote)
     }
 
+    /// The usual string value, plain ASCII with no escapes, read with none of the general
+    /// checks (like `compactNextKey` for keys); nil for anything else, then `readRawString`
+    /// or `readString` decide (same results, same errors).
+    @inline(__always)
+    mutating func compactRawString() -> RawString? {
+        skipWhitespace()
+        let quote = position
+        guard quote < buffer.count, buffer[quote] == Byte.quote else { return nil }
+        let end = scanPlainRun(from: quote + 1)
+        let length = end - quote - 1
+        guard end < buffer.count, buffer[end] == Byte.quote, length <= maxStringBytes else { return nil }
+        position = end + 1
+        atContainerStart = false
+        return RawString(bytes: UnsafeRawBufferPointer(start: buffer.baseAddress! + quote + 1, count: length),
+                         hasEscapes: false, openingQuote: quote)
+    }
+
     /// The decoded text of a string already read by `scanRawString` (escaped strings are rare,
     /// so they are scanned a second time rather than decoded on every read).
     func decodedText(of string: RawString) -> String {

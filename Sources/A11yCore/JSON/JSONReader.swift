@@ -42,6 +42,9 @@ public struct JSONReader {
     /// Bit d set when nesting level d+1 is an object; levels past 64 spill into `deeperKinds`.
     var shallowKinds: UInt64 = 0
     var deeperKinds: [UInt64] = []
+    /// Arrays and objects opened so far (read or skipped), so a caller can tell whether a value
+    /// it read had anything nested.
+    private(set) var containersOpened = 0
     /// Reused for strings with escapes so they cost no extra allocation besides the String.
     var scratch: [UInt8] = []
 
@@ -227,6 +230,14 @@ public struct JSONReader {
         return true
     }
 
+    /// Whether the buffer holds exactly `bytes` (not empty) from `offset` on.
+    @inline(__always)
+    func hasBytes(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+        guard bytes.count > 0, offset >= 0, offset + bytes.count <= buffer.count,
+              let base = buffer.baseAddress, let other = bytes.baseAddress else { return false }
+        return Self.sameBytes(base + offset, other, count: bytes.count)
+    }
+
     /// Whether `count` (> 0) bytes at `a` and `b` are equal. The texts compared are short:
     /// whole-word compares (the last word overlapping, never past the end) beat both a byte
     /// loop and a call to memcmp.
@@ -327,6 +338,28 @@ public struct JSONReader {
         }
     }
 
+    /// The usual step of an array with no whitespace: a ',' (or the start) right before a value,
+    /// or the ']' right after the last one, read with none of the general checks; nil, having
+    /// consumed nothing, for anything else (then `nextElement` decides: same results, same errors).
+    @inline(__always)
+    mutating func compactNextElement() -> Bool? {
+        guard depth > 0, !innermostIsObject, position + 1 < buffer.count else { return nil }
+        let byte = buffer[position]
+        if atContainerStart {
+            guard byte > Byte.space, byte != Byte.closeBracket else { return nil }
+            atContainerStart = false
+            return true
+        }
+        if byte == Byte.closeBracket {
+            close()
+            return false
+        }
+        let next = buffer[position + 1]
+        guard byte == Byte.comma, next > Byte.space, next != Byte.closeBracket else { return nil }
+        position += 1
+        return true
+    }
+
     /// Only whitespace may follow the top-level value.
     public mutating func finish() throws(JSONSyntaxError) {
         skipWhitespace()
@@ -369,6 +402,7 @@ public struct JSONReader {
             deeperKinds[word] = object ? deeperKinds[word] | bit : deeperKinds[word] & ~bit
         }
         depth += 1
+        containersOpened &+= 1
         position += 1
         atContainerStart = true
     }

@@ -83,7 +83,9 @@ public struct Strategies: Sendable {
     }
 }
 
-public indirect enum StringStrategy: Sendable {
+/// Not `indirect` (storage only): `joined` recurses through its array, and boxing every case
+/// cost the decoder an allocation per resolved form.
+public enum StringStrategy: Sendable {
     public enum KeyPath: String, Sendable, CaseIterable { case label, value, text }
     case ignored
     case just(String?)
