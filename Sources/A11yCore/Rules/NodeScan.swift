@@ -43,7 +43,8 @@ struct NodeScan {
         static let fixedSize = OwnStyle(rawValue: 1 << 1)
     }
 
-    init(_ document: Document) {
+    /// Borrows the document: an owned one was copied (every array retained) per run.
+    init(_ document: borrowing Document) {
         let nodes = document.nodes
         styles.reserveCapacity(nodes.count)
         kinds.reserveCapacity(nodes.count)
