@@ -2,7 +2,7 @@
 /// itself so `finding(...)` can stamp id, criteria, level and impact.
 public struct RuleContext: Sendable {
     /// The rule as a position in `inputs.rules`: no copy of every field of the rule.
-    private let position: Int
+    var position: Int
     /// Shared by every rule of a run (one reference to copy per rule, not every array).
     let inputs: RuleInputs
 

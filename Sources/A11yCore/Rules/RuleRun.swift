@@ -21,14 +21,6 @@ public struct RuleRun: Sendable {
     public var findingsOmitted = 0
     public init() {}
 
-    /// Built whole by the runner: filling a `RuleRun()` field by field made the optimizer
-    /// copy it (retaining every list) on return.
-    init(findings: [Finding], suppressed: [SuppressedFinding], findingsOmitted: Int,
-         ran: RuleIDList, passed: RuleIDList, incomplete: RuleIDList) {
-        self.findings = findings; self.suppressed = suppressed; self.findingsOmitted = findingsOmitted
-        self.ran = ran; self.passed = passed; self.incomplete = incomplete
-    }
-
     /// Caps the findings listed per screen so a hostile tree (250,000 nodes, each failing
     /// several rules) cannot make a response of hundreds of megabytes.
     public static let defaultMaxFindings = 10_000

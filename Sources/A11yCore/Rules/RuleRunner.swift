@@ -17,8 +17,13 @@ public enum RuleRunner {
         let selected = try table.selection(options)
         let positions = selected.positions
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
-        // Findings stay in one array per rule (no concatenated copy) until ordered.
-        var lists = positions.map { table.rules[$0].check(RuleContext(at: $0, inputs: inputs)) }
+        // Findings stay in one array per rule (no concatenated copy) until ordered. One
+        // context, pointed at each rule in turn: a context per rule retained the inputs each time.
+        var context = RuleContext(at: 0, inputs: inputs)
+        var lists = positions.map { position in
+            context.position = position
+            return table.rules[position].check(context)
+        }
         let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : lists.map { list in
             list.map { finding in options.suppressions.first { matches($0, finding, analysis) } }
         }
@@ -54,12 +59,15 @@ public enum RuleRunner {
             findings = kept
         }
         // Rule verdicts above use every finding; only the listing is cut, in reading order.
-        let omitted = max(findings.count - maxFindings, 0)
-        if omitted > 0 { findings.removeLast(omitted) }
-        return RuleRun(findings: findings, suppressed: suppressed, findingsOmitted: omitted,
-                       ran: RuleIDList(table: table.ids, members: selected),
-                       passed: RuleIDList(table: table.ids, members: passed),
-                       incomplete: RuleIDList(table: table.ids, members: incomplete))
+        var run = RuleRun()
+        run.findingsOmitted = max(findings.count - maxFindings, 0)
+        if run.findingsOmitted > 0 { findings.removeLast(run.findingsOmitted) }
+        run.findings = findings
+        run.suppressed = suppressed
+        run.ran = RuleIDList(table: table.ids, members: selected)
+        run.passed = RuleIDList(table: table.ids, members: passed)
+        run.incomplete = RuleIDList(table: table.ids, members: incomplete)
+        return run
     }
 
     /// Reading order: the position of the finding's element; nodes outside every element
@@ -91,7 +99,7 @@ public enum RuleRunner {
     }
 
     /// The lists' findings in one array, `positions[f]` being where the f-th goes (counted
-    /// rule by rule). Each is moved out (`popLast`), not copied: a copy retained a finding's
+    /// rule by rule). Each is moved out (`removeLast`), not copied: a copy retained a finding's
     /// strings and arrays, and freeing the lists released them all again.
     private static func moveOut(_ lists: inout [[Finding]], to positions: [Int]) -> [Finding] {
         Array(unsafeUninitializedCapacity: positions.count) { out, count in
@@ -99,8 +107,9 @@ public enum RuleRunner {
             for slot in lists.indices {
                 let first = start
                 start += lists[slot].count
-                // After the pop, `count` is the popped finding's index in its list.
-                while let finding = lists[slot].popLast() {
+                // After the removal, `count` is the removed finding's index in its list.
+                while !lists[slot].isEmpty {
+                    let finding = lists[slot].removeLast()
                     (out.baseAddress! + positions[first + lists[slot].count]).initialize(to: finding)
                 }
             }
