@@ -20,9 +20,12 @@ public enum RuleRunner {
         // Findings stay in one array per rule (no concatenated copy) until ordered. One
         // context, pointed at each rule in turn: a context per rule retained the inputs each time.
         var context = RuleContext(at: 0, inputs: inputs)
-        var lists = positions.map { position in
+        // A loop rather than `map`, whose array of arrays grew through unspecialised stdlib calls.
+        var lists: [[Finding]] = []
+        lists.reserveCapacity(positions.count)
+        for position in positions {
             context.position = position
-            return table.rules[position].check(context)
+            lists.append(table.rules[position].check(context))
         }
         let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : lists.map { list in
             list.map { finding in options.suppressions.first { matches($0, finding, analysis) } }
