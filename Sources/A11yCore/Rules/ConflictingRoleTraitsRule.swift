@@ -8,6 +8,8 @@ extension Rule {
         check: { ctx in
             ctx.facts.indices.compactMap { e in
                 let traits = ctx.facts[e].traits
+                // Nearly every element holds at most one of the roles: it skips listing the pairs.
+                guard traits.intersection(ConflictingTraits.roles).rawValue.nonzeroBitCount > 1 else { return nil }
                 let pairs = ConflictingTraits.pairs.filter { traits.isSuperset(of: $0.traits) }
                 guard !pairs.isEmpty else { return nil }
                 let names = pairs.map(\.name)
@@ -23,4 +25,7 @@ enum ConflictingTraits {
         ("button + adjustable", [.button, .adjustable]),
         ("link + adjustable", [.link, .adjustable]),
     ]
+
+    /// Every trait of the pairs: a conflict needs two of them.
+    static let roles: Traits = [.button, .link, .adjustable]
 }

@@ -6,11 +6,11 @@ extension Rule {
         description: "Interactive elements are reachable by keyboard (focusable is not false).",
         help: "Remove focusable(false) from the control, or provide a keyboard-reachable equivalent.",
         check: { ctx in
-            let nodes = ctx.nodes, scan = ctx.scan
-            return scan.unfocusable.compactMap { index in
+            let nodes = ctx.nodes, kinds = ctx.scan.kinds, traits = ctx.scan.traits
+            return ctx.scan.unfocusable.compactMap { index in
                 // Effective traits hold `notEnabled` for `enabled: false` too.
-                guard Node.isInteractive(kind: scan.kinds[index], effectiveTraits: scan.traits[index]),
-                      !scan.traits[index].contains(.notEnabled), ctx.analysis.reachable(index) else { return nil }
+                guard Node.isInteractive(kind: kinds[index], effectiveTraits: traits[index]),
+                      !traits[index].contains(.notEnabled), ctx.analysis.reachable(index) else { return nil }
                 return ctx.finding(node: index, message: "\(nodes[index].typeName) is interactive but not focusable by keyboard.")
             }
         })

@@ -5,19 +5,56 @@
 /// (canonical equivalence: "a;" is "a\u{37E}"), and hashing stays String's seeded hash, so
 /// both agree with ==.
 struct LabelKey: Hashable {
-    let text: String
+    /// The label itself when it is ASCII (normalised as it is compared: `ascii` is what is
+    /// left once ASCII whitespace is trimmed, and A-Z count as a-z), else its
+    /// `normalizedForComparison`. Building the lowercased String of every label cost more
+    /// than the few comparisons it served.
+    private let source: String
+    private let ascii: Range<Int>?
     private let digest: UInt64
     private let bytesDecide: Bool
 
+    /// The normalised label.
+    var text: String { ascii == nil ? source : source.normalizedForComparison }
+
     init(normalizing label: String) {
-        text = label.normalizedForComparison
-        (bytesDecide, digest) = text.withBorrowedUTF8 { utf8 in
-            // Length and the first and last 8 bytes: equal digests still compare all bytes.
-            var digest = UInt64(utf8.count)
-            for byte in utf8.prefix(8) { digest = digest << 8 | UInt64(byte) }
-            for byte in utf8.suffix(8) { digest = (digest &<< 8 | digest >> 56) ^ UInt64(byte) }
-            return (Self.bytesDecideEquality(utf8), digest)
+        if let trimmed = Self.asciiTrimmed(label) {
+            // ASCII text: its bytes decide equality.
+            (source, ascii, bytesDecide) = (label, trimmed, true)
+            digest = label.withBorrowedUTF8 { Self.digest(UnsafeBufferPointer(rebasing: $0[trimmed])) }
+        } else {
+            let text = label.normalizedForComparison
+            (source, ascii) = (text, nil)
+            (bytesDecide, digest) = text.withBorrowedUTF8 { (Self.bytesDecideEquality($0), Self.digest($0)) }
         }
+    }
+
+    /// Length and the first and last 8 bytes (A-Z as a-z): equal digests still compare all bytes.
+    private static func digest(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var digest = UInt64(utf8.count)
+        for byte in utf8.prefix(8) { digest = digest << 8 | UInt64(folded(byte)) }
+        for byte in utf8.suffix(8) { digest = (digest &<< 8 | digest >> 56) ^ UInt64(folded(byte)) }
+        return digest
+    }
+
+    /// A-Z as a-z; normalised text holds none, so folding leaves it as it is.
+    @inline(__always)
+    private static func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
+
+    /// The range of an ASCII label left once ASCII whitespace is trimmed; nil for other text.
+    private static func asciiTrimmed(_ label: String) -> Range<Int>? {
+        label.withBorrowedUTF8 { utf8 -> Range<Int>? in
+            for byte in utf8 where byte >= 0x80 { return nil }
+            var start = 0, end = utf8.count
+            while start < end, String.isASCIIWhitespace(utf8[start]) { start += 1 }
+            while end > start, String.isASCIIWhitespace(utf8[end - 1]) { end -= 1 }
+            return start..<end
+        }
+    }
+
+    /// The normalised bytes, but for A-Z in an ASCII label.
+    private func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        source.withBorrowedUTF8 { utf8 in body(ascii.map { UnsafeBufferPointer(rebasing: utf8[$0]) } ?? utf8) }
     }
 
     /// Valid UTF-8 whose scalars are all in U+0000...U+00FF (lead bytes below C4) or
@@ -40,7 +77,16 @@ struct LabelKey: Hashable {
     }
 
     static func == (a: LabelKey, b: LabelKey) -> Bool {
-        if a.bytesDecide && b.bytesDecide { return a.digest == b.digest && String.sameBytes(a.text, b.text) }
+        if a.bytesDecide && b.bytesDecide {
+            guard a.digest == b.digest else { return false }
+            return a.withBytes { x in
+                b.withBytes { y in
+                    guard x.count == y.count else { return false }
+                    for i in x.indices where folded(x[i]) != folded(y[i]) { return false }
+                    return true
+                }
+            }
+        }
         return a.text == b.text
     }
 

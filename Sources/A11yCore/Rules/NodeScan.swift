@@ -41,9 +41,18 @@ struct NodeScan {
         static let foreground = OwnStyle(rawValue: 1 << 0)
         /// `scalesWithDynamicType == false`: text of a fixed size.
         static let fixedSize = OwnStyle(rawValue: 1 << 1)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// What `style` sets itself.
+        init(_ style: borrowing Style) {
+            self = style.foreground != nil ? .foreground : []
+            if style.scalesWithDynamicType == false { insert(.fixedSize) }
+        }
     }
 
-    init(_ document: Document) {
+    /// Borrows the document: an owned one was copied (every array retained) per run.
+    init(_ document: borrowing Document) {
         let nodes = document.nodes
         styles.reserveCapacity(nodes.count)
         kinds.reserveCapacity(nodes.count)
@@ -59,6 +68,8 @@ struct NodeScan {
         // (`effectiveTraits`, `visibleText`) copied the whole node per call.
         for index in nodes.indices {
             let style = nodes[index].styleBox, kind = nodes[index].kind, enabled = nodes[index].enabled
+            // Read out of the box at once: used after the appends below, it was retained again.
+            let own = style.map { OwnStyle($0.value) }
             // `effectiveTraits` without copying the node.
             let effective = Node.effectiveTraits(traits: nodes[index].traits, kind: kind, enabled: enabled)
             kinds.append(kind)
@@ -73,10 +84,8 @@ struct NodeScan {
             let text = nodes[index].hasNonEmptyText || (kind == .text && nodes[index].hasNonEmptyLabel)
             if text { flag.insert(.drawsText) }
             flags.append(flag)
-            if let style {
+            if let own {
                 styled.append(index)
-                var own: OwnStyle = style.value.foreground != nil ? .foreground : []
-                if style.value.scalesWithDynamicType == false { own.insert(.fixedSize) }
                 ownStyles.append(own)
             }
             if nodes[index].hasComponent { withComponent.append(index) }

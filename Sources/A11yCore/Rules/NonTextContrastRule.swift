@@ -9,14 +9,14 @@ extension Rule {
             let required = ctx.thresholds.contrastNonText
             var texts = ContrastTexts()
             var out: [Finding] = []
-            let scan = ctx.scan, flags = scan.flags, kinds = scan.kinds, nodes = ctx.nodes
+            let flags = ctx.scan.flags, kinds = ctx.scan.kinds, nodes = ctx.nodes
             // Columns of the scan, not the nodes and their style boxes (memory-bound at 100k nodes).
-            for (slot, index) in scan.styled.enumerated() {
+            for (slot, index) in ctx.scan.styled.enumerated() {
                 // Only the node's own foreground describes its graphic; text has its own rule;
                 // hidden images are decorative, which 1.4.11 exempts.
-                guard scan.ownStyles[slot].contains(.foreground), !flags[index].contains(.drawsText) else { continue }
+                guard ctx.scan.ownStyles[slot].contains(.foreground), !flags[index].contains(.drawsText) else { continue }
                 let kind = kinds[index]
-                guard kind == .image || scan.traits[index].contains(.image) || kind.isControl else { continue }
+                guard kind == .image || ctx.scan.traits[index].contains(.image) || kind.isControl else { continue }
                 let style = styles[index]
                 // The style's box is opened (fields read in place) only for the graphics measured.
                 guard style.isVisible, !style.disabled, !flags[index].contains(.emptyFrame), ctx.analysis.reachable(index),

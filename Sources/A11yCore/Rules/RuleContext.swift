@@ -2,7 +2,7 @@
 /// itself so `finding(...)` can stamp id, criteria, level and impact.
 public struct RuleContext: Sendable {
     /// The rule as a position in `inputs.rules`: no copy of every field of the rule.
-    private let position: Int
+    var position: Int
     /// Shared by every rule of a run (one reference to copy per rule, not every array).
     let inputs: RuleInputs
 
@@ -17,20 +17,22 @@ public struct RuleContext: Sendable {
         self.inputs = inputs
     }
 
-    public var analysis: Analysis { inputs.analysis }
-    public var options: AuditOptions { inputs.options }
-    public var thresholds: ResolvedThresholds { inputs.thresholds }
+    // The accessors lend the run's values in place (`_read`): a plain getter returned a
+    // copy, retaining every reference of an Analysis, Document or NodeScan per use.
+    public var analysis: Analysis { _read { yield inputs.analysis } }
+    public var options: AuditOptions { _read { yield inputs.options } }
+    public var thresholds: ResolvedThresholds { _read { yield inputs.thresholds } }
     /// Per-node columns and index lists of the run (`NodeScan`): rules about some nodes
     /// visit only those, and walks over every node read a byte or four a node, not the node.
-    var scan: NodeScan { inputs.scan }
+    var scan: NodeScan { _read { yield inputs.scan } }
 
-    public var document: Document { inputs.analysis.document }
-    public var elements: [AccessibilityElement] { inputs.analysis.elements }
+    public var document: Document { _read { yield inputs.analysis.document } }
+    public var elements: [AccessibilityElement] { _read { yield inputs.analysis.elements } }
     /// Per-element facts, in element order (`facts[i]` describes `elements[i]`).
-    var facts: [ElementFacts] { inputs.facts }
+    var facts: [ElementFacts] { _read { yield inputs.facts } }
     /// The document's nodes; rules read fields in place (`nodes[i].kind`), as copying a
     /// whole node per visit costs more than most checks.
-    var nodes: [Node] { inputs.analysis.document.nodes }
+    var nodes: [Node] { _read { yield inputs.analysis.document.nodes } }
 
     public func node(_ index: Int) -> Node { inputs.analysis.document.nodes[index] }
 
@@ -40,7 +42,7 @@ public struct RuleContext: Sendable {
         let rules = inputs.rules
         return Finding(rule: rules[position].id, wcag: rules[position].wcag, level: rules[position].level,
                 impact: impact ?? rules[position].impact, outcome: outcome,
-                message: message, node: node, frame: frame ?? analysis.frame(ofNode: node), data: data)
+                message: message, node: node, frame: frame ?? inputs.analysis.frame(ofNode: node), data: data)
     }
 
     /// A finding about an element, placed on the node it stands for.
@@ -71,10 +73,12 @@ final class RuleInputs: Sendable {
 
     init(analysis: Analysis, options: AuditOptions, rules: [Rule]) {
         self.rules = rules
-        self.analysis = analysis
-        self.options = options
         thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
         scan = NodeScan(analysis.document)
         facts = ElementFacts.of(analysis)
+        // Stored last, at their last use: storing them first cost a second copy of each
+        // (retaining every reference it holds again).
+        self.analysis = analysis
+        self.options = options
     }
 }

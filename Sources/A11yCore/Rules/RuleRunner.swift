@@ -17,53 +17,73 @@ public enum RuleRunner {
         let selected = try table.selection(options)
         let positions = selected.positions
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
-        // Findings stay in one array per rule (no concatenated copy) until ordered.
-        let findings = positions.map { table.rules[$0].check(RuleContext(at: $0, inputs: inputs)) }
-        let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : findings.map { list in
+        // Findings stay in one array per rule (no concatenated copy) until ordered. One
+        // context, pointed at each rule in turn: a context per rule retained the inputs each time.
+        var context = RuleContext(at: 0, inputs: inputs)
+        // A loop rather than `map`, whose array of arrays grew through unspecialised stdlib calls.
+        var lists: [[Finding]] = []
+        lists.reserveCapacity(positions.count)
+        for position in positions {
+            context.position = position
+            lists.append(table.rules[position].check(context))
+        }
+        let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : lists.map { list in
             list.map { finding in options.suppressions.first { matches($0, finding, analysis) } }
         }
         func isSuppressed(_ rule: Int, _ index: Int) -> Bool { !suppressionOf.isEmpty && suppressionOf[rule][index] != nil }
-        var run = RuleRun()
         var passed = RuleSet(), incomplete = RuleSet()
         for (slot, position) in positions.enumerated() {
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
             // By index, reading one field in place: `enumerated()` copied every finding out.
-            for index in findings[slot].indices where !isSuppressed(slot, index) {
-                if findings[slot][index].outcome == .violation { violated = true } else { undecided = true }
+            for index in lists[slot].indices where !isSuppressed(slot, index) {
+                if lists[slot][index].outcome == .violation { violated = true } else { undecided = true }
             }
             if violated { continue }
             if undecided { incomplete.insert(position) } else { passed.insert(position) }
         }
+        let places = readingPositions(lists, ranks: positions.map { table.ids.rank[$0] }, in: analysis)
+        var findings = moveOut(&lists, to: places)
+        var suppressed: [SuppressedFinding] = []
+        if !suppressionOf.isEmpty {
+            // Rare (a request that names suppressions): the split copies its findings.
+            var suppressionAt = [Suppression?](repeating: nil, count: findings.count), flat = 0
+            for list in suppressionOf {
+                for suppression in list { suppressionAt[places[flat]] = suppression; flat += 1 }
+            }
+            var kept: [Finding] = []
+            for position in findings.indices {
+                if let suppression = suppressionAt[position] {
+                    suppressed.append(SuppressedFinding(finding: findings[position], suppression: suppression))
+                } else {
+                    kept.append(findings[position])
+                }
+            }
+            findings = kept
+        }
+        // Rule verdicts above use every finding; only the listing is cut, in reading order.
+        var run = RuleRun()
+        run.findingsOmitted = max(findings.count - maxFindings, 0)
+        if run.findingsOmitted > 0 { findings.removeLast(run.findingsOmitted) }
+        run.findings = findings
+        run.suppressed = suppressed
         run.ran = RuleIDList(table: table.ids, members: selected)
         run.passed = RuleIDList(table: table.ids, members: passed)
         run.incomplete = RuleIDList(table: table.ids, members: incomplete)
-        let ordered = order(findings, ranks: positions.map { table.ids.rank[$0] }, in: analysis)
-        run.findings.reserveCapacity(ordered.count)
-        for (slot, index) in ordered {
-            if !suppressionOf.isEmpty, let suppression = suppressionOf[slot][index] {
-                run.suppressed.append(SuppressedFinding(finding: findings[slot][index], suppression: suppression))
-            } else {
-                run.findings.append(findings[slot][index])
-            }
-        }
-        // Rule verdicts above use every finding; only the listing is cut, in reading order.
-        if run.findings.count > maxFindings {
-            run.findingsOmitted = run.findings.count - maxFindings
-            run.findings.removeLast(run.findingsOmitted)
-        }
         return run
     }
 
     /// Reading order: the position of the finding's element; nodes outside every element
     /// after all elements, in document order; then rule id. Stable for the rest (rule by
     /// rule, in the order given). `findings[slot]` are the findings of a rule whose id has
-    /// rank `ranks[slot]` in sorted id order (`RuleIDTable.rank`); returns (slot, index) pairs.
-    static func order(_ findings: [[Finding]], ranks: [Int], in analysis: Analysis) -> [(slot: Int, index: Int)] {
+    /// rank `ranks[slot]` in sorted id order (`RuleIDTable.rank`). Returns each finding's
+    /// position in reading order, the findings counted rule by rule (slot, then index).
+    static func readingPositions(_ findings: [[Finding]], ranks: [Int], in analysis: Analysis) -> [Int] {
         let elementCount = analysis.elements.count
         // One key per finding: the element's position (or past every element by node), the
-        // rank of its rule's id, then (slot, index), which keeps ties in the order given.
-        var keys: [(place: Int, rank: Int, slot: Int, index: Int)] = []
+        // rank of its rule's id, then its count in (slot, index) order, which keeps ties in
+        // the order given.
+        var keys: [(place: Int, rank: Int, flat: Int)] = []
         // Counted first: a clean screen skips the work, any other sizes the list once. By
         // index, as `enumerated()` copied every finding (retaining its strings and arrays).
         let total = findings.reduce(0) { $0 + $1.count }
@@ -72,11 +92,32 @@ public enum RuleRunner {
         for slot in findings.indices {
             for index in findings[slot].indices {
                 let node = findings[slot][index].node
-                keys.append((analysis.element(ofNode: node) ?? (elementCount + node), ranks[slot], slot, index))
+                keys.append((analysis.element(ofNode: node) ?? (elementCount + node), ranks[slot], keys.count))
             }
         }
         keys.sort { $0 < $1 }
-        return keys.map { ($0.slot, $0.index) }
+        var positions = [Int](repeating: 0, count: total)
+        for position in keys.indices { positions[keys[position].flat] = position }
+        return positions
+    }
+
+    /// The lists' findings in one array, `positions[f]` being where the f-th goes (counted
+    /// rule by rule). Each is moved out (`removeLast`), not copied: a copy retained a finding's
+    /// strings and arrays, and freeing the lists released them all again.
+    private static func moveOut(_ lists: inout [[Finding]], to positions: [Int]) -> [Finding] {
+        Array(unsafeUninitializedCapacity: positions.count) { out, count in
+            var start = 0
+            for slot in lists.indices {
+                let first = start
+                start += lists[slot].count
+                // After the removal, `count` is the removed finding's index in its list.
+                while !lists[slot].isEmpty {
+                    let finding = lists[slot].removeLast()
+                    (out.baseAddress! + positions[first + lists[slot].count]).initialize(to: finding)
+                }
+            }
+            count = positions.count
+        }
     }
 
     /// Every field the suppression gives must match; a suppression that gives none matches nothing.

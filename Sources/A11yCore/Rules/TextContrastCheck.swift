@@ -69,13 +69,20 @@ struct ContrastTexts {
     mutating func text(_ m: (ratio: Double, foreground: Color, background: Color), required: Double, large: Bool? = nil,
                        message: (String, String) -> String) -> Text {
         let key = Key(foreground: m.foreground, background: m.background, required: required, large: large)
-        if let cached = firstMeasured.first(where: { $0.key == key }) { return cached.text }
+        // By index, comparing keys in place: `first(where:)` copied each entry (its strings and data).
+        for i in firstMeasured.indices where firstMeasured[i].key == key { return firstMeasured[i].text }
         if !measured.isEmpty, let cached = measured[key] { return cached }
         let foreground = m.foreground.hexCode, background = m.background.hexCode
         let text = (message(foreground, background),
                     TextContrastCheck.contrastData(ratio: m.ratio, foreground: foreground, background: background,
                                                    required: required, large: large))
-        if firstMeasured.count < Self.linearLimit { firstMeasured.append((key, text)) } else { measured[key] = text }
+        if firstMeasured.count < Self.linearLimit {
+            // Room for the whole linear part at once: it grew 1, 2, 4, 8 before.
+            if firstMeasured.isEmpty { firstMeasured.reserveCapacity(Self.linearLimit) }
+            firstMeasured.append((key, text))
+        } else {
+            measured[key] = text
+        }
         return text
     }
 

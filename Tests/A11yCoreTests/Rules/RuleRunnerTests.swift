@@ -81,7 +81,10 @@ import Testing
             }
         }
         let ranks = ids.map { id in Set(ids).sorted().firstIndex(of: id)! }
-        let ordered = RuleRunner.order(findings, ranks: ranks, in: analysis)
+        let positions = RuleRunner.readingPositions(findings, ranks: ranks, in: analysis)
+        var ordered = flat
+        for (f, ref) in flat.enumerated() { ordered[positions[f]] = ref }
+        #expect(Set(positions) == Set(flat.indices))
         #expect(ordered.map(\.slot) == expected.map(\.slot))
         #expect(ordered.map(\.index) == expected.map(\.index))
         #expect(Set(ordered.map { place($0) }).count > 2 && ordered.count > 10)
