@@ -22,14 +22,18 @@ extension ElementBuilder {
         }
     }
 
-    /// The combined element of a `combine` / `combinable` node, nil when it has nothing to say.
-    func combinedElement(_ i: Int) -> ElementDraft? {
+    /// Appends the combined element of a `combine` / `combinable` node to `out`; false (nothing
+    /// appended) when it has nothing to say. Appended, not returned: wrapping the draft in an
+    /// Optional copies (retains) its fields.
+    func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) -> Bool {
         let settings = nodes[i].combinable ?? Combinable()
         var parts = composedParts(of: i)
         if settings.sorting == .frame {
             order.sort(&parts) { $0.frame }
         }
-        var (e, mergedActivationPoint) = compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild)
+        var mergedActivationPoint: Point?
+        var e = compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
+                        activationPoint: &mergedActivationPoint)
 
         // The node's own properties win over what the children gave, as SwiftUI modifiers
         // after `.accessibilityElement(children: .combine)` do; `override` wins over both.
@@ -41,9 +45,7 @@ extension ElementBuilder {
         e.traits.formUnion(nodes[i].effectiveTraits)
         let ownActions = ownActions(i)
         var ownContent = nodes[i].customContent
-        if let added = deferral.additions(for: i) {
-            for item in added.customContent where !ownContent.contains(item) { ownContent.append(item) }
-        }
+        for item in deferral.deferredContent(for: i) where !ownContent.contains(item) { ownContent.append(item) }
         let ownRotors = nodes[i].rotors
         if !ownActions.isEmpty || !ownContent.isEmpty || !e.rotors.isEmpty || !ownRotors.isEmpty {
             e.setExtras(
@@ -67,17 +69,18 @@ extension ElementBuilder {
         }
         e.traits.formUnion(settings.traitsAdd)
         e.traits.subtract(settings.traitsRemove)
-        if let added = deferral.additions(for: i) { added.apply(to: &e) }
+        deferral.applyAdditions(for: i, to: &e)
         // Only an element when there is something to read.
-        guard e.label != nil || e.value != nil || e.hint != nil else { return nil }
-        return e
+        guard e.label != nil || e.value != nil || e.hint != nil else { return false }
+        out.append(e)
+        return true
     }
 
     /// Merges sorted parts into an element standing for node `i`. Interactive parts stay
     /// operable: a single one (or the first when all are interactive) is merged in; the
-    /// others become custom actions.
-    private func compose(_ parts: [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool)
-        -> (element: ElementDraft, activationPoint: Point?) {
+    /// others become custom actions. `activationPoint` is the merged part's.
+    private func compose(_ parts: [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool,
+                         activationPoint: inout Point?) -> ElementDraft {
         // Parts are read in place by index: binding a part would copy (retain) all its fields.
         var interactive = [Bool](filledWith: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
@@ -92,7 +95,7 @@ extension ElementBuilder {
             && (interactiveCount == 1 || (interactiveCount > 0 && interactiveCount == parts.count)) ? firstInteractive : -1
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
-        var e = ElementDraft()
+        var traits = Traits()
         // Gathered apart and set together: each set of a draft's actions, content or rotors boxes them anew.
         var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
         // Read-only parts in order, then the merged interactive one.
@@ -101,40 +104,37 @@ extension ElementBuilder {
         // By index, not by part: passing `parts[k]` copies (retains) every field of the part.
         func absorb(_ k: Int) {
             labels.append(parts[k].label); values.append(parts[k].value); hints.append(parts[k].hint); ids.append(parts[k].identifier)
-            e.traits.formUnion(parts[k].traits)
+            traits.formUnion(parts[k].traits)
             // Most parts have none of these; appending an empty array still costs a call.
             if !parts[k].actions.isEmpty { actions += parts[k].actions }
             if !parts[k].customContent.isEmpty { customContent += parts[k].customContent }
             if !parts[k].rotors.isEmpty { rotors += parts[k].rotors }
         }
         for k in parts.indices where k != merged && interactive[k] {
-            actions += activationActions(of: parts[k]) + parts[k].actions
+            actions += activationActions(of: k, in: parts) + parts[k].actions
             if merged < 0 { values.append(displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node)) }
         }
-        e.label = labels.joined(", ")
-        e.value = values.joined(", ")
-        e.hint = hints.joined(", ")
-        e.identifier = ids.joined("-")
-        e.setExtras(actions: actions, customContent: customContent, rotors: rotors)
-        e.nodes.reserveCapacity(nodeCount)
-        e.nodes.append(i)
-        for k in parts.indices { e.nodes += parts[k].nodes }
-        return (e, merged >= 0 ? parts[merged].activationPoint : nil)
+        var nodes: [Int] = []
+        nodes.reserveCapacity(nodeCount)
+        nodes.append(i)
+        for k in parts.indices { nodes += parts[k].nodes }
+        if merged >= 0 { activationPoint = parts[merged].activationPoint }
+        // Built in one go as the result: a draft filled field by field and then returned is copied.
+        return ElementDraft(label: labels.joined(", "), value: values.joined(", "), hint: hints.joined(", "),
+                            identifier: ids.joined("-"), traits: traits, actions: actions,
+                            customContent: customContent, rotors: rotors, nodes: nodes)
     }
 
     /// Custom actions standing for an interactive child that was not merged.
-    private func activationActions(of part: ElementDraft) -> [String] {
-        let label = part.label ?? ""
-        let value = displayValue(of: part) ?? ""
+    /// Takes the parts and an index: passing `parts[k]` copies (retains) every field of the part.
+    private func activationActions(of k: Int, in parts: [ElementDraft]) -> [String] {
+        let label = parts[k].label ?? ""
+        let value = displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node) ?? ""
         var names = [label.isEmpty || value.isEmpty ? label + value : "\(label): \(value)"]
-        if part.traits.contains(.adjustable) {
+        if parts[k].traits.contains(.adjustable) {
             names += ["Increment \(label)", "Decrement \(label)"]
         }
         return names.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-    }
-
-    func displayValue(of e: ElementDraft) -> String? {
-        displayValue(e.value, traits: e.traits, node: e.node)
     }
 
     /// Toggles report "0" / "1" / "2"; people hear "Off" / "On" / "Mixed".

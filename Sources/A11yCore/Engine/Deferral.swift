@@ -7,6 +7,9 @@ struct DeferredAdditions {
     var customContent: [CustomContent] = []
     var sources: [Int] = []
 
+    // Inlined into the caller, which reads the additions in place: a call would take
+    // them as a copy (a retain of each of the five arrays).
+    @inline(__always)
     func apply(to e: inout ElementDraft) {
         func join(_ own: String?, _ more: [String]) -> String? {
             // Nothing deferred for this field: the own text stays as it is (joining one
@@ -42,9 +45,20 @@ struct DeferralOutcome {
 
     func isHiddenSource(_ i: Int) -> Bool { !hiddenSources.isEmpty && hiddenSources[i] }
 
-    func additions(for i: Int) -> DeferredAdditions? {
-        guard !additionsSlot.isEmpty, additionsSlot[i] >= 0 else { return nil }
-        return receivedAdditions[additionsSlot[i]]
+    /// Whether content was deferred to node `i`.
+    func receives(_ i: Int) -> Bool { !additionsSlot.isEmpty && additionsSlot[i] >= 0 }
+
+    /// Adds what was deferred to receiver `i` to its element `e`. Read in place: returning
+    /// the additions would copy (retain and release) their five arrays.
+    func applyAdditions(for i: Int, to e: inout ElementDraft) {
+        guard !additionsSlot.isEmpty, additionsSlot[i] >= 0 else { return }
+        receivedAdditions[additionsSlot[i]].apply(to: &e)
+    }
+
+    /// Custom content deferred to receiver `i`.
+    func deferredContent(for i: Int) -> [CustomContent] {
+        guard !additionsSlot.isEmpty, additionsSlot[i] >= 0 else { return [] }
+        return receivedAdditions[additionsSlot[i]].customContent
     }
 
     fileprivate mutating func add(_ source: Int, to receiver: Int, count: Int, _ change: (inout DeferredAdditions) -> Void) {
