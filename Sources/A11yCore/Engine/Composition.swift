@@ -4,11 +4,11 @@ extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,
     /// other views are walked through, hidden subtrees skipped.
     func composedParts(of i: Int) -> [ElementDraft] {
-        let children = visitedChildren(of: i)
+        let children = visitedChildPositions(of: i)
         var parts: [ElementDraft] = []
         // Usually one part per child; growing the array would copy the drafts.
         parts.reserveCapacity(children.count)
-        for child in children { collectParts(child, into: &parts) }
+        for k in children { collectParts(childStorage[k], into: &parts) }
         return parts
     }
 
@@ -16,15 +16,15 @@ extension ElementBuilder {
         switch role(of: i) {
         case .skipped: return
         case .container:
-            for child in visitedChildren(of: i) { collectParts(child, into: &parts) }
+            for k in visitedChildPositions(of: i) { collectParts(childStorage[k], into: &parts) }
         case .leaf, .strategies, .combine:
             _ = appendElement(for: i, to: &parts)
         }
     }
 
     /// Appends the combined element of a `combine` / `combinable` node to `out`; false (nothing
-    /// appended) when it has nothing to say. Appended, not returned: wrapping the draft in an
-    /// Optional copies (retains) its fields.
+    /// appended) when it has nothing to say. Composed straight into `out` and finished there:
+    /// a draft returned, or kept in a local and then appended, is copied (every field retained).
     func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) -> Bool {
         let settings = nodes[i].combinable ?? Combinable()
         var parts = composedParts(of: i)
@@ -32,9 +32,19 @@ extension ElementBuilder {
             order.sort(&parts) { $0.frame }
         }
         var mergedActivationPoint: Point?
-        var e = compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
-                        activationPoint: &mergedActivationPoint)
+        out.append(compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
+                           activationPoint: &mergedActivationPoint))
+        guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
+                             mergedActivationPoint: mergedActivationPoint) else {
+            out.removeLast()
+            return false
+        }
+        return true
+    }
 
+    /// Puts node `i`'s own properties on its composed element `e`; false when `e` has nothing to say.
+    private func finishCombined(_ e: inout ElementDraft, of i: Int, parts: [ElementDraft], settings: Combinable,
+                                mergedActivationPoint: Point?) -> Bool {
         // The node's own properties win over what the children gave, as SwiftUI modifiers
         // after `.accessibilityElement(children: .combine)` do; `override` wins over both.
         // Own fields are read as `ownElement` would give them, without building that element.
@@ -71,9 +81,7 @@ extension ElementBuilder {
         e.traits.subtract(settings.traitsRemove)
         deferral.applyAdditions(for: i, to: &e)
         // Only an element when there is something to read.
-        guard e.label != nil || e.value != nil || e.hint != nil else { return false }
-        out.append(e)
-        return true
+        return e.label != nil || e.value != nil || e.hint != nil
     }
 
     /// Merges sorted parts into an element standing for node `i`. Interactive parts stay

@@ -80,10 +80,11 @@ struct ElementBuilder {
         return .container(contain: false)
     }
 
-    /// Children a visit descends into: synthetic children replace the node's own drawing.
-    func visitedChildren(of i: Int) -> ArraySlice<Int> {
+    /// Positions in `childStorage` of the children a visit descends into: synthetic children
+    /// replace the node's own drawing. Positions, not a slice: a slice retains the storage.
+    func visitedChildPositions(of i: Int) -> Range<Int> {
         let synthetic = nodes[i].syntheticChildRange
-        return childStorage[synthetic.isEmpty ? nodes[i].childRange : synthetic]
+        return synthetic.isEmpty ? nodes[i].childRange : synthetic
     }
 
     /// Appends the element a node with an element role stands for to `out`; false (nothing

@@ -17,8 +17,7 @@ struct NestedIdentifiers {
         // identifier is the prefix below it, so no prefix string is kept per node.
         var owner = [Int](filledWith: -1, count: nodes.count)
         var composedCount = 0
-        // All three written through buffers: one uniqueness check each, not one per node, and
-        // no array captured by the closure (a captured array is copied on its first write).
+        // All three written through buffers: one uniqueness check each, not one per node.
         composed.withUnsafeMutableBufferPointer { composed in
         isContainer.withUnsafeMutableBufferPointer { isContainer in
         owner.withUnsafeMutableBufferPointer { owner in
