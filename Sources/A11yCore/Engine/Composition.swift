@@ -32,7 +32,7 @@ extension ElementBuilder {
             order.sort(&parts) { $0.frame }
         }
         var mergedActivationPoint: Point?
-        out.append(compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
+        out.append(compose(&parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
                            activationPoint: &mergedActivationPoint))
         guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
                              mergedActivationPoint: mergedActivationPoint) else {
@@ -86,8 +86,9 @@ extension ElementBuilder {
 
     /// Merges sorted parts into an element standing for node `i`. Interactive parts stay
     /// operable: a single one (or the first when all are interactive) is merged in; the
-    /// others become custom actions. `activationPoint` is the merged part's.
-    private func compose(_ parts: [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool,
+    /// others become custom actions. `activationPoint` is the merged part's. The texts of the
+    /// parts merged in are moved out of them (the caller only needs their frames afterwards).
+    private func compose(_ parts: inout [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool,
                          activationPoint: inout Point?) -> ElementDraft {
         // Parts are read in place by index: binding a part would copy (retain) all its fields.
         var interactive = [Bool](filledWith: false, count: parts.count)
@@ -111,7 +112,9 @@ extension ElementBuilder {
         if merged >= 0 { absorb(merged) }
         // By index, not by part: passing `parts[k]` copies (retains) every field of the part.
         func absorb(_ k: Int) {
-            labels.append(parts[k].label); values.append(parts[k].value); hints.append(parts[k].hint); ids.append(parts[k].identifier)
+            // Taken, not copied: a copy retains each text, and the part is not read again.
+            labels.append(parts[k].label.take()); values.append(parts[k].value.take())
+            hints.append(parts[k].hint.take()); ids.append(parts[k].identifier.take())
             traits.formUnion(parts[k].traits)
             // Most parts have none of these; appending an empty array still costs a call.
             if !parts[k].actions.isEmpty { actions += parts[k].actions }
@@ -166,7 +169,8 @@ struct OrderedTextList {
     private var seen: Set<String> = []
     private static let linearLimit = 8
 
-    mutating func append(_ text: String?) {
+    /// Consuming: a text moved in by the caller is stored without another retain.
+    mutating func append(_ text: consuming String?) {
         guard let text, !text.isEmpty else { return }
         if items.count < OrderedTextList.linearLimit {
             guard !items.contains(text) else { return }

@@ -29,7 +29,11 @@ struct DeferredAdditions {
             for item in customContent where !content.contains(item) { content.append(item) }
             e.customContent = content
         }
-        for node in sources where !e.nodes.contains(node) { e.nodes.append(node) }
+        if !sources.isEmpty {
+            // Room for all at once: appending one by one regrows the array.
+            e.nodes.reserveCapacity(e.nodes.count + sources.count)
+            for node in sources where !e.nodes.contains(node) { e.nodes.append(node) }
+        }
     }
 }
 
@@ -84,7 +88,8 @@ enum DeferralResolver {
         for c in nodes.indices {
             // The flag first: only deferral containers' rows are read.
             guard nodes[c].has(.deferral), builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
-            var receivers: [Int] = []
+            // The first receiver; all of them only once there is a second (a diagnostic lists them).
+            var receiver = -1, receivers: [Int] = []
             var sourcesByID = DeferralSources()
             // Pre-order storage: the subtree of `c` ends at the first later node whose parent
             // comes before `c` (only containers pay for finding their end).
@@ -92,7 +97,14 @@ enum DeferralResolver {
             while i < nodes.count, let parent = nodes[i].parent, parent >= c {
                 defer { i += 1 }
                 guard builder.visibility.isVisible[i] else { continue }
-                if nodes[i].deferralReceiver { receivers.append(i) }
+                if nodes[i].deferralReceiver {
+                    if receiver < 0 {
+                        receiver = i
+                    } else {
+                        if receivers.isEmpty { receivers.append(receiver) }
+                        receivers.append(i)
+                    }
+                }
                 if nodes[i].has(.deferredSource), let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
@@ -110,7 +122,7 @@ enum DeferralResolver {
                         message: "Deferred content \"\(content.identifier)\" has \(what), so it is not deferred.", related: sources))
                     continue
                 }
-                guard let receiver = receivers.first else {
+                guard receiver >= 0 else {
                     if content.kind == .error {
                         outcome.diagnostics.append(Diagnostic(.deferralErrorWithoutReceiver, node: source,
                             message: "Error \"\(content.identifier)\" has no receiver to announce it with its field."))
