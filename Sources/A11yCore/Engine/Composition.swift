@@ -29,7 +29,7 @@ extension ElementBuilder {
         let settings = nodes[i].combinable ?? Combinable()
         var parts = composedParts(of: i)
         if settings.sorting == .frame {
-            order.sort(&parts) { $0.frame }
+            order.sort(&parts)
         }
         var mergedActivationPoint: Point?
         out.append(compose(&parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
