@@ -14,3 +14,15 @@ extension Array {
         append(contentsOf: repeatElement(value, count: count))
     }
 }
+
+extension Array {
+    /// `count` nils. Filling with a nil *value* copies it into each element, a (no-op) retain
+    /// call per element for optional references; appending the literal `nil` stores zeros.
+    @inline(__always)
+    init<Wrapped>(nilCount count: Int) where Element == Wrapped? {
+        guard count <= 64 else { self.init(repeating: nil, count: count); return }
+        self = []
+        reserveCapacity(count)
+        for _ in 0..<count { append(nil) }
+    }
+}

@@ -4,11 +4,11 @@ extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,
     /// other views are walked through, hidden subtrees skipped.
     func composedParts(of i: Int) -> [ElementDraft] {
-        let children = visitedChildren(of: i)
+        let children = visitedChildPositions(of: i)
         var parts: [ElementDraft] = []
         // Usually one part per child; growing the array would copy the drafts.
         parts.reserveCapacity(children.count)
-        for child in children { collectParts(child, into: &parts) }
+        for k in children { collectParts(childStorage[k], into: &parts) }
         return parts
     }
 
@@ -16,21 +16,35 @@ extension ElementBuilder {
         switch role(of: i) {
         case .skipped: return
         case .container:
-            for child in visitedChildren(of: i) { collectParts(child, into: &parts) }
+            for k in visitedChildPositions(of: i) { collectParts(childStorage[k], into: &parts) }
         case .leaf, .strategies, .combine:
             _ = appendElement(for: i, to: &parts)
         }
     }
 
-    /// The combined element of a `combine` / `combinable` node, nil when it has nothing to say.
-    func combinedElement(_ i: Int) -> ElementDraft? {
+    /// Appends the combined element of a `combine` / `combinable` node to `out`; false (nothing
+    /// appended) when it has nothing to say. Composed straight into `out` and finished there:
+    /// a draft returned, or kept in a local and then appended, is copied (every field retained).
+    func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) -> Bool {
         let settings = nodes[i].combinable ?? Combinable()
         var parts = composedParts(of: i)
         if settings.sorting == .frame {
-            order.sort(&parts) { $0.frame }
+            order.sort(&parts)
         }
-        var (e, mergedActivationPoint) = compose(parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild)
+        var mergedActivationPoint: Point?
+        out.append(compose(&parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
+                           activationPoint: &mergedActivationPoint))
+        guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
+                             mergedActivationPoint: mergedActivationPoint) else {
+            out.removeLast()
+            return false
+        }
+        return true
+    }
 
+    /// Puts node `i`'s own properties on its composed element `e`; false when `e` has nothing to say.
+    private func finishCombined(_ e: inout ElementDraft, of i: Int, parts: [ElementDraft], settings: Combinable,
+                                mergedActivationPoint: Point?) -> Bool {
         // The node's own properties win over what the children gave, as SwiftUI modifiers
         // after `.accessibilityElement(children: .combine)` do; `override` wins over both.
         // Own fields are read as `ownElement` would give them, without building that element.
@@ -41,9 +55,7 @@ extension ElementBuilder {
         e.traits.formUnion(nodes[i].effectiveTraits)
         let ownActions = ownActions(i)
         var ownContent = nodes[i].customContent
-        if let added = deferral.additions(for: i) {
-            for item in added.customContent where !ownContent.contains(item) { ownContent.append(item) }
-        }
+        for item in deferral.deferredContent(for: i) where !ownContent.contains(item) { ownContent.append(item) }
         let ownRotors = nodes[i].rotors
         if !ownActions.isEmpty || !ownContent.isEmpty || !e.rotors.isEmpty || !ownRotors.isEmpty {
             e.setExtras(
@@ -67,17 +79,17 @@ extension ElementBuilder {
         }
         e.traits.formUnion(settings.traitsAdd)
         e.traits.subtract(settings.traitsRemove)
-        if let added = deferral.additions(for: i) { added.apply(to: &e) }
+        deferral.applyAdditions(for: i, to: &e)
         // Only an element when there is something to read.
-        guard e.label != nil || e.value != nil || e.hint != nil else { return nil }
-        return e
+        return e.label != nil || e.value != nil || e.hint != nil
     }
 
     /// Merges sorted parts into an element standing for node `i`. Interactive parts stay
     /// operable: a single one (or the first when all are interactive) is merged in; the
-    /// others become custom actions.
-    private func compose(_ parts: [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool)
-        -> (element: ElementDraft, activationPoint: Point?) {
+    /// others become custom actions. `activationPoint` is the merged part's. The texts of the
+    /// parts merged in are moved out of them (the caller only needs their frames afterwards).
+    private func compose(_ parts: inout [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool,
+                         activationPoint: inout Point?) -> ElementDraft {
         // Parts are read in place by index: binding a part would copy (retain) all its fields.
         var interactive = [Bool](filledWith: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
@@ -92,7 +104,7 @@ extension ElementBuilder {
             && (interactiveCount == 1 || (interactiveCount > 0 && interactiveCount == parts.count)) ? firstInteractive : -1
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
-        var e = ElementDraft()
+        var traits = Traits()
         // Gathered apart and set together: each set of a draft's actions, content or rotors boxes them anew.
         var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
         // Read-only parts in order, then the merged interactive one.
@@ -100,41 +112,40 @@ extension ElementBuilder {
         if merged >= 0 { absorb(merged) }
         // By index, not by part: passing `parts[k]` copies (retains) every field of the part.
         func absorb(_ k: Int) {
-            labels.append(parts[k].label); values.append(parts[k].value); hints.append(parts[k].hint); ids.append(parts[k].identifier)
-            e.traits.formUnion(parts[k].traits)
+            // Taken, not copied: a copy retains each text, and the part is not read again.
+            labels.append(parts[k].label.take()); values.append(parts[k].value.take())
+            hints.append(parts[k].hint.take()); ids.append(parts[k].identifier.take())
+            traits.formUnion(parts[k].traits)
             // Most parts have none of these; appending an empty array still costs a call.
             if !parts[k].actions.isEmpty { actions += parts[k].actions }
             if !parts[k].customContent.isEmpty { customContent += parts[k].customContent }
             if !parts[k].rotors.isEmpty { rotors += parts[k].rotors }
         }
         for k in parts.indices where k != merged && interactive[k] {
-            actions += activationActions(of: parts[k]) + parts[k].actions
+            actions += activationActions(of: k, in: parts) + parts[k].actions
             if merged < 0 { values.append(displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node)) }
         }
-        e.label = labels.joined(", ")
-        e.value = values.joined(", ")
-        e.hint = hints.joined(", ")
-        e.identifier = ids.joined("-")
-        e.setExtras(actions: actions, customContent: customContent, rotors: rotors)
-        e.nodes.reserveCapacity(nodeCount)
-        e.nodes.append(i)
-        for k in parts.indices { e.nodes += parts[k].nodes }
-        return (e, merged >= 0 ? parts[merged].activationPoint : nil)
+        var nodes: [Int] = []
+        nodes.reserveCapacity(nodeCount)
+        nodes.append(i)
+        for k in parts.indices { nodes += parts[k].nodes }
+        if merged >= 0 { activationPoint = parts[merged].activationPoint }
+        // Built in one go as the result: a draft filled field by field and then returned is copied.
+        return ElementDraft(label: labels.joined(", "), value: values.joined(", "), hint: hints.joined(", "),
+                            identifier: ids.joined("-"), traits: traits, actions: actions,
+                            customContent: customContent, rotors: rotors, nodes: nodes)
     }
 
     /// Custom actions standing for an interactive child that was not merged.
-    private func activationActions(of part: ElementDraft) -> [String] {
-        let label = part.label ?? ""
-        let value = displayValue(of: part) ?? ""
+    /// Takes the parts and an index: passing `parts[k]` copies (retains) every field of the part.
+    private func activationActions(of k: Int, in parts: [ElementDraft]) -> [String] {
+        let label = parts[k].label ?? ""
+        let value = displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node) ?? ""
         var names = [label.isEmpty || value.isEmpty ? label + value : "\(label): \(value)"]
-        if part.traits.contains(.adjustable) {
+        if parts[k].traits.contains(.adjustable) {
             names += ["Increment \(label)", "Decrement \(label)"]
         }
         return names.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
-    }
-
-    func displayValue(of e: ElementDraft) -> String? {
-        displayValue(e.value, traits: e.traits, node: e.node)
     }
 
     /// Toggles report "0" / "1" / "2"; people hear "Off" / "On" / "Mixed".
@@ -158,7 +169,8 @@ struct OrderedTextList {
     private var seen: Set<String> = []
     private static let linearLimit = 8
 
-    mutating func append(_ text: String?) {
+    /// Consuming: a text moved in by the caller is stored without another retain.
+    mutating func append(_ text: consuming String?) {
         guard let text, !text.isEmpty else { return }
         if items.count < OrderedTextList.linearLimit {
             guard !items.contains(text) else { return }

@@ -7,6 +7,9 @@ struct DeferredAdditions {
     var customContent: [CustomContent] = []
     var sources: [Int] = []
 
+    // Inlined into the caller, which reads the additions in place: a call would take
+    // them as a copy (a retain of each of the five arrays).
+    @inline(__always)
     func apply(to e: inout ElementDraft) {
         func join(_ own: String?, _ more: [String]) -> String? {
             // Nothing deferred for this field: the own text stays as it is (joining one
@@ -26,7 +29,11 @@ struct DeferredAdditions {
             for item in customContent where !content.contains(item) { content.append(item) }
             e.customContent = content
         }
-        for node in sources where !e.nodes.contains(node) { e.nodes.append(node) }
+        if !sources.isEmpty {
+            // Room for all at once: appending one by one regrows the array.
+            e.nodes.reserveCapacity(e.nodes.count + sources.count)
+            for node in sources where !e.nodes.contains(node) { e.nodes.append(node) }
+        }
     }
 }
 
@@ -42,9 +49,20 @@ struct DeferralOutcome {
 
     func isHiddenSource(_ i: Int) -> Bool { !hiddenSources.isEmpty && hiddenSources[i] }
 
-    func additions(for i: Int) -> DeferredAdditions? {
-        guard !additionsSlot.isEmpty, additionsSlot[i] >= 0 else { return nil }
-        return receivedAdditions[additionsSlot[i]]
+    /// Whether content was deferred to node `i`.
+    func receives(_ i: Int) -> Bool { !additionsSlot.isEmpty && additionsSlot[i] >= 0 }
+
+    /// Adds what was deferred to receiver `i` to its element `e`. Read in place: returning
+    /// the additions would copy (retain and release) their five arrays.
+    func applyAdditions(for i: Int, to e: inout ElementDraft) {
+        guard !additionsSlot.isEmpty, additionsSlot[i] >= 0 else { return }
+        receivedAdditions[additionsSlot[i]].apply(to: &e)
+    }
+
+    /// Custom content deferred to receiver `i`.
+    func deferredContent(for i: Int) -> [CustomContent] {
+        guard !additionsSlot.isEmpty, additionsSlot[i] >= 0 else { return [] }
+        return receivedAdditions[additionsSlot[i]].customContent
     }
 
     fileprivate mutating func add(_ source: Int, to receiver: Int, count: Int, _ change: (inout DeferredAdditions) -> Void) {
@@ -70,7 +88,8 @@ enum DeferralResolver {
         for c in nodes.indices {
             // The flag first: only deferral containers' rows are read.
             guard nodes[c].has(.deferral), builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
-            var receivers: [Int] = []
+            // The first receiver; all of them only once there is a second (a diagnostic lists them).
+            var receiver = -1, receivers: [Int] = []
             var sourcesByID = DeferralSources()
             // Pre-order storage: the subtree of `c` ends at the first later node whose parent
             // comes before `c` (only containers pay for finding their end).
@@ -78,7 +97,14 @@ enum DeferralResolver {
             while i < nodes.count, let parent = nodes[i].parent, parent >= c {
                 defer { i += 1 }
                 guard builder.visibility.isVisible[i] else { continue }
-                if nodes[i].deferralReceiver { receivers.append(i) }
+                if nodes[i].deferralReceiver {
+                    if receiver < 0 {
+                        receiver = i
+                    } else {
+                        if receivers.isEmpty { receivers.append(receiver) }
+                        receivers.append(i)
+                    }
+                }
                 if nodes[i].has(.deferredSource), let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
@@ -96,7 +122,7 @@ enum DeferralResolver {
                         message: "Deferred content \"\(content.identifier)\" has \(what), so it is not deferred.", related: sources))
                     continue
                 }
-                guard let receiver = receivers.first else {
+                guard receiver >= 0 else {
                     if content.kind == .error {
                         outcome.diagnostics.append(Diagnostic(.deferralErrorWithoutReceiver, node: source,
                             message: "Error \"\(content.identifier)\" has no receiver to announce it with its field."))

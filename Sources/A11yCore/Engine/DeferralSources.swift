@@ -8,6 +8,8 @@ struct DeferralSources {
 
     mutating func add(_ id: String, node: Int) {
         if byID.isEmpty && list.count < DeferralSources.linearLimit {
+            // Room for the whole list at once: growing from empty reallocates several times.
+            if list.isEmpty { list.reserveCapacity(DeferralSources.linearLimit) }
             list.append((id, node))
             return
         }

@@ -80,10 +80,11 @@ struct ElementBuilder {
         return .container(contain: false)
     }
 
-    /// Children a visit descends into: synthetic children replace the node's own drawing.
-    func visitedChildren(of i: Int) -> ArraySlice<Int> {
+    /// Positions in `childStorage` of the children a visit descends into: synthetic children
+    /// replace the node's own drawing. Positions, not a slice: a slice retains the storage.
+    func visitedChildPositions(of i: Int) -> Range<Int> {
         let synthetic = nodes[i].syntheticChildRange
-        return childStorage[synthetic.isEmpty ? nodes[i].childRange : synthetic]
+        return synthetic.isEmpty ? nodes[i].childRange : synthetic
     }
 
     /// Appends the element a node with an element role stands for to `out`; false (nothing
@@ -97,8 +98,7 @@ struct ElementBuilder {
             appendOwnElement(i, to: &out)
             applyStrategies(of: i, to: &out[out.count - 1])
         case .combine:
-            guard let e = combinedElement(i) else { return false }
-            out.append(e)
+            return appendCombinedElement(i, to: &out)
         }
         return true
     }
@@ -123,7 +123,7 @@ struct ElementBuilder {
         // Flags say which fields hold something: the row's lines past the label are loaded
         // only for elements that have a value, hint, identifier or lists.
         let has = nodes[i].fieldFlags, lists = has.contains(.lists)
-        out.append(ElementDraft(
+        var e = ElementDraft(
             label: ownLabel(i),
             value: has.contains(.nonEmptyValue) ? nodes[i].value : nil,
             hint: has.contains(.nonEmptyHint) ? nodes[i].hint : nil,
@@ -131,11 +131,11 @@ struct ElementBuilder {
             traits: nodes[i].effectiveTraits,
             frame: frame,
             activationPoint: nodes[i].activationPoint ?? frame.center,
-            actions: lists ? ownActions(i) : [],
-            customContent: lists ? nodes[i].customContent : [],
-            rotors: lists ? nodes[i].rotors : [],
-            nodes: [i]))
-        if let added = deferral.additions(for: i) { added.apply(to: &out[out.count - 1]) }
+            nodes: [i])
+        // Set only when there are lists: passing three empty arrays retains and releases each.
+        if lists { e.setExtras(actions: ownActions(i), customContent: nodes[i].customContent, rotors: nodes[i].rotors) }
+        if deferral.receives(i) { deferral.applyAdditions(for: i, to: &e) }
+        out.append(consume e)
     }
 
     /// The node's custom action names without empty ones.

@@ -50,12 +50,15 @@ struct ElementCollector {
             }
         case .container(let contain):
             // A plain container is read through, unless its sortPriority must place it among its siblings.
+            let children = builder.visitedChildPositions(of: i)
             guard contain || priority != 0 else {
-                for child in builder.visitedChildren(of: i) { collect(child, builder: builder, into: &items) }
+                for k in children { collect(builder.childStorage[k], builder: builder, into: &items) }
                 return
             }
             var members: [ReadingItem] = []
-            for child in builder.visitedChildren(of: i) { collect(child, builder: builder, into: &members) }
+            // Usually at most one item per child: sized once instead of grown.
+            members.reserveCapacity(children.count)
+            for k in children { collect(builder.childStorage[k], builder: builder, into: &members) }
             guard !members.isEmpty else { return }
             ReadingItem.sort(&members, order: builder.order)
             // A group falls where its first member does.

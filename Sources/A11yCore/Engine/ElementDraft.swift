@@ -13,17 +13,18 @@ struct ElementDraft {
     var nodes: [Int]
     /// Actions, custom content and rotors, nil when all are empty (nearly every element):
     /// drafts are copied into arrays, and each copy then retains one reference, not three.
-    private var extras: Extras?
+    fileprivate var extras: Extras?
+}
 
-    // Fields are set one by one, not by default values: with defaults the optimizer
-    // builds a temporary draft and copies it field by field into `self`.
+extension ElementDraft {
+    // In an extension, so the struct keeps its memberwise initializer: that one builds the
+    // draft in place, where an initializer setting `self.x` field by field builds it in a
+    // temporary and copies (retains) every field into the caller's draft.
     init(label: String? = nil, value: String? = nil, hint: String? = nil, identifier: String? = nil,
          traits: Traits = [], frame: Rect = .zero, activationPoint: Point = Point(x: 0, y: 0),
          actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = [], nodes: [Int] = []) {
-        self.label = label; self.value = value; self.hint = hint; self.identifier = identifier
-        self.traits = traits; self.frame = frame; self.activationPoint = activationPoint
-        self.nodes = nodes
-        extras = Extras.of(actions, customContent, rotors)
+        self.init(label: label, value: value, hint: hint, identifier: identifier, traits: traits, frame: frame,
+                  activationPoint: activationPoint, nodes: nodes, extras: Extras.of(actions, customContent, rotors))
     }
 
     init(node: Int) { self.init(nodes: [node]) }
@@ -53,7 +54,7 @@ struct ElementDraft {
     }
 
     /// Immutable, so copies of a draft can share it.
-    private final class Extras {
+    fileprivate final class Extras {
         let actions: [String], customContent: [CustomContent], rotors: [Rotor]
 
         init(_ actions: [String], _ customContent: [CustomContent], _ rotors: [Rotor]) {

@@ -3,28 +3,43 @@
 struct LabeledPairs {
     // Per node, indexed directly (element building asks for every node); left empty
     // when the document has no complete pair.
-    /// Label text for content nodes of a complete pair.
-    private var labelForContent: [String?] = []
+    /// For content nodes of a complete pair, the index of its label text in `texts`, else -1:
+    /// an index per node, not a string, so filling the column retains nothing.
+    private var textOfContent: [Int] = []
+    /// Label text of each complete pair.
+    private var texts: [String] = []
     /// Label nodes of complete pairs.
     private var absorbedLabels: [Bool] = []
     var diagnostics: [Diagnostic] = []
 
-    func label(forContent i: Int) -> String? { labelForContent.isEmpty ? nil : labelForContent[i] }
+    func label(forContent i: Int) -> String? {
+        guard !textOfContent.isEmpty, textOfContent[i] >= 0 else { return nil }
+        return texts[textOfContent[i]]
+    }
     func isAbsorbedLabel(_ i: Int) -> Bool { !absorbedLabels.isEmpty && absorbedLabels[i] }
 
     init(_ document: borrowing Document, visible: [Bool]) {
         let nodes = document.nodes
-        // Pair nodes first: their count decides how keys are matched.
+        // Pair nodes first: their count decides how keys are matched. Sized once for a
+        // screen's worth of pairs: growing from empty reallocates at 1, 2, 4 and 8 items.
         var pairNodes: [Int] = []
         // The node's flag, not its row: the rows of nodes without a pair stay unread.
-        for i in nodes.indices where visible[i] && nodes[i].has(.labeledPair) { pairNodes.append(i) }
+        for i in nodes.indices where visible[i] && nodes[i].has(.labeledPair) {
+            if pairNodes.isEmpty { pairNodes.reserveCapacity(16) }
+            pairNodes.append(i)
+        }
         guard !pairNodes.isEmpty else { return }
         // Pairs grouped by key, in first-seen order. With few pairs a linear search compares
         // a few strings, where a dictionary would hash two per pair node.
         let linear = pairNodes.count <= 16
         var groups: [Group] = []
+        groups.reserveCapacity(pairNodes.count)
         var groupOfKey: [Key: Int] = [:]
         if !linear { groupOfKey.reserveCapacity(pairNodes.count) }
+        // Content nodes with their group: a group keeps only its first label and content, not
+        // two arrays of its own.
+        var contents: [(node: Int, group: Int)] = []
+        contents.reserveCapacity(pairNodes.count)
         for i in pairNodes {
             let pair = nodes[i].labeledPair!
             let key = Key(namespace: pair.namespace, id: pair.id)
@@ -34,31 +49,40 @@ struct LabeledPairs {
                 if !linear { groupOfKey[key] = k }
             }
             switch pair.role {
-            case .label: groups[k].labels.append(i)
-            case .content: groups[k].contents.append(i)
+            case .label: if groups[k].label < 0 { groups[k].label = i }
+            case .content:
+                if groups[k].content < 0 { groups[k].content = i }
+                contents.append((i, k))
             }
         }
-        for group in groups {
-            guard let labelNode = group.labels.first, !group.contents.isEmpty else {
-                let node = group.labels.first ?? group.contents[0]
-                let missing = group.labels.isEmpty ? "label" : "content"
+        // Text index of each group, -1 for groups missing a counterpart.
+        var textOfGroup = [Int](filledWith: -1, count: groups.count)
+        for k in groups.indices {
+            let labelNode = groups[k].label
+            guard labelNode >= 0, groups[k].content >= 0 else {
+                let node = labelNode >= 0 ? labelNode : groups[k].content
+                let missing = labelNode < 0 ? "label" : "content"
                 diagnostics.append(Diagnostic(.labeledPairMissingCounterpart, node: node,
-                    message: "Labeled pair \"\(group.key.id)\" has no \(missing) counterpart, so VoiceOver cannot connect the label to its control."))
+                    message: "Labeled pair \"\(groups[k].key.id)\" has no \(missing) counterpart, so VoiceOver cannot connect the label to its control."))
                 continue
             }
-            let text = nodes[labelNode].label.nonEmpty ?? nodes[labelNode].text.nonEmpty ?? ""
             if absorbedLabels.isEmpty {
-                labelForContent = [String?](filledWith: nil, count: nodes.count)
+                textOfContent = [Int](filledWith: -1, count: nodes.count)
                 absorbedLabels = [Bool](filledWith: false, count: nodes.count)
+                texts.reserveCapacity(groups.count - k)
             }
-            for content in group.contents { labelForContent[content] = text }
+            textOfGroup[k] = texts.count
+            texts.append(nodes[labelNode].label.nonEmpty ?? nodes[labelNode].text.nonEmpty ?? "")
             absorbedLabels[labelNode] = true
         }
+        guard !texts.isEmpty else { return }
+        for (content, k) in contents where textOfGroup[k] >= 0 { textOfContent[content] = textOfGroup[k] }
     }
 
     private struct Key: Hashable { var namespace: String; var id: String }
     private struct Group {
         var key: Key
-        var labels: [Int] = [], contents: [Int] = []
+        /// First label and first content node of the pair, -1 until one is seen.
+        var label = -1, content = -1
     }
 }

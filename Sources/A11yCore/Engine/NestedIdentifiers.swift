@@ -11,13 +11,15 @@ struct NestedIdentifiers {
 
     init(_ document: borrowing Document) {
         let nodes = document.nodes
-        var composed = [String?](filledWith: nil, count: nodes.count)
+        var composed = [String?](nilCount: nodes.count)
         var isContainer = [Bool](filledWith: false, count: nodes.count)
         // Nearest ancestor (or self) that set an identifier, -1 for none: its composed
         // identifier is the prefix below it, so no prefix string is kept per node.
         var owner = [Int](filledWith: -1, count: nodes.count)
         var composedCount = 0
-        // Written through a buffer: one uniqueness check, not one per node.
+        // All three written through buffers: one uniqueness check each, not one per node.
+        composed.withUnsafeMutableBufferPointer { composed in
+        isContainer.withUnsafeMutableBufferPointer { isContainer in
         owner.withUnsafeMutableBufferPointer { owner in
             for i in nodes.indices {
                 let inheritedOwner = nodes[i].parent.map { owner[$0] } ?? -1
@@ -27,7 +29,7 @@ struct NestedIdentifiers {
                     // Separate roots are independent: a root ignores what is above it.
                     own = root
                 } else if nodes[i].has(.nestedIdentifier), let id = nodes[i].nestedIdentifier, !id.isEmpty {
-                    own = NestedIdentifiers.compose(inheritedOwner >= 0 ? composed[inheritedOwner] ?? "" : "", id)
+                    own = inheritedOwner >= 0 ? NestedIdentifiers.compose(composed[inheritedOwner], id) : id
                 }
                 if let own {
                     composed[i] = own
@@ -39,14 +41,17 @@ struct NestedIdentifiers {
                 }
             }
         }
+        }
+        }
         self.composed = composed
         self.isContainer = isContainer
         self.composedCount = composedCount
         for i in nodes.indices where isContainer[i] {
-            let node = nodes[i]
-            let explicitLeaf = node.isAccessibilityElement == true && node.grouping == nil
-            if (node.grouping != nil && node.grouping != .contain) || node.combinable != nil || explicitLeaf {
-                let how = node.grouping.map { "grouping \"\($0.rawValue)\"" } ?? (node.combinable != nil ? "combinable" : "isAccessibilityElement true")
+            // Read in place: binding the node would copy (retain) all its fields.
+            let grouping = nodes[i].grouping, combinable = nodes[i].combinable != nil
+            let explicitLeaf = nodes[i].isAccessibilityElement == true && grouping == nil
+            if (grouping != nil && grouping != .contain) || combinable || explicitLeaf {
+                let how = grouping.map { "grouping \"\($0.rawValue)\"" } ?? (combinable ? "combinable" : "isAccessibilityElement true")
                 diagnostics.append(Diagnostic(.nestedIdentifierContainerNotContain, node: i,
                     message: "Container \"\(composed[i] ?? "")\" holds nested identifiers but uses \(how), so its children are not separate elements; use grouping \"contain\"."))
             }
@@ -65,8 +70,8 @@ struct NestedIdentifiers {
     }
 
     /// Appends `id` to `prefix` with a dot, unless the prefix already ends with it.
-    static func compose(_ prefix: String, _ id: String) -> String {
-        if prefix.isEmpty { return id }
+    static func compose(_ prefix: String?, _ id: String) -> String {
+        guard let prefix, !prefix.isEmpty else { return id }
         if endsWithID(prefix, id) { return prefix }
         return String.concatenating(prefix, UInt8(ascii: "."), id)
     }
@@ -75,16 +80,16 @@ struct NestedIdentifiers {
     /// characters are bytes (a "." joins no neighbour), so bytes decide; other text keeps
     /// String's character comparison.
     private static func endsWithID(_ prefix: String, _ id: String) -> Bool {
-        var p = prefix, d = id
-        let bytewise: Bool? = p.withUTF8 { p in
-            d.withUTF8 { d in
+        // Borrowed views of native strings: `withUTF8` is mutating, and copying a string for it retains it.
+        let bytewise: Bool? = prefix.utf8.withContiguousStorageIfAvailable { p in
+            id.utf8.withContiguousStorageIfAvailable { d -> Bool? in
                 guard p.allSatisfy({ $0 < 0x80 }), d.allSatisfy({ $0 < 0x80 }) else { return nil }
                 if p.count == d.count { return p.elementsEqual(d) }
                 guard p.count > d.count else { return false }
                 let dot = p.count - d.count - 1
                 return p[dot] == UInt8(ascii: ".") && p[(dot + 1)...].elementsEqual(d)
-            }
-        }
+            } ?? nil
+        } ?? nil
         return bytewise ?? (prefix == id || prefix.hasSuffix("." + id))
     }
 }

@@ -18,12 +18,9 @@ struct ReadingOrder {
         return rightToLeft ? a.maxX > b.maxX : a.minX < b.minX
     }
 
-    /// Stable sort by frame, in place.
-    func sort<T>(_ items: inout [T], frame: (T) -> Rect) {
-        guard items.count > 1 else { return }
-        let frames = items.map(frame)
-        var order = StableSort.order(count: items.count) { precedes(frames[$0], frames[$1]) }
-        StableSort.permute(&items, by: &order)
+    /// Stable sort of drafts by frame, in place.
+    func sort(_ drafts: inout [ElementDraft]) {
+        StableSort.sort(&drafts) { drafts, a, b in precedes(drafts[a].frame, drafts[b].frame) }
     }
 }
 
@@ -35,53 +32,68 @@ enum StableSort {
     /// `order` is left as the identity, which marks what is placed. Swaps go through the
     /// buffer because `Array.swapAt` copies (retains) the items it swaps; the buffer's moves them.
     static func permute<T>(_ items: inout [T], by order: inout [Int]) {
-        items.withUnsafeMutableBufferPointer { buffer in
-            for start in order.indices where order[start] != start {
-                var k = start
-                while order[k] != start {
-                    let from = order[k]
-                    buffer.swapAt(k, from)
-                    order[k] = k
-                    k = from
-                }
+        items.withUnsafeMutableBufferPointer { items in
+            order.withUnsafeMutableBufferPointer { order in permute(items, by: order) }
+        }
+    }
+
+    private static func permute<T>(_ items: UnsafeMutableBufferPointer<T>, by order: UnsafeMutableBufferPointer<Int>) {
+        for start in order.indices where order[start] != start {
+            var k = start
+            while order[k] != start {
+                let from = order[k]
+                items.swapAt(k, from)
                 order[k] = k
+                k = from
+            }
+            order[k] = k
+        }
+    }
+
+    /// Sorts `items` stably in place. `precedes(items, a, b)` compares the items at `a` and `b`,
+    /// read in place from the buffer (passing items would copy them). Both index buffers share
+    /// one scratch allocation, on the stack when small: three heap arrays per sort cost more
+    /// than the sort of a few siblings itself.
+    static func sort<T>(_ items: inout [T], by precedes: (UnsafeMutableBufferPointer<T>, Int, Int) -> Bool) {
+        let count = items.count
+        guard count > 1 else { return }
+        items.withUnsafeMutableBufferPointer { items in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { scratch in
+                let first = UnsafeMutableBufferPointer(rebasing: scratch[..<count])
+                let second = UnsafeMutableBufferPointer(rebasing: scratch[count...])
+                for k in 0..<count { first.initializeElement(at: k, to: k) }
+                second.initialize(repeating: 0)
+                let order = mergeSort(first, second) { precedes(items, $0, $1) }
+                permute(items, by: order)
             }
         }
     }
 
-    /// `0..<count` in stable sorted order; `precedes` compares two indices.
-    static func order(count: Int, by precedes: (Int, Int) -> Bool) -> [Int] {
-        var first = Array(0..<count)
-        guard count > 1 else { return first }
-        var second = first
-        var resultInFirst = true
-        // Passes read one buffer and write the other; through buffer pointers, each write
-        // is a plain store instead of an array uniqueness check.
-        first.withUnsafeMutableBufferPointer { a in
-            second.withUnsafeMutableBufferPointer { b in
-                var source = a, target = b
-                var width = 1
-                while width < count {
-                    var start = 0
-                    while start < count {
-                        let mid = min(start + width, count), end = min(start + 2 * width, count)
-                        var l = start, r = mid, out = start
-                        while l < mid && r < end {
-                            // Take from the right only when it strictly precedes: ties keep view order.
-                            if precedes(source[r], source[l]) { target[out] = source[r]; r += 1 } else { target[out] = source[l]; l += 1 }
-                            out += 1
-                        }
-                        while l < mid { target[out] = source[l]; l += 1; out += 1 }
-                        while r < end { target[out] = source[r]; r += 1; out += 1 }
-                        start = end
-                    }
-                    swap(&source, &target)
-                    resultInFirst.toggle()
-                    width *= 2
+    /// Sorts the indices in `first` stably, using `second` as the other buffer of each pass;
+    /// returns the buffer holding the result. `precedes` compares two indices.
+    private static func mergeSort(_ first: UnsafeMutableBufferPointer<Int>, _ second: UnsafeMutableBufferPointer<Int>,
+                                  by precedes: (Int, Int) -> Bool) -> UnsafeMutableBufferPointer<Int> {
+        let count = first.count
+        var source = first, target = second
+        var width = 1
+        while width < count {
+            var start = 0
+            while start < count {
+                let mid = min(start + width, count), end = min(start + 2 * width, count)
+                var l = start, r = mid, out = start
+                while l < mid && r < end {
+                    // Take from the right only when it strictly precedes: ties keep view order.
+                    if precedes(source[r], source[l]) { target[out] = source[r]; r += 1 } else { target[out] = source[l]; l += 1 }
+                    out += 1
                 }
+                while l < mid { target[out] = source[l]; l += 1; out += 1 }
+                while r < end { target[out] = source[r]; r += 1; out += 1 }
+                start = end
             }
+            swap(&source, &target)
+            width *= 2
         }
-        return resultInFirst ? first : second
+        return source
     }
 }
 
@@ -96,13 +108,10 @@ struct ReadingItem {
 
     /// Sorts siblings in place: higher `sortPriority` first, then geometric order.
     static func sort(_ items: inout [ReadingItem], order: ReadingOrder) {
-        guard items.count > 1 else { return }
-        let keys = items.map { (priority: $0.sortPriority, frame: $0.frame) }
-        var sorted = StableSort.order(count: items.count) { a, b in
-            if keys[a].priority != keys[b].priority { return keys[a].priority > keys[b].priority }
-            return order.precedes(keys[a].frame, keys[b].frame)
+        StableSort.sort(&items) { items, a, b in
+            if items[a].sortPriority != items[b].sortPriority { return items[a].sortPriority > items[b].sortPriority }
+            return order.precedes(items[a].frame, items[b].frame)
         }
-        StableSort.permute(&items, by: &sorted)
     }
 
     /// Draft indices in navigation order.

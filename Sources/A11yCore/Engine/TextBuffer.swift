@@ -43,14 +43,12 @@ extension String {
     /// size: `+`, `append` and `joined` cost several times more per piece.
     static func concatenating(_ pieces: [String], separator: String) -> String {
         guard !pieces.isEmpty else { return "" }
-        var separator = separator
         let count = pieces.reduce((pieces.count - 1) * separator.utf8.count) { $0 + $1.utf8.count }
         return String(unsafeUninitializedCapacity: count) { out in
             var at = 0
             for n in pieces.indices {
-                if n > 0 { separator.withUTF8 { out.copy($0, at: &at) } }
-                var piece = pieces[n]
-                piece.withUTF8 { out.copy($0, at: &at) }
+                if n > 0 { separator.copyUTF8(to: out, at: &at) }
+                pieces[n].copyUTF8(to: out, at: &at)
             }
             return at
         }
@@ -58,15 +56,25 @@ extension String {
 
     /// `a + separator + b` the same way, without an array of pieces (composed identifiers).
     static func concatenating(_ a: String, _ separator: UInt8, _ b: String) -> String {
-        var a = a, b = b
         let count = a.utf8.count + 1 + b.utf8.count
         return String(unsafeUninitializedCapacity: count) { out in
             var at = 0
-            a.withUTF8 { out.copy($0, at: &at) }
+            a.copyUTF8(to: out, at: &at)
             out[at] = separator
             at += 1
-            b.withUTF8 { out.copy($0, at: &at) }
+            b.copyUTF8(to: out, at: &at)
             return at
+        }
+    }
+
+    /// Copies the string's bytes to `at` and moves `at` past them. Native strings lend their
+    /// bytes in place; `withUTF8` is mutating, and the copy it needs retains the string.
+    @inline(__always)
+    fileprivate func copyUTF8(to out: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
+        let done: Void? = utf8.withContiguousStorageIfAvailable { out.copy($0, at: &at) }
+        if done == nil {
+            var s = self
+            s.withUTF8 { out.copy($0, at: &at) }
         }
     }
 }
