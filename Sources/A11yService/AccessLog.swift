@@ -38,11 +38,11 @@ final class AccessLog: Sendable {
             JSONText.appendString(exchange.path, to: &line)
             // Numbers as digits straight into the line: interpolating them built and grew a String per request.
             line += ",\"status\":".utf8
-            AccessLog.appendDecimal(exchange.status, to: &line)
+            JSONText.appendInteger(exchange.status, to: &line)
             line += ",\"bytes\":".utf8
-            AccessLog.appendDecimal(exchange.responseBytes, to: &line)
+            JSONText.appendInteger(exchange.responseBytes, to: &line)
             line += ",\"bytes_in\":".utf8
-            AccessLog.appendDecimal(exchange.requestBytes, to: &line)
+            JSONText.appendInteger(exchange.requestBytes, to: &line)
             line += ",\"duration_ms\":".utf8
             AccessLog.appendMilliseconds(micros: exchange.durationNanos / 1_000, to: &line)
             line += ",\"request_id\":".utf8
@@ -51,27 +51,12 @@ final class AccessLog: Sendable {
         }
     }
 
-    /// `value`'s decimal digits, most significant first.
-    static func appendDecimal(_ value: Int, to line: inout [UInt8]) {
-        if value < 0 { line.append(UInt8(ascii: "-")) }
-        appendDecimal(UInt64(value.magnitude), to: &line)
-    }
-
-    static func appendDecimal(_ value: UInt64, to line: inout [UInt8]) {
-        var divisor: UInt64 = 1
-        while value / divisor >= 10 { divisor *= 10 }
-        while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
-        }
-    }
-
     /// `micros` / 1000 as Swift prints that Double (`1.234`, `2.0`): whole milliseconds, a
     /// point, then the microseconds without trailing zeros (one zero when there are none).
     static func appendMilliseconds(micros: UInt64, to line: inout [UInt8]) {
         // Far beyond any real duration Double's own text may differ (exponent form); defer to it there.
         guard micros < 1_000_000_000_000 else { return line += "\(Double(micros) / 1_000)".utf8 }
-        appendDecimal(micros / 1_000, to: &line)
+        JSONText.appendInteger(Int(micros / 1_000), to: &line)
         line.append(UInt8(ascii: "."))
         var fraction = micros % 1_000, places = 3
         if fraction == 0 { return line.append(UInt8(ascii: "0")) }

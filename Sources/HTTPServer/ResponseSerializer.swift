@@ -24,7 +24,7 @@ enum ResponseSerializer {
         // 1xx and 204 carry no Content-Length (RFC 9110 §8.6).
         if response.status >= 200, response.status != 204 {
             out += contentLength
-            appendDecimal(response.body.count, to: &out)
+            JSONText.appendInteger(response.body.count, to: &out)
             out += crlf
         }
         if let id = response.requestID {
@@ -46,25 +46,5 @@ enum ResponseSerializer {
         out += crlf
         if !headOnly { out += response.body }
         return out.count - before
-    }
-
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        if value < 10 {
-            out.append(UInt8(truncatingIfNeeded: 0x30 + value))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while rest > 0 {
-                raw[19 - count] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(20 - count)...]))
-        }
     }
 }
