@@ -159,6 +159,26 @@ public struct Node: Sendable {
 
     private var fields: Fields { _read { yield table[Int(row)] } }
 
+    // Comparisons read in the row: a getter returns its own copy (a retain and a release),
+    // which walks comparing many nodes' strings pay for every node.
+    // Inlined: a call to a Node method that is not copies the node out of its array first.
+    /// Whether `typeName` is `type`.
+    @inline(__always)
+    func typeNameEquals(_ type: String) -> Bool { table[Int(row)].typeName == type }
+    /// `typeName`'s length in UTF-8 bytes.
+    @inline(__always)
+    var typeNameUTF8Count: Int { table[Int(row)].typeName.utf8.count }
+    /// Whether `typeName` holds `byte` (UTF-8).
+    @inline(__always)
+    func typeNameContains(_ byte: UInt8) -> Bool { table[Int(row)].typeName.withBorrowedUTF8 { $0.contains(byte) } }
+    /// Whether `label ?? text ?? ""` (the label a node is known by) is `name`.
+    @inline(__always)
+    func labelOrTextEquals(_ name: String) -> Bool {
+        if table[Int(row)].label != nil { return table[Int(row)].label! == name }
+        if table[Int(row)].text != nil { return table[Int(row)].text! == name }
+        return name.isEmpty
+    }
+
     /// Points the node at the same row of `newTable` (the decoder's table after it grew).
     mutating func move(to newTable: FieldTable) { table = newTable }
 
