@@ -73,34 +73,34 @@ enum NodeFields {
     }
 
     /// A plain field (not children, strategies, rotors or style); unknown keys are skipped.
-    /// Boxed fields are written in place into the node's row, `fields`.
+    /// Boxed fields are written in place into the node's row `row` of `fields`.
     @inline(__always)
-    static func decode(_ field: Field?, into node: inout Node, fields: inout Node.Fields, _ c: inout JSONCursor) throws(InputError) {
+    static func decode(_ field: Field?, into node: inout Node, fields: FieldTable, row: Int, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
         guard let field else { return try c.skip() }
         switch field {
         case .children, .accessibilityChildren, .strategies, .rotors, .style: try c.skip() // read by TreeDecoder
-        case .id: fields.id = try c.string()
+        case .id: fields[row].id = try c.string()
         case .type:
             let name = try c.stringBytes()
             if let kind = WireNames.kind(name) {
                 node.kind = kind
-                fields.typeName = kind.rawValue
+                fields[row].typeName = kind.rawValue
             } else {
                 // String lookup as the fallback: it also matches canonically equivalent spellings.
                 let typeName = name.description
                 node.kind = NodeKind.named(typeName) ?? .view
-                fields.typeName = typeName
+                fields[row].typeName = typeName
             }
         case .frame: node.frame = try rect(&c)
         case .accessibilityFrame: node.accessibilityFrame = try rect(&c)
         case .activationPoint: node.activationPoint = try point(&c)
         // Fields passes look for over all nodes also set the node's flag (`Node.FieldFlags`).
-        case .text: fields.text = node.noting(.nonEmptyText, nonEmpty: try c.string())
-        case .label: fields.label = node.noting(.nonEmptyLabel, nonEmpty: try c.string())
-        case .value: fields.value = node.noting(.nonEmptyValue, nonEmpty: try c.string())
-        case .hint: fields.hint = node.noting(.nonEmptyHint, nonEmpty: try c.string())
-        case .identifier: fields.identifier = node.noting(.nonEmptyIdentifier, nonEmpty: try c.string())
+        case .text: fields[row].text = node.noting(.nonEmptyText, nonEmpty: try c.string())
+        case .label: fields[row].label = node.noting(.nonEmptyLabel, nonEmpty: try c.string())
+        case .value: fields[row].value = node.noting(.nonEmptyValue, nonEmpty: try c.string())
+        case .hint: fields[row].hint = node.noting(.nonEmptyHint, nonEmpty: try c.string())
+        case .identifier: fields[row].identifier = node.noting(.nonEmptyIdentifier, nonEmpty: try c.string())
         case .traits: node.traits = try traits(&c)
         case .isAccessibilityElement: node.isAccessibilityElement = try c.bool()
         case .grouping: node.grouping = try c.enumeration(Grouping.self, "grouping")
@@ -114,22 +114,21 @@ enum NodeFields {
         case .actions:
             // Keys come once per object (duplicates fail), so an empty list leaves the bit alone.
             let actions = try actions(&c)
-            if !actions.isEmpty { node.note(.lists, true) }
-            fields.actions = actions
+            // Only a list with items takes a rare row (an empty one reads the same).
+            if !actions.isEmpty { node.note(.lists, true); fields[rareOf: row].actions = actions }
         case .customContent:
             var items: [CustomContent] = []
             var list = try c.beginArray()
             while try c.nextElement(&list) { items.append(try customContent(&c)) }
-            if !items.isEmpty { node.note(.lists, true) }
-            fields.customContent = items
-        case .combinable: fields.combinable = Indirect(try combinable(&c)); node.note(.combinable, true)
-        case .deferral: fields.deferral = try deferral(&c); node.note(.deferral, true)
-        case .deferredSource: fields.deferredSource = try c.string(); node.note(.deferredSource, true)
+            if !items.isEmpty { node.note(.lists, true); fields[rareOf: row].customContent = items }
+        case .combinable: fields[rareOf: row].combinable = Indirect(try combinable(&c)); node.note(.combinable, true)
+        case .deferral: fields[rareOf: row].deferral = try deferral(&c); node.note(.deferral, true)
+        case .deferredSource: fields[rareOf: row].deferredSource = try c.string(); node.note(.deferredSource, true)
         case .deferralReceiver: node.deferralReceiver = try c.bool()
-        case .a11yRoot: fields.a11yRoot = try c.string(); node.note(.a11yRoot, true)
-        case .nestedIdentifier: fields.nestedIdentifier = try c.string(); node.note(.nestedIdentifier, true)
-        case .labeledPair: fields.labeledPair = Indirect(try labeledPair(&c)); node.note(.labeledPair, true)
-        case .component: fields.component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
+        case .a11yRoot: fields[rareOf: row].a11yRoot = try c.string(); node.note(.a11yRoot, true)
+        case .nestedIdentifier: fields[row].nestedIdentifier = try c.string(); node.note(.nestedIdentifier, true)
+        case .labeledPair: fields[rareOf: row].labeledPair = Indirect(try labeledPair(&c)); node.note(.labeledPair, true)
+        case .component: fields[rareOf: row].component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
         case .focusable: node.focusable = try c.bool()
         }
     }

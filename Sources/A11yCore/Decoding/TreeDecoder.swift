@@ -101,10 +101,10 @@ struct TreeDecoder: ~Copyable {
                     rotors.append(rotor)
                     pendingRotors.append((index, list.index, items))
                 }
-                fields[index].rotors = rotors
-                if !rotors.isEmpty { document.nodes[index].note(.lists, true) }
+                // Only a list with items takes a rare row (an empty one reads the same).
+                if !rotors.isEmpty { fields[rareOf: index].rotors = rotors; document.nodes[index].note(.lists, true) }
             } else {
-                try NodeFields.decode(field, into: &document.nodes[index], fields: &fields[index], &c)
+                try NodeFields.decode(field, into: &document.nodes[index], fields: fields, row: index, &c)
             }
             // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
             if field == .id, let id = fields[index].id, let first = document.indexByID.updateValue(index, forKey: id) {
@@ -158,14 +158,14 @@ struct TreeDecoder: ~Copyable {
     private mutating func resolveReferences(_ c: borrowing JSONCursor) throws(InputError) {
         for (node, raw) in pendingStrategies {
             // Through the table: a node's own setter would copy its shared row first.
-            fields[node].strategies = Indirect(try raw.resolve(document.indexByID, c))
+            fields[rareOf: node].strategies = Indirect(try raw.resolve(document.indexByID, c))
             document.nodes[node].note(.strategies, true)
         }
         for (node, rotor, items) in pendingRotors {
             var resolved: [Int] = []
             resolved.reserveCapacity(items.count)
             for ref in items { resolved.append(try ref.resolve(document.indexByID, c)) }
-            fields[node].rotors[rotor].items = resolved
+            fields[rareOf: node].rotors[rotor].items = resolved
         }
     }
 }

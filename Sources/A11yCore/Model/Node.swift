@@ -159,6 +159,26 @@ public struct Node: Sendable {
 
     private var fields: Fields { _read { yield table[Int(row)] } }
 
+    // Comparisons read in the row: a getter returns its own copy (a retain and a release),
+    // which walks comparing many nodes' strings pay for every node.
+    // Inlined: a call to a Node method that is not copies the node out of its array first.
+    /// Whether `typeName` is `type`.
+    @inline(__always)
+    func typeNameEquals(_ type: String) -> Bool { table[Int(row)].typeName == type }
+    /// `typeName`'s length in UTF-8 bytes.
+    @inline(__always)
+    var typeNameUTF8Count: Int { table[Int(row)].typeName.utf8.count }
+    /// Whether `typeName` holds `byte` (UTF-8).
+    @inline(__always)
+    func typeNameContains(_ byte: UInt8) -> Bool { table[Int(row)].typeName.withBorrowedUTF8 { $0.contains(byte) } }
+    /// Whether `label ?? text ?? ""` (the label a node is known by) is `name`.
+    @inline(__always)
+    func labelOrTextEquals(_ name: String) -> Bool {
+        if table[Int(row)].label != nil { return table[Int(row)].label! == name }
+        if table[Int(row)].text != nil { return table[Int(row)].text! == name }
+        return name.isEmpty
+    }
+
     /// Points the node at the same row of `newTable` (the decoder's table after it grew).
     mutating func move(to newTable: FieldTable) { table = newTable }
 
@@ -171,25 +191,30 @@ public struct Node: Sendable {
     public var value: String? { get { fields.value } set { mutate { $0.value = newValue }; note(.nonEmptyValue, newValue?.isEmpty == false) } }
     public var hint: String? { get { fields.hint } set { mutate { $0.hint = newValue }; note(.nonEmptyHint, newValue?.isEmpty == false) } }
     public var identifier: String? { get { fields.identifier } set { mutate { $0.identifier = newValue }; note(.nonEmptyIdentifier, newValue?.isEmpty == false) } }
-    public var actions: [String] { get { fields.actions } set { mutate { $0.actions = newValue }; noteLists() } }
-    public var customContent: [CustomContent] { get { fields.customContent } set { mutate { $0.customContent = newValue }; noteLists() } }
-    public var rotors: [Rotor] { get { fields.rotors } set { mutate { $0.rotors = newValue }; noteLists() } }
+    // Rarely set fields, in the row's rare row (see `FieldTable`).
+    public var actions: [String] { get { rare { $0.actions } ?? [] } set { mutateRare { $0.actions = newValue }; noteLists() } }
+    public var customContent: [CustomContent] { get { rare { $0.customContent } ?? [] } set { mutateRare { $0.customContent = newValue }; noteLists() } }
+    public var rotors: [Rotor] { get { rare { $0.rotors } ?? [] } set { mutateRare { $0.rotors = newValue }; noteLists() } }
     /// The three lists share a bit: after a change to one, it is set from all three.
     private mutating func noteLists() {
-        let holds = !fields.actions.isEmpty || !fields.customContent.isEmpty || !fields.rotors.isEmpty
+        let holds = rare { !$0.actions.isEmpty || !$0.customContent.isEmpty || !$0.rotors.isEmpty } ?? false
         note(.lists, holds)
     }
     // Out-of-line fields are boxed before `mutate`: a call made inside its access to `fields`
     // would make the compiler keep dynamic exclusivity checks on every read of the row.
-    public var combinable: Combinable? { get { fields.combinable?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.combinable = boxed }; note(.combinable, boxed != nil) } }
-    public var deferral: Deferral? { get { fields.deferral } set { mutate { $0.deferral = newValue }; note(.deferral, newValue != nil) } }
-    public var deferredSource: String? { get { fields.deferredSource } set { mutate { $0.deferredSource = newValue }; note(.deferredSource, newValue != nil) } }
-    public var a11yRoot: String? { get { fields.a11yRoot } set { mutate { $0.a11yRoot = newValue }; note(.a11yRoot, newValue != nil) } }
+    public var combinable: Combinable? { get { rare { $0.combinable?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.combinable = boxed }; note(.combinable, boxed != nil) } }
+    public var deferral: Deferral? { get { rare { $0.deferral } ?? nil } set { mutateRare { $0.deferral = newValue }; note(.deferral, newValue != nil) } }
+    public var deferredSource: String? { get { rare { $0.deferredSource } ?? nil } set { mutateRare { $0.deferredSource = newValue }; note(.deferredSource, newValue != nil) } }
+    public var a11yRoot: String? { get { rare { $0.a11yRoot } ?? nil } set { mutateRare { $0.a11yRoot = newValue }; note(.a11yRoot, newValue != nil) } }
     public var nestedIdentifier: String? { get { fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue }; note(.nestedIdentifier, newValue != nil) } }
-    public var labeledPair: LabeledPair? { get { fields.labeledPair?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.labeledPair = boxed }; note(.labeledPair, boxed != nil) } }
-    public var strategies: Strategies? { get { fields.strategies?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.strategies = boxed }; note(.strategies, boxed != nil) } }
+    public var labeledPair: LabeledPair? { get { rare { $0.labeledPair?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.labeledPair = boxed }; note(.labeledPair, boxed != nil) } }
+    public var strategies: Strategies? { get { rare { $0.strategies?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.strategies = boxed }; note(.strategies, boxed != nil) } }
     public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed }; note(.style, boxed != nil) } }
-    public var component: Component? { get { fields.component?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.component = boxed }; note(.component, boxed != nil) } }
+    public var component: Component? { get { rare { $0.component?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.component = boxed }; note(.component, boxed != nil) } }
+
+    /// `read` of this node's rare fields, in place; nil when it has none.
+    @inline(__always)
+    private func rare<Value>(_ read: (RareFields) -> Value) -> Value? { table.withRare(of: Int(row), read) }
 
     // Read-only views for rules' walks over every node: flags, or part of a boxed field read in
     // place, where the getters above copy the whole value (and retain its strings) out of the row.
@@ -216,7 +241,7 @@ public struct Node: Sendable {
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
     public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
 
-    /// The boxed fields. Internal so the decoder can write them straight into its table.
+    /// The boxed fields most nodes set. Internal so the decoder can write them straight into its table.
     struct Fields {
         var id: String?
         var typeName = "view"
@@ -225,29 +250,46 @@ public struct Node: Sendable {
         var value: String?
         var hint: String?
         var identifier: String?
+        var nestedIdentifier: String?
+        // Large and often absent: out of line, so a typical row stays small (one pointer
+        // instead of some 40 bytes inline) and walks over all nodes touch less memory.
+        var style: Indirect<Style>?
+        /// This row's `RareFields` in its table, -1 while it has none.
+        var rareRow: Int32 = -1
+    }
+
+    /// The boxed fields few nodes set (see `FieldTable`).
+    struct RareFields {
         var actions: [String] = []
         var customContent: [CustomContent] = []
         var rotors: [Rotor] = []
         var deferral: Deferral?
         var deferredSource: String?
         var a11yRoot: String?
-        var nestedIdentifier: String?
-        // Large and mostly absent: out of line, so a typical row stays small (one pointer
-        // each instead of some 40 to 200 bytes inline) and walks over all nodes touch less memory.
+        // Large and mostly absent: out of line (one pointer each instead of up to 200 bytes inline).
         var combinable: Indirect<Combinable>?
         var labeledPair: Indirect<LabeledPair>?
         var strategies: Indirect<Strategies>?
-        var style: Indirect<Style>?
         var component: Indirect<Component>?
     }
 
     /// A row of its own before a change when the table is shared (copy on write).
     private mutating func mutate(_ change: (inout Fields) -> Void) {
+        makeRowUnique()
+        change(&table[Int(row)])
+    }
+
+    /// `mutate` for the rare fields.
+    private mutating func mutateRare(_ change: (inout RareFields) -> Void) {
+        makeRowUnique()
+        change(&table[rareOf: Int(row)])
+    }
+
+    private mutating func makeRowUnique() {
         if !isKnownUniquelyReferenced(&table) {
-            table = FieldTable.single(table[Int(row)])
+            table = table.copy(ofRow: Int(row))
             row = 0
         }
-        change(&table[Int(row)])
     }
 }
 

@@ -243,11 +243,11 @@ public struct Fingerprinter {
             var count = 0
             for sibling in siblings {
                 if sibling == index { break }
-                let otherType = nodes[sibling].typeName
-                if otherType == type {
-                    // The label only now: reading one out of a node costs a retain.
-                    if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
-                } else if otherType.utf8.count != typeLength && (typeHasBracket || Fingerprinter.hasBracket(otherType)) {
+                // Compared in the sibling's row: its getters would retain each string.
+                if nodes[sibling].typeNameEquals(type) {
+                    if nodes[sibling].labelOrTextEquals(label) { count += 1 }
+                } else if nodes[sibling].typeNameUTF8Count != typeLength
+                            && (typeHasBracket || nodes[sibling].typeNameContains(UInt8(ascii: "["))) {
                     // Different types give equal `type[label]` keys only when the longer type
                     // goes on from the shorter with a "[": never at equal lengths.
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
