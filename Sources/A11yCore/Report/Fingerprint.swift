@@ -106,7 +106,8 @@ struct FNVPair {
 
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
 public struct Fingerprinter {
-    public let analysis: Analysis
+    // The three arrays it reads, not the Analysis: copying that retained every array it holds.
+    private let nodes: [Node], childStorage: [Int], composedIdentifier: [String?]
     /// Per node, what has been worked out so far. One array, not a dictionary: every finding
     /// looks here; and one rather than one per fact: each array cost an allocation per screen.
     private var facts: [NodeFacts]
@@ -131,8 +132,10 @@ public struct Fingerprinter {
     }
 
     public init(_ analysis: Analysis) {
-        self.analysis = analysis
-        facts = Array(repeating: NodeFacts(), count: analysis.document.nodes.count)
+        nodes = analysis.document.nodes
+        childStorage = analysis.document.childStorage
+        composedIdentifier = analysis.composedIdentifier
+        facts = Array(repeating: NodeFacts(), count: nodes.count)
     }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
@@ -162,9 +165,7 @@ public struct Fingerprinter {
     /// so most steps are looked up rather than walked again.
     private mutating func identitySpan(of node: Int) -> Range<Int> {
         if let known = facts[node].identity { return known }
-        // The node array alone, once: reading through `analysis.document` copied the whole
-        // Document (every array retained) per call.
-        let nodes = analysis.document.nodes
+        let nodes = self.nodes
         // Walk up to the nearest node whose identity is known or anchored (bounded by the
         // decoder's depth cap), then build identities back down, caching each.
         var current = node
@@ -222,10 +223,11 @@ public struct Fingerprinter {
 
     private mutating func appendAnchor(of index: Int, _ nodes: [Node]) -> Range<Int>? {
         if let id = nodes[index].id, !id.isEmpty { return appendIdentity { $0.append("id:"); $0.append(id) } }
-        if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
+        if index < composedIdentifier.count, let composed = composedIdentifier[index], !composed.isEmpty {
             return appendIdentity { $0.append("nested:"); $0.append(composed) }
         }
-        if let identifier = nodes[index].identifier, !identifier.isEmpty {
+        // The flag first: most nodes have no identifier, and reading one costs a retain.
+        if nodes[index].has(.nonEmptyIdentifier), let identifier = nodes[index].identifier, !identifier.isEmpty {
             return appendIdentity { $0.append("identifier:"); $0.append(identifier) }
         }
         return nil
@@ -235,21 +237,19 @@ public struct Fingerprinter {
     /// key Strings; long ones are counted once into a dictionary so a wide parent stays linear.
     private mutating func ordinal(of index: Int, parent: Int, _ nodes: [Node]) -> Int {
         if facts[index].ordinal >= 0 { return facts[index].ordinal }
-        let childStorage = analysis.document.childStorage
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
-            let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
-            let typeHasBracket = Fingerprinter.hasBracket(type), typeLength = type.utf8.count
+            let type = nodes[index].typeName, typeLength = type.utf8.count
             var count = 0
             for sibling in siblings {
                 if sibling == index { break }
-                let otherType = nodes[sibling].typeName
-                if otherType == type {
-                    // The label only now: reading one out of a node costs a retain.
-                    if (nodes[sibling].label ?? nodes[sibling].text ?? "") == label { count += 1 }
-                } else if otherType.utf8.count != typeLength && (typeHasBracket || Fingerprinter.hasBracket(otherType)) {
+                let otherType = nodes[sibling].typeName, otherLength = otherType.utf8.count
+                // Lengths first: most siblings differ in type, and then no bytes need comparing.
+                if otherLength == typeLength {
+                    if otherType == type && Fingerprinter.sameLabel(sibling, index, nodes) { count += 1 }
+                } else if Fingerprinter.byte(of: otherLength > typeLength ? otherType : type, at: min(otherLength, typeLength)) == UInt8(ascii: "[") {
                     // Different types give equal `type[label]` keys only when the longer type
-                    // goes on from the shorter with a "[": never at equal lengths.
+                    // goes on from the shorter with a "[" (one byte to test, not a scan).
                     if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
                 }
             }
@@ -265,9 +265,20 @@ public struct Fingerprinter {
         return max(facts[index].ordinal, 0)
     }
 
-    /// Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
-    private static func hasBracket(_ type: String) -> Bool {
-        type.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
+    /// Whether two nodes' `label ?? text ?? ""` agree, told from their flags where they can be:
+    /// reading a label out of a node costs a retain.
+    private static func sameLabel(_ a: Int, _ b: Int, _ nodes: [Node]) -> Bool {
+        let aNamed = nodes[a].hasNonEmptyLabel, bNamed = nodes[b].hasNonEmptyLabel
+        // Neither a non-empty label nor a non-empty text: the label part is "".
+        let aBlank = !aNamed && !nodes[a].hasNonEmptyText, bBlank = !bNamed && !nodes[b].hasNonEmptyText
+        if aBlank && bBlank { return true }
+        if (aBlank && bNamed) || (bBlank && aNamed) { return false }
+        return (nodes[a].label ?? nodes[a].text ?? "") == (nodes[b].label ?? nodes[b].text ?? "")
+    }
+
+    /// The UTF-8 byte at `offset` (within the string).
+    private static func byte(of text: String, at offset: Int) -> UInt8 {
+        text.withBorrowedUTF8 { $0[offset] }
     }
 
     private static func stepKey(_ node: Node) -> String {
