@@ -233,25 +233,26 @@ public struct Fingerprinter {
         return nil
     }
 
-    /// Short sibling lists are scanned up to the node, comparing fields rather than building
-    /// key Strings; long ones are counted once into a dictionary so a wide parent stays linear.
+    /// Short sibling lists are scanned back from the node, comparing fields rather than building
+    /// key Strings, and only to the nearest earlier sibling with the same step whose ordinal is
+    /// known: findings on the rows of a list then cost a step each, not a rescan from the first.
+    /// Long lists are counted once into a dictionary so a wide parent stays linear.
     private mutating func ordinal(of index: Int, parent: Int, _ nodes: [Node]) -> Int {
         if facts[index].ordinal >= 0 { return facts[index].ordinal }
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
             let type = nodes[index].typeName, typeLength = type.utf8.count
             var count = 0
-            for sibling in siblings {
-                if sibling == index { break }
-                let otherType = nodes[sibling].typeName, otherLength = otherType.utf8.count
-                // Lengths first: most siblings differ in type, and then no bytes need comparing.
-                if otherLength == typeLength {
-                    if otherType == type && Fingerprinter.sameLabel(sibling, index, nodes) { count += 1 }
-                } else if Fingerprinter.byte(of: otherLength > typeLength ? otherType : type, at: min(otherLength, typeLength)) == UInt8(ascii: "[") {
-                    // Different types give equal `type[label]` keys only when the longer type
-                    // goes on from the shorter with a "[" (one byte to test, not a scan).
-                    if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
+            var position = siblings.firstIndex(of: index) ?? siblings.startIndex
+            while position > siblings.startIndex {
+                position -= 1
+                let sibling = siblings[position]
+                guard Fingerprinter.sameStep(sibling, as: index, type: type, typeLength: typeLength, nodes) else { continue }
+                if facts[sibling].ordinal >= 0 {
+                    count += facts[sibling].ordinal + 1
+                    break
                 }
+                count += 1
             }
             facts[index].ordinal = count
             return count
@@ -263,6 +264,19 @@ public struct Fingerprinter {
             seen[key, default: 0] += 1
         }
         return max(facts[index].ordinal, 0)
+    }
+
+    /// Whether `sibling` has the same `type[label]` step as `index` (whose type is given).
+    private static func sameStep(_ sibling: Int, as index: Int, type: String, typeLength: Int, _ nodes: [Node]) -> Bool {
+        let otherType = nodes[sibling].typeName, otherLength = otherType.utf8.count
+        // Lengths first: most siblings differ in type, and then no bytes need comparing.
+        if otherLength == typeLength { return otherType == type && sameLabel(sibling, index, nodes) }
+        // Different types give equal steps only when the longer type goes on from the shorter
+        // with a "[" (one byte to test, not a scan).
+        guard byte(of: otherLength > typeLength ? otherType : type, at: min(otherLength, typeLength)) == UInt8(ascii: "[") else {
+            return false
+        }
+        return stepKey(nodes[sibling]) == stepKey(nodes[index])
     }
 
     /// Whether two nodes' `label ?? text ?? ""` agree, told from their flags where they can be:
