@@ -113,8 +113,9 @@ public struct Fingerprinter {
     private var facts: [NodeFacts]
     /// Identities of the nodes asked about and their ancestors up to the anchor, as UTF-8.
     /// Bytes in one buffer rather than a String per node: identities are only hashed, and a
-    /// child's starts with a copy of its parent's.
-    private var identityBytes = ByteBuffer(capacity: 256)
+    /// child's starts with a copy of its parent's. Sized so a typical screen's findings fit:
+    /// at 256 bytes most requests regrew it once (two allocations more).
+    private var identityBytes = ByteBuffer(capacity: 1024)
 
     private struct NodeFacts {
         /// Earlier siblings with the same type and label; -1 until its parent's children are counted.
