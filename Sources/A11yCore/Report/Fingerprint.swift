@@ -133,9 +133,16 @@ public struct Fingerprinter {
     }
 
     public init(_ analysis: Analysis) {
-        nodes = analysis.document.nodes
-        childStorage = analysis.document.childStorage
-        composedIdentifier = analysis.composedIdentifier
+        self.init(nodes: analysis.document.nodes, childStorage: analysis.document.childStorage,
+                  composedIdentifier: analysis.composedIdentifier)
+    }
+
+    /// From the arrays it reads, for writers holding a borrowed report: passing its Analysis
+    /// to `init(_:)` copied the whole struct (every array retained and released).
+    init(nodes: [Node], childStorage: [Int], composedIdentifier: [String?]) {
+        self.nodes = nodes
+        self.childStorage = childStorage
+        self.composedIdentifier = composedIdentifier
         facts = Array(repeating: NodeFacts(), count: nodes.count)
     }
 
