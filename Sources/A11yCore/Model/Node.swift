@@ -168,9 +168,6 @@ public struct Node: Sendable {
     /// `typeName`'s length in UTF-8 bytes.
     @inline(__always)
     var typeNameUTF8Count: Int { table[Int(row)].typeName.utf8.count }
-    /// Whether `typeName` holds `byte` (UTF-8).
-    @inline(__always)
-    func typeNameContains(_ byte: UInt8) -> Bool { table[Int(row)].typeName.withBorrowedUTF8 { $0.contains(byte) } }
     /// Whether `label ?? text ?? ""` (the label a node is known by) is `name`.
     @inline(__always)
     func labelOrTextEquals(_ name: String) -> Bool {

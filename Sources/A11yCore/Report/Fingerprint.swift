@@ -106,14 +106,16 @@ struct FNVPair {
 
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
 public struct Fingerprinter {
-    public let analysis: Analysis
+    // The three arrays it reads, not the Analysis: copying that retained every array it holds.
+    private let nodes: [Node], childStorage: [Int], composedIdentifier: [String?]
     /// Per node, what has been worked out so far. One array, not a dictionary: every finding
     /// looks here; and one rather than one per fact: each array cost an allocation per screen.
     private var facts: [NodeFacts]
     /// Identities of the nodes asked about and their ancestors up to the anchor, as UTF-8.
     /// Bytes in one buffer rather than a String per node: identities are only hashed, and a
-    /// child's starts with a copy of its parent's.
-    private var identityBytes = ByteBuffer(capacity: 256)
+    /// child's starts with a copy of its parent's. Sized so a typical screen's findings fit:
+    /// at 256 bytes most requests regrew it once (two allocations more).
+    private var identityBytes = ByteBuffer(capacity: 1024)
 
     private struct NodeFacts {
         /// Earlier siblings with the same type and label; -1 until its parent's children are counted.
@@ -131,8 +133,17 @@ public struct Fingerprinter {
     }
 
     public init(_ analysis: Analysis) {
-        self.analysis = analysis
-        facts = Array(repeating: NodeFacts(), count: analysis.document.nodes.count)
+        self.init(nodes: analysis.document.nodes, childStorage: analysis.document.childStorage,
+                  composedIdentifier: analysis.composedIdentifier)
+    }
+
+    /// From the arrays it reads, for writers holding a borrowed report: passing its Analysis
+    /// to `init(_:)` copied the whole struct (every array retained and released).
+    init(nodes: [Node], childStorage: [Int], composedIdentifier: [String?]) {
+        self.nodes = nodes
+        self.childStorage = childStorage
+        self.composedIdentifier = composedIdentifier
+        facts = Array(repeating: NodeFacts(), count: nodes.count)
     }
 
     public mutating func fingerprint(_ finding: Finding) -> String {
@@ -162,9 +173,7 @@ public struct Fingerprinter {
     /// so most steps are looked up rather than walked again.
     private mutating func identitySpan(of node: Int) -> Range<Int> {
         if let known = facts[node].identity { return known }
-        // The node array alone, once: reading through `analysis.document` copied the whole
-        // Document (every array retained) per call.
-        let nodes = analysis.document.nodes
+        let nodes = self.nodes
         // Walk up to the nearest node whose identity is known or anchored (bounded by the
         // decoder's depth cap), then build identities back down, caching each.
         var current = node
@@ -222,36 +231,36 @@ public struct Fingerprinter {
 
     private mutating func appendAnchor(of index: Int, _ nodes: [Node]) -> Range<Int>? {
         if let id = nodes[index].id, !id.isEmpty { return appendIdentity { $0.append("id:"); $0.append(id) } }
-        if index < analysis.composedIdentifier.count, let composed = analysis.composedIdentifier[index], !composed.isEmpty {
+        if index < composedIdentifier.count, let composed = composedIdentifier[index], !composed.isEmpty {
             return appendIdentity { $0.append("nested:"); $0.append(composed) }
         }
-        if let identifier = nodes[index].identifier, !identifier.isEmpty {
+        // The flag first: most nodes have no identifier, and reading one costs a retain.
+        if nodes[index].has(.nonEmptyIdentifier), let identifier = nodes[index].identifier, !identifier.isEmpty {
             return appendIdentity { $0.append("identifier:"); $0.append(identifier) }
         }
         return nil
     }
 
-    /// Short sibling lists are scanned up to the node, comparing fields rather than building
-    /// key Strings; long ones are counted once into a dictionary so a wide parent stays linear.
+    /// Short sibling lists are scanned back from the node, comparing fields rather than building
+    /// key Strings, and only to the nearest earlier sibling with the same step whose ordinal is
+    /// known: findings on the rows of a list then cost a step each, not a rescan from the first.
+    /// Long lists are counted once into a dictionary so a wide parent stays linear.
     private mutating func ordinal(of index: Int, parent: Int, _ nodes: [Node]) -> Int {
         if facts[index].ordinal >= 0 { return facts[index].ordinal }
-        let childStorage = analysis.document.childStorage
         let siblings = childStorage[nodes[index].isSynthetic ? nodes[parent].syntheticChildRange : nodes[parent].childRange]
         if siblings.count <= 32 {
-            let type = nodes[index].typeName, label = nodes[index].label ?? nodes[index].text ?? ""
-            let typeHasBracket = Fingerprinter.hasBracket(type), typeLength = type.utf8.count
+            let type = nodes[index].typeName, typeLength = type.utf8.count
             var count = 0
-            for sibling in siblings {
-                if sibling == index { break }
-                // Compared in the sibling's row: its getters would retain each string.
-                if nodes[sibling].typeNameEquals(type) {
-                    if nodes[sibling].labelOrTextEquals(label) { count += 1 }
-                } else if nodes[sibling].typeNameUTF8Count != typeLength
-                            && (typeHasBracket || nodes[sibling].typeNameContains(UInt8(ascii: "["))) {
-                    // Different types give equal `type[label]` keys only when the longer type
-                    // goes on from the shorter with a "[": never at equal lengths.
-                    if Fingerprinter.stepKey(nodes[sibling]) == Fingerprinter.stepKey(nodes[index]) { count += 1 }
+            var position = siblings.firstIndex(of: index) ?? siblings.startIndex
+            while position > siblings.startIndex {
+                position -= 1
+                let sibling = siblings[position]
+                guard Fingerprinter.sameStep(sibling, as: index, type: type, typeLength: typeLength, nodes) else { continue }
+                if facts[sibling].ordinal >= 0 {
+                    count += facts[sibling].ordinal + 1
+                    break
                 }
+                count += 1
             }
             facts[index].ordinal = count
             return count
@@ -265,9 +274,35 @@ public struct Fingerprinter {
         return max(facts[index].ordinal, 0)
     }
 
-    /// Over contiguous bytes: the generic `utf8.contains` cost about 200 instructions a type.
-    private static func hasBracket(_ type: String) -> Bool {
-        type.withBorrowedUTF8 { $0.contains(UInt8(ascii: "[")) }
+    /// Whether `sibling` has the same `type[label]` step as `index` (whose type is given).
+    private static func sameStep(_ sibling: Int, as index: Int, type: String, typeLength: Int, _ nodes: [Node]) -> Bool {
+        // Lengths first: most siblings differ in type, and then no bytes need comparing. Compared
+        // in the sibling's row: its getters would retain each string.
+        let otherLength = nodes[sibling].typeNameUTF8Count
+        if otherLength == typeLength { return nodes[sibling].typeNameEquals(type) && sameLabel(sibling, index, nodes) }
+        // Different types give equal steps only when the longer type goes on from the shorter
+        // with a "[" (one byte to test, not a scan).
+        let longer = otherLength > typeLength ? nodes[sibling].typeName : type
+        guard byte(of: longer, at: min(otherLength, typeLength)) == UInt8(ascii: "[") else {
+            return false
+        }
+        return stepKey(nodes[sibling]) == stepKey(nodes[index])
+    }
+
+    /// Whether two nodes' `label ?? text ?? ""` agree, told from their flags where they can be:
+    /// reading a label out of a node costs a retain.
+    private static func sameLabel(_ a: Int, _ b: Int, _ nodes: [Node]) -> Bool {
+        let aNamed = nodes[a].hasNonEmptyLabel, bNamed = nodes[b].hasNonEmptyLabel
+        // Neither a non-empty label nor a non-empty text: the label part is "".
+        let aBlank = !aNamed && !nodes[a].hasNonEmptyText, bBlank = !bNamed && !nodes[b].hasNonEmptyText
+        if aBlank && bBlank { return true }
+        if (aBlank && bNamed) || (bBlank && aNamed) { return false }
+        return nodes[a].labelOrTextEquals(nodes[b].label ?? nodes[b].text ?? "")
+    }
+
+    /// The UTF-8 byte at `offset` (within the string).
+    private static func byte(of text: String, at offset: Int) -> UInt8 {
+        text.withBorrowedUTF8 { $0[offset] }
     }
 
     private static func stepKey(_ node: Node) -> String {

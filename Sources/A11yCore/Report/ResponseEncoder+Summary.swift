@@ -60,7 +60,7 @@ extension ResponseEncoder {
         w.endObject()
         w.staticKey("rules")
         if screens.count == 1 {
-            writeRuleLists(of: screens.report(0).pointee.run, into: &w)
+            writeRuleLists(ofRunIn: screens.report(0), into: &w)
         } else {
             writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
         }
@@ -117,12 +117,19 @@ extension ResponseEncoder {
         w.endObject()
     }
 
-    /// `writeRuleLists` of one screen's run, read in place: a list of runs cost an array and
-    /// a copy (retains) of the run.
-    static func writeRuleLists(of run: borrowing RuleRun, into w: inout JSONWriter) {
-        let table = run.ran.table
-        guard sharesTable(run, table) else { return writeRuleListsByID([copy run], into: &w) }
-        writeRuleLists(of: run, table: table, into: &w)
+    /// `writeRuleLists` of one screen's run, read in place through its report: a list of runs
+    /// cost an array and a copy (retains) of the run, and so did passing the run borrowed.
+    static func writeRuleLists(ofRunIn report: UnsafePointer<AuditReport>, into w: inout JSONWriter) {
+        let table = report.pointee.run.ran.table
+        guard report.pointee.run.passed.table === table && report.pointee.run.incomplete.table === table else {
+            return writeRuleListsByID([report.pointee.run], into: &w)
+        }
+        // Each list read out of the report, not through a `RuleRun` parameter (that copied it).
+        w.beginObject()
+        w.staticKey("run"); write(report.pointee.run.ran.members, table, into: &w)
+        w.staticKey("passed"); write(report.pointee.run.passed.members, table, into: &w)
+        w.staticKey("incomplete"); write(report.pointee.run.incomplete.members, table, into: &w)
+        w.endObject()
     }
 
     private static func sharesTable(_ run: borrowing RuleRun, _ table: RuleIDTable) -> Bool {

@@ -86,7 +86,8 @@ public enum ResponseEncoder {
         report.run.findings.withUnsafeBufferPointer { findings in
             // Only screens with findings pay for the fingerprinter's per-node tables.
             guard !findings.isEmpty else { return }
-            var fingerprinter = Fingerprinter(report.analysis)
+            var fingerprinter = Fingerprinter(nodes: report.analysis.document.nodes, childStorage: report.analysis.document.childStorage,
+                                              composedIdentifier: report.analysis.composedIdentifier)
             for i in findings.indices {
                 beginFinding(findings.baseAddress! + i, analysis: report.analysis, pointers: &pointers, into: &w)
                 w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)

@@ -50,6 +50,32 @@ import Testing
         #expect(Fingerprint.identity(of: second, in: analysis) == "root/button[Delete]#1")
     }
 
+    @Test func siblingsAreCountedByTheirWholeStep() {
+        var document = Document()
+        let root = document.append(ReportFixtures.node(.view, frame: .zero), parent: nil)
+        func add(type: String, label: String?, text: String?) -> Int {
+            var node = ReportFixtures.node(.view, frame: .zero)
+            node.typeName = type
+            node.label = label
+            node.text = text
+            return document.append(node, parent: root)
+        }
+        // `a[b` + `[c]` spells the same step as `a` + `[b[c]`.
+        _ = add(type: "a", label: "b[c", text: nil)
+        let joined = add(type: "a[b", label: "c", text: nil)
+        // The text stands in for a missing label, and an empty label hides the text.
+        _ = add(type: "text", label: nil, text: "Hi")
+        let labelled = add(type: "text", label: "Hi", text: nil)
+        _ = add(type: "text", label: nil, text: nil)
+        let hidden = add(type: "text", label: "", text: "Hi")
+        let other = add(type: "text", label: "Ho", text: nil)
+        let analysis = Analysis(document: document)
+        #expect(Fingerprint.identity(of: joined, in: analysis) == "root/a[b[c]#1")
+        #expect(Fingerprint.identity(of: labelled, in: analysis) == "root/text[Hi]#1")
+        #expect(Fingerprint.identity(of: hidden, in: analysis) == "root/text[]#1")
+        #expect(Fingerprint.identity(of: other, in: analysis) == "root/text[Ho]#0")
+    }
+
     @Test func hashIsFixedAcrossProcesses() {
         // A baseline written by one run is read by another: the hash must not be seeded.
         // The first half is standard 64-bit FNV-1a (published test vector for "a").
