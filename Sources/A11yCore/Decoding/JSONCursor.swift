@@ -146,8 +146,8 @@ struct JSONCursor: ~Copyable {
     mutating func number() throws(InputError) -> Double {
         let byte = reader.peekByte() ?? 0
         if byte != Byte.minus && byte &- Byte.zero >= 10 { try expect(.number, "a number") }
-        // Short integers inline; anything else through the full grammar, out of line.
-        if let value = reader.plainInteger() {
+        // Short numbers inline; anything else through the full grammar, out of line.
+        if let value = reader.shortNumber() {
             reader.atContainerStart = false
             return value
         }

@@ -192,11 +192,11 @@ enum NodeFields {
         return Rect(x: x, y: y, width: width, height: height)
     }
 
-    /// Frames are mostly small integers right after the ':': read those in the inlined integer
-    /// loop, anything else through the full number grammar.
+    /// Frames are mostly short numbers right after the ':': read those inline, anything else
+    /// through the full number grammar.
     @inline(__always)
     private static func compactNumber(_ r: inout JSONReader) -> Double? {
-        if let value = r.plainInteger() { return value }
+        if let value = r.shortNumber() { return value }
         return try? r.readNumber()
     }
 
