@@ -13,6 +13,8 @@ enum NodeFields {
         /// layout), so this is a shift; `NodeFieldLookupTests` checks the bits are distinct.
         var bit: UInt64 { 1 << UInt64(unsafeBitCast(self, to: UInt8.self)) }
 
+        static let keyWords = makeKeyWords()
+
         /// Length first, then bytes; `NodeFieldLookupTests` checks it against `allCases`.
         static func named(_ key: JSONKey) -> Field? {
             switch key.bytes.count {
