@@ -246,6 +246,11 @@ struct JSONCursor: ~Copyable {
             scope.seen |= name.bit
             return (JSONKey(bytes: bytes), name)
         }
+        // The other usual case, the object's end, also inline.
+        if reader.compactObjectEnd() {
+            ended(scope)
+            return nil
+        }
         return try generalNextKey(&scope, known: Known.self)
     }
 
@@ -277,14 +282,20 @@ struct JSONCursor: ~Copyable {
             throw syntax(error)
         }
         guard let read else {
-            path.pop()
-            openKeys.truncate(to: scope.base)
-            if scope.large >= 0 { largeKeys.removeSubrange(scope.large...) }
+            ended(scope)
             return nil
         }
         let key = read.hasEscapes ? escapedKey(read) : JSONKey(bytes: read.bytes)
         path.top = .key(key.bytes)
         return key
+    }
+
+    /// After an object's '}': its path token and its keys go.
+    @inline(__always)
+    private mutating func ended(_ scope: ObjectScope) {
+        path.pop()
+        openKeys.truncate(to: scope.base)
+        if scope.large >= 0 { largeKeys.removeSubrange(scope.large...) }
     }
 
     /// The decoded bytes of a string with escapes, kept for as long as this cursor.

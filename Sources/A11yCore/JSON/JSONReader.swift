@@ -195,6 +195,15 @@ public struct JSONReader {
                          hasEscapes: false, openingQuote: quote)
     }
 
+    /// Consumes the innermost object's '}' when it comes right after the last value (or the
+    /// '{'), where it always closes the object validly (as in `generalNextRawKey`).
+    @inline(__always)
+    mutating func compactObjectEnd() -> Bool {
+        guard position < buffer.count, buffer[position] == Byte.closeBrace, depth > 0, innermostIsObject else { return false }
+        close()
+        return true
+    }
+
     /// `compactNextKey` for a key that is one of `known`'s short names: the (up to 16) bytes
     /// after the opening quote are loaded as two words, the closing quote found in them, and
     /// the name matched by integer compares. A known name has no escapes or control bytes,

@@ -62,6 +62,24 @@ import Testing
         }
     }
 
+    /// Objects end inline on a '}' right after a value; anything else there fails as before.
+    @Test(arguments: [
+        (#"{"root":{"id":"a",}}"#, "/root"),
+        (#"{"root":{"id":"a"}"#, ""),
+        (#"{"root":{"style":{"fontSize":1,}}}"#, "/root/style"),
+        (#"{"root":{"children":[{}]},}"#, ""),
+    ])
+    func badObjectEndsFailAlike(json: String, pointer: String) throws {
+        let messages = try bothWays(json).map { way in
+            let error = try #require(Tree.failure(way), "\(way)")
+            #expect(error.kind == .syntax, "\(way)")
+            #expect(error.pointer == pointer, "\(way)")
+            return error.message.replacingOccurrences(of: #"\(byte \d+\)"#, with: "", options: .regularExpression)
+        }
+        #expect(messages[0] == messages[1])
+        #expect(try Tree.decode(#"{"root":{"children":[{},{"id":"b"}],"style":{}}}"#).nodes.count == 3)
+    }
+
     /// A known key near the end of the buffer (no room for the word loads) and a truncated one.
     @Test func keysAtTheEndOfTheBuffer() throws {
         #expect(try Tree.decode(#"{"root":{"id":"a"}}"#).nodes[0].id == "a")
