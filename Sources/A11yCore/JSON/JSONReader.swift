@@ -154,6 +154,7 @@ public struct JSONReader {
     @inline(__always)
     mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
         if let key = compactNextKey() { return key }
+        if compactObjectEnd() { return nil }
         return try generalNextRawKey()
     }
 
