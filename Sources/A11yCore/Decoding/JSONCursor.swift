@@ -146,8 +146,8 @@ struct JSONCursor: ~Copyable {
     mutating func number() throws(InputError) -> Double {
         let byte = reader.peekByte() ?? 0
         if byte != Byte.minus && byte &- Byte.zero >= 10 { try expect(.number, "a number") }
-        // Short integers inline; anything else through the full grammar, out of line.
-        if let value = reader.plainInteger() {
+        // Short numbers inline; anything else through the full grammar, out of line.
+        if let value = reader.shortNumber() {
             reader.atContainerStart = false
             return value
         }
@@ -234,8 +234,29 @@ struct JSONCursor: ~Copyable {
     /// `nextKey` for objects whose members the caller looks up by name anyway: a known key is
     /// checked for duplicates by its bit, and only unknown keys are compared with earlier ones
     /// (a known key never equals an unknown one). Same results and errors as `nextKey`.
+    /// `words` is `Known.keyWords`, passed in: reading the static costs a lazy-init check, so
+    /// callers read it once per object or per decoder, not per key.
     @inline(__always)
-    mutating func nextKey<Known: KnownKeys>(_ scope: inout ObjectScope, known: Known.Type) throws(InputError) -> (key: JSONKey, known: Known?)? {
+    mutating func nextKey<Known: KnownKeys>(_ scope: inout ObjectScope, known words: borrowing KnownKeyWords<Known>) throws(InputError) -> (key: JSONKey, known: Known?)? {
+        // The usual member, a short known key right after the ',' (or '{'): matched as words
+        // with no separate scan, inline. Anything else, out of line.
+        if let (bytes, name) = reader.compactKnownKey(words) {
+            path.top = .key(bytes)
+            if scope.seen & name.bit != 0 { throw duplicate(JSONKey(bytes: bytes)) }
+            scope.seen |= name.bit
+            return (JSONKey(bytes: bytes), name)
+        }
+        // The other usual case, the object's end, also inline.
+        if reader.compactObjectEnd() {
+            ended(scope)
+            return nil
+        }
+        return try generalNextKey(&scope, known: Known.self)
+    }
+
+    /// `nextKey(_:known:)` past its fast path: the general key read.
+    @inline(never)
+    private mutating func generalNextKey<Known: KnownKeys>(_ scope: inout ObjectScope, known: Known.Type) throws(InputError) -> (key: JSONKey, known: Known?)? {
         guard let key = try readKey(&scope) else { return nil }
         if let name = Known.named(key) {
             if scope.seen & name.bit != 0 { throw duplicate(key) }
@@ -261,14 +282,20 @@ struct JSONCursor: ~Copyable {
             throw syntax(error)
         }
         guard let read else {
-            path.pop()
-            openKeys.truncate(to: scope.base)
-            if scope.large >= 0 { largeKeys.removeSubrange(scope.large...) }
+            ended(scope)
             return nil
         }
         let key = read.hasEscapes ? escapedKey(read) : JSONKey(bytes: read.bytes)
         path.top = .key(key.bytes)
         return key
+    }
+
+    /// After an object's '}': its path token and its keys go.
+    @inline(__always)
+    private mutating func ended(_ scope: ObjectScope) {
+        path.pop()
+        openKeys.truncate(to: scope.base)
+        if scope.large >= 0 { largeKeys.removeSubrange(scope.large...) }
     }
 
     /// The decoded bytes of a string with escapes, kept for as long as this cursor.
@@ -278,6 +305,8 @@ struct JSONCursor: ~Copyable {
         return JSONKey(bytes: escapedKeys!.keep(reader.decodedText(of: read)))
     }
 
+    /// Out of line: rare, and it keeps the inlined key reads small.
+    @inline(never)
     private func duplicate(_ key: JSONKey) -> InputError { error(.invalidValue, "duplicate key \"\(key)\"") }
 
     /// Objects are small: a linear scan beats hashing until an object gets large.

@@ -35,6 +35,8 @@ struct JSONKey: CustomStringConvertible {
 protocol KnownKeys {
     static func named(_ key: JSONKey) -> Self?
     var bit: UInt64 { get }
+    /// The short names as words, for matching keys without scanning them first.
+    static var keyWords: KnownKeyWords<Self> { get }
 }
 
 /// Decoded bytes of keys that had escapes, kept for as long as a cursor (and the locations

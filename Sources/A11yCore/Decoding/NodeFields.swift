@@ -13,6 +13,8 @@ enum NodeFields {
         /// layout), so this is a shift; `NodeFieldLookupTests` checks the bits are distinct.
         var bit: UInt64 { 1 << UInt64(unsafeBitCast(self, to: UInt8.self)) }
 
+        static let keyWords = makeKeyWords()
+
         /// Length first, then bytes; `NodeFieldLookupTests` checks it against `allCases`.
         static func named(_ key: JSONKey) -> Field? {
             switch key.bytes.count {
@@ -191,11 +193,11 @@ enum NodeFields {
         return Rect(x: x, y: y, width: width, height: height)
     }
 
-    /// Frames are mostly small integers right after the ':': read those in the inlined integer
-    /// loop, anything else through the full number grammar.
+    /// Frames are mostly short numbers right after the ':': read those inline, anything else
+    /// through the full number grammar.
     @inline(__always)
     private static func compactNumber(_ r: inout JSONReader) -> Double? {
-        if let value = r.plainInteger() { return value }
+        if let value = r.shortNumber() { return value }
         return try? r.readNumber()
     }
 

@@ -23,12 +23,16 @@ enum StyleDecoder {
 
         /// Stored as its declaration index (Swift's stable layout of payload-free enums).
         var bit: UInt64 { 1 << UInt64(unsafeBitCast(self, to: UInt8.self)) }
+
+        static let keyWords = makeKeyWords()
     }
 
     static func style(_ c: inout JSONCursor) throws(InputError) -> Style {
         var style = Style()
         var object = try c.beginObject("a style object")
-        while let (_, field) = try c.nextKey(&object, known: StyleField.self) {
+        // Read once here, not per key (a static costs a lazy-init check per read).
+        let names = StyleField.keyWords
+        while let (_, field) = try c.nextKey(&object, known: names) {
             if try c.consumeNull() { continue }
             switch field {
             case .foreground: style.foreground = try color(&c)

@@ -20,6 +20,8 @@ struct TreeDecoder: ~Copyable {
     private var recentStyleBoxes: [Indirect<Style>] = []
     private var styleSlot = 0
     private static let recentStyleCount = 8
+    /// The node members' names, held here so each key read skips the static's lazy-init check.
+    private let nodeKeys = NodeFields.Field.keyWords
 
     /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
     /// node array is not copied on every doubling.
@@ -70,7 +72,7 @@ struct TreeDecoder: ~Copyable {
                                    indexInParent: indexInParent, depth: depth))
 
         var object = try c.beginObject("a node object")
-        while let (_, field) = try c.nextKey(&object, known: NodeFields.Field.self) {
+        while let (_, field) = try c.nextKey(&object, known: nodeKeys) {
             if field == .children || field == .accessibilityChildren {
                 if try c.consumeNull() { continue }
                 let isSynthetic = field == .accessibilityChildren

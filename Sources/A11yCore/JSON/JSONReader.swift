@@ -154,6 +154,7 @@ public struct JSONReader {
     @inline(__always)
     mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
         if let key = compactNextKey() { return key }
+        if compactObjectEnd() { return nil }
         return try generalNextRawKey()
     }
 
@@ -193,6 +194,56 @@ public struct JSONReader {
         atContainerStart = false
         return RawString(bytes: UnsafeRawBufferPointer(start: base + quote + 1, count: length),
                          hasEscapes: false, openingQuote: quote)
+    }
+
+    /// Consumes the innermost object's '}' when it comes right after the last value (or the
+    /// '{'), where it always closes the object validly (as in `generalNextRawKey`).
+    @inline(__always)
+    mutating func compactObjectEnd() -> Bool {
+        guard position < buffer.count, buffer[position] == Byte.closeBrace, depth > 0, innermostIsObject else { return false }
+        close()
+        return true
+    }
+
+    /// `compactNextKey` for a key that is one of `known`'s short names: the (up to 16) bytes
+    /// after the opening quote are loaded as two words, the closing quote found in them, and
+    /// the name matched by integer compares. A known name has no escapes or control bytes,
+    /// so an exact match needs none of the string checks. Nil, having consumed nothing, for
+    /// anything else, including keys too near the end of the buffer.
+    @inline(__always)
+    mutating func compactKnownKey<Key>(_ known: borrowing KnownKeyWords<Key>) -> (bytes: UnsafeRawBufferPointer, key: Key)? {
+        guard depth > 0, innermostIsObject, let base = buffer.baseAddress else { return nil }
+        var quote = position
+        if !atContainerStart {
+            guard quote < buffer.count, base.load(fromByteOffset: quote, as: UInt8.self) == Byte.comma else { return nil }
+            quote += 1
+        }
+        let start = quote + 1
+        // Room for both words and the ':' after a name of up to 15 bytes.
+        guard start + 17 <= buffer.count, base.load(fromByteOffset: quote, as: UInt8.self) == Byte.quote else { return nil }
+        let low = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
+        let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
+        let length: Int
+        // "Has zero byte" on the words xor '"': the lowest flagged byte is the first quote.
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let lowQuotes = low ^ (ones &* UInt64(Byte.quote)), highQuotes = high ^ (ones &* UInt64(Byte.quote))
+        let lowFlags = (lowQuotes &- ones) & ~lowQuotes & highs
+        if lowFlags != 0 {
+            length = lowFlags.trailingZeroBitCount >> 3
+        } else {
+            let highFlags = (highQuotes &- ones) & ~highQuotes & highs
+            guard highFlags != 0 else { return nil }
+            length = 8 + highFlags.trailingZeroBitCount >> 3
+        }
+        guard length <= maxStringBytes, base.load(fromByteOffset: start + length + 1, as: UInt8.self) == Byte.colon else { return nil }
+        // Only the name's own bytes count: the quote and whatever follows are masked off.
+        let name = length < 8
+            ? known.key(length: length, low: low & ((1 &<< UInt64(8 * length)) &- 1), high: 0)
+            : known.key(length: length, low: low, high: high & ((1 &<< UInt64(8 * (length - 8))) &- 1))
+        guard let name else { return nil }
+        position = start + length + 2
+        atContainerStart = false
+        return (UnsafeRawBufferPointer(start: base + start, count: length), name)
     }
 
     /// A string value without making a String (see `RawString`).
