@@ -24,6 +24,28 @@ struct FuzzRegressionTests {
         #expect(MarkupText.number(12.5) == "12.5")
     }
 
+    /// A target 1.2e17 wide (or a rating of 1e300) trapped converting to Int64 while writing
+    /// the finding's message, which would have killed the server on any format.
+    @Test func hugeSizesAndRatingsAreWrittenInMessages() throws {
+        let json = Array(#"""
+        {"root": {"type": "stack", "children": [
+          {"type": "button", "label": "Wide", "frame": {"x": 0, "y": 0, "width": 123456789012345678, "height": 4}},
+          {"type": "button", "label": "Widest", "frame": {"x": 0, "y": 10, "width": 1.7976931348623157e308, "height": 4}},
+          {"type": "ratingDisplay", "label": "Stars", "frame": {"x": 0, "y": 20, "width": 100, "height": 44},
+           "component": {"rating": 1e300}}]}}
+        """#.utf8)
+        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
+            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
+        }
+        let run = try result.get()
+        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
+            #expect(!run.render(format).isEmpty)
+        }
+        let text = String(decoding: run.render(.json), as: UTF8.self)
+        #expect(text.contains("Target is 1.2345678901234568e+17x4"))
+        #expect(text.contains("Rating: 1e+300 out of 5 stars"))
+    }
+
     /// A key starting with a combining mark (U+0310) makes the pointer "/\u{310}o; ": right
     /// byte for byte, though as Characters the "/" and the mark are one grapheme.
     @Test func pointerToAKeyThatStartsWithACombiningMark() {

@@ -34,6 +34,17 @@ import Testing
         }
     }
 
+    /// Values a hostile tree can carry (a frame 1e300 wide, a rating of 1e300) are printed,
+    /// not converted to Int64 (which traps past Int64.max).
+    @Test func hugeNumbersArePrintedNotTrapped() {
+        for value in [9_007_199_254_740_992.0, 123_456_789_012_345_678, 1e300, -1e300, .greatestFiniteMagnitude] {
+            for places in 0...3 { #expect(NumberText.format(value, places: places) == String(value)) }
+            #expect(NumberText.oneDecimal(value) == String(value))
+        }
+        #expect(NumberText.format(9_007_199_254_740.5, places: 3) == "9007199254740.5")
+        #expect(NumberText.oneDecimal(4.5) == "4.5")
+    }
+
     @Test func hexCodesMatchHex() {
         var colors = [Color(red: 0, green: 0, blue: 0), Color(red: 1, green: 1, blue: 1), Color(red: 0.5, green: 0.25, blue: 0.75, alpha: 0.5),
                       Color(red: 1, green: 0, blue: 0, alpha: 0), Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 1.5),
