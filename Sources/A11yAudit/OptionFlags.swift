@@ -33,7 +33,8 @@ struct OptionFlags {
         case "--only": only = (only ?? []) + list
         case "--target-size":
             let sides = value.split(separator: "x").compactMap { Double($0) }
-            guard (sides.count == 1 || sides.count == 2), sides.allSatisfy({ $0 > 0 }) else {
+            // Finite like the request's JSON numbers: "inf" and "1e400" parse as infinity.
+            guard (sides.count == 1 || sides.count == 2), sides.allSatisfy({ $0 > 0 && $0.isFinite }) else {
                 return "--target-size takes N or WxH, e.g. 44 or 48x48"
             }
             thresholds.append(("width", sides[0]))

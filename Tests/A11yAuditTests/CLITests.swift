@@ -76,6 +76,18 @@ import Testing
         #expect(try Self.run(["audit", file, "--only", "no-such-rule"]).status == 2)
     }
 
+    /// "inf" and "1e400" parse as infinity: a target size no JSON request can carry, refused alike.
+    @Test func infiniteTargetSizeIsAUsageError() throws {
+        let file = Self.example("checkout-with-problems.json")
+        for size in ["inf", "1e400", "44xinf"] {
+            let r = try Self.run(["audit", file, "--target-size", size])
+            #expect(r.status == 2)
+            #expect(r.stdout.isEmpty)
+            #expect(r.stderr.contains("--target-size takes N or WxH"))
+        }
+        #expect(try Self.run(["audit", file, "--target-size", "1e300", "--fail-on", "none"]).status == 0)
+    }
+
     @Test func standardInputAndSuppressions() throws {
         let tree = try Data(contentsOf: URL(fileURLWithPath: Self.example("checkout-with-problems.json")))
         let r = try Self.run(["audit", "-", "--suppress", "rule=control-name,id=close,reason=icon only"], stdin: tree)

@@ -8,10 +8,11 @@ extension Rule {
             ComponentCheck.all(.ratingInput, in: ctx).flatMap { check -> [Finding] in
                 guard check.element != nil else { return [check.notExposed()] }
                 let stars = check.component.maxRating ?? 5
-                let rating = Int(check.component.rating ?? 0)
+                // Whole stars, kept a Double: a rating of 1e300 is valid input and does not fit an Int.
+                let rating = (check.component.rating ?? 0).rounded(.towardZero)
                 return [
                     check.expect(.label, "Rate from 1 to \(stars) stars"),
-                    check.expect(.value, rating > 0 ? "\(rating) stars selected" : "No rating selected"),
+                    check.expect(.value, rating > 0 ? "\(NumberText.format(rating, places: 0)) stars selected" : "No rating selected"),
                     check.expectTrait([.button, .adjustable], named: "button"),
                 ].compactMap { $0 }
             }

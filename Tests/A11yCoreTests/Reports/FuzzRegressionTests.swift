@@ -46,6 +46,29 @@ struct FuzzRegressionTests {
         #expect(text.contains("Rating: 1e+300 out of 5 stars"))
     }
 
+    /// A rating input with a rating of 1e300 trapped converting it to Int for the expected
+    /// value "K stars selected"; whole stars below that still read as before (4.7 -> 4).
+    @Test func hugeRatingInputIsWrittenInItsExpectedValue() throws {
+        let json = Array(#"""
+        {"root": {"type": "stack", "children": [
+          {"type": "ratingInput", "label": "Rate", "frame": {"x": 0, "y": 0, "width": 100, "height": 44},
+           "component": {"rating": 1e300, "maxRating": 2147483647}},
+          {"type": "ratingInput", "label": "Rate", "frame": {"x": 0, "y": 50, "width": 100, "height": 44},
+           "component": {"rating": 4.7}}]}}
+        """#.utf8)
+        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
+            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
+        }
+        let run = try result.get()
+        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
+            #expect(!run.render(format).isEmpty)
+        }
+        let text = String(decoding: run.render(.json), as: UTF8.self)
+        #expect(text.contains("1e+300 stars selected"))
+        #expect(text.contains("Rate from 1 to 2147483647 stars"))
+        #expect(text.contains("\"4 stars selected"))
+    }
+
     /// A key starting with a combining mark (U+0310) makes the pointer "/\u{310}o; ": right
     /// byte for byte, though as Characters the "/" and the mark are one grapheme.
     @Test func pointerToAKeyThatStartsWithACombiningMark() {
