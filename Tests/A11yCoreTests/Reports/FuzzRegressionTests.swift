@@ -69,6 +69,24 @@ struct FuzzRegressionTests {
         #expect(text.contains("\"4 stars selected"))
     }
 
+    /// Finite frames near Double's limit overflowed when summed (an activation point at x + w/2,
+    /// a combined frame's width), and the response carried `null` where numbers belong.
+    @Test func framesNearDoublesLimitStayNumbers() throws {
+        let far = Rect(x: 1.7e308, y: 1.7e308, width: 1.7e308, height: 1.7e308)
+        #expect(far.center == Point(x: .greatestFiniteMagnitude, y: .greatestFiniteMagnitude))
+        let wide = Rect(x: -1.7e308, y: 0, width: 10, height: 10).union(Rect(x: 1e308, y: 0, width: 1.7e308, height: 10))
+        #expect(wide.width == .greatestFiniteMagnitude && wide.x == -1.7e308)
+        let json = Array(#"""
+        {"root": {"type": "stack", "children": [
+          {"type": "button", "label": "Far", "frame": {"x": 1.7e308, "y": 1.7e308, "width": 1.7e308, "height": 1.7e308}}]}}
+        """#.utf8)
+        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
+            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
+        }
+        let text = String(decoding: try result.get().render(.json), as: UTF8.self)
+        #expect(text.contains(#""activationPoint":{"x":1.7976931348623157e+308,"y":1.7976931348623157e+308}"#))
+    }
+
     /// A key starting with a combining mark (U+0310) makes the pointer "/\u{310}o; ": right
     /// byte for byte, though as Characters the "/" and the mark are one grapheme.
     @Test func pointerToAKeyThatStartsWithACombiningMark() {
