@@ -39,6 +39,10 @@ protocol KnownKeys {
     static var keyWords: KnownKeyWords<Self> { get }
 }
 
+extension KnownKeys where Self: CaseIterable & RawRepresentable, RawValue == String {
+    static func makeKeyWords() -> KnownKeyWords<Self> { KnownKeyWords(allCases.map { ($0.rawValue, $0) }) }
+}
+
 /// Decoded bytes of keys that had escapes, kept for as long as a cursor (and the locations
 /// it saved) may point at them. Escaped keys are rare; each gets its own allocation.
 final class EscapedKeys {

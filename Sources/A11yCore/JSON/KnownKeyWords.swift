@@ -48,9 +48,5 @@ struct KnownKeyWords<Key> {
     }
 }
 
-extension KnownKeys where Self: CaseIterable & RawRepresentable, RawValue == String {
-    static func makeKeyWords() -> KnownKeyWords<Self> { KnownKeyWords(allCases.map { ($0.rawValue, $0) }) }
-}
-
 extension KnownKeyWords: Sendable where Key: Sendable {}
 extension KnownKeyWords.Entry: Sendable where Key: Sendable {}
