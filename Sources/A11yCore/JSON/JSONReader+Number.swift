@@ -104,7 +104,7 @@ extension JSONReader {
         }
         if index < end, base.load(fromByteOffset: index, as: UInt8.self) | 0x20 == Byte.e { return nil }
         position = index
-        // Below 2^53 both ways: the signed conversion is one instruction, the unsigned one a branch.
+        // value < 10^15 < 2^53: exact as a Double, and the signed conversion skips the unsigned one's branch.
         var result = Double(Int64(bitPattern: value))
         if scale > 0 { result /= Self.powersOfTen[scale] }
         return negative ? -result : result

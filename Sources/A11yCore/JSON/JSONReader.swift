@@ -220,7 +220,7 @@ public struct JSONReader {
         }
         let start = quote + 1
         // Room for both words and the ':' after a name of up to 15 bytes.
-        guard start + 17 <= buffer.count, base.load(fromByteOffset: quote, as: UInt8.self) == Byte.quote else { return nil }
+        guard start + 8 + 8 + 1 <= buffer.count, base.load(fromByteOffset: quote, as: UInt8.self) == Byte.quote else { return nil }
         let low = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start, as: UInt64.self))
         let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self))
         let length: Int

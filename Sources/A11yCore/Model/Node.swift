@@ -161,7 +161,7 @@ public struct Node: Sendable {
 
     // Comparisons read in the row: a getter returns its own copy (a retain and a release),
     // which walks comparing many nodes' strings pay for every node.
-    // Inlined: a call to a Node method that is not copies the node out of its array first.
+    // Inlined: calling a Node method that is not inlined copies the node out of its array first.
     /// Whether `typeName` is `type`.
     @inline(__always)
     func typeNameEquals(_ type: String) -> Bool { table[Int(row)].typeName == type }

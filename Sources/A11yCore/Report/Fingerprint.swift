@@ -290,7 +290,8 @@ public struct Fingerprinter {
     }
 
     /// Whether two nodes' `label ?? text ?? ""` agree, told from their flags where they can be:
-    /// reading a label out of a node costs a retain.
+    /// reading a label out of a node costs a retain. The flags are exact because the decoder
+    /// and every setter note them (`Node.note`).
     private static func sameLabel(_ a: Int, _ b: Int, _ nodes: [Node]) -> Bool {
         let aNamed = nodes[a].hasNonEmptyLabel, bNamed = nodes[b].hasNonEmptyLabel
         // Neither a non-empty label nor a non-empty text: the label part is "".

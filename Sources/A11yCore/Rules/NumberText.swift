@@ -1,15 +1,15 @@
 /// Numbers for messages without Foundation: "4.5", "3", "4.48".
 enum NumberText {
-    /// 2^53: every whole Double below it is exact and converts to Int64 without trapping.
-    private static let exactIntegerLimit = 9_007_199_254_740_992.0
+    /// 2^63: the first Double that no longer converts to Int64 (the conversion traps there).
+    private static let int64Limit = 9_223_372_036_854_775_808.0
 
     /// Rounded to `places` decimals, trailing zeros dropped.
     static func format(_ value: Double, places: Int = 2) -> String {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
-        // From 2^53 on a Double has no fraction at this scale and may not fit Int64 at all
-        // (a frame can be 1e300 wide): Swift's shortest text says it exactly.
-        guard (abs(value) * scale) < exactIntegerLimit else { return String(value) }
+        // A frame can be 1e300 wide: where the scaled value no longer fits Int64, Swift's
+        // shortest text says it exactly (below, the digits are as they always were).
+        guard abs(value) * scale < int64Limit else { return String(value) }
         let scaled = Int64((abs(value) * scale).rounded())
         let unit = Int64(scale), whole = scaled / unit
         var fraction = scaled % unit, kept = places
@@ -34,7 +34,7 @@ enum NumberText {
 
     /// Exactly one decimal ("4.0", "4.5"), as `String(format: "%.1f")` would print.
     static func oneDecimal(_ value: Double) -> String {
-        guard abs(value) * 10 < exactIntegerLimit else { return String(value) }
+        guard abs(value) * 10 < int64Limit else { return String(value) }
         let tenths = Int64((abs(value) * 10).rounded(.toNearestOrEven))
         return (value < 0 && tenths != 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
     }

@@ -36,16 +36,6 @@ final class RuleIDTable: Sendable {
         RuleSet(ids.indices.filter { ids[$0] == id })
     }
 
-    /// `["id",…]` of the ids at `positions`, in the order given.
-    func jsonArray(_ positions: [Int]) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: maxJSONArrayLength(positions)) { $1 = writeJSONArray(positions, to: $0.baseAddress!) }
-    }
-
-    /// `["id",…]` of the ids in `set`, in position order.
-    func jsonArray(_ set: RuleSet) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: maxJSONArrayLength) { $1 = writeJSONArray(set, to: $0.baseAddress!) }
-    }
-
     /// The most bytes a set's array takes: every id, the commas between them, the brackets.
     var maxJSONArrayLength: Int { joined.count + 2 }
 
@@ -54,12 +44,14 @@ final class RuleIDTable: Sendable {
         positions.reduce(2) { $0 + spans[$1].count + 1 }
     }
 
-    /// `jsonArray` written at `out` (room for its `maxJSONArrayLength`), so a response copies
-    /// the ids straight into its own buffer; returns the bytes written.
+    /// `["id",…]` of the ids at `positions` (in the order given) written at `out`, which has room
+    /// for `maxJSONArrayLength`: a response copies the ids straight into its own buffer.
+    /// Returns the bytes written.
     func writeJSONArray(_ positions: [Int], to out: UnsafeMutablePointer<UInt8>) -> Int {
         writeJSONArray(runs: positions.lazy.map { $0..<$0 + 1 }, to: out)
     }
 
+    /// The same for the ids in `set`, in position order.
     func writeJSONArray(_ set: RuleSet, to out: UnsafeMutablePointer<UInt8>) -> Int {
         writeJSONArray(runs: set.runs, to: out)
     }

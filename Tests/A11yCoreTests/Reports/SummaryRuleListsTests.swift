@@ -105,3 +105,14 @@ import Testing
         #expect(!enabled.rulesPassed.contains("rule-67") && enabled.findings.map { $0.rule } == ["rule-67"])
     }
 }
+
+/// Whole arrays from the writer the response uses, for comparing bytes.
+private extension RuleIDTable {
+    func jsonArray(_ positions: [Int]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: maxJSONArrayLength(positions)) { $1 = writeJSONArray(positions, to: $0.baseAddress!) }
+    }
+
+    func jsonArray(_ set: RuleSet) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: maxJSONArrayLength) { $1 = writeJSONArray(set, to: $0.baseAddress!) }
+    }
+}
