@@ -107,7 +107,10 @@ extension ResponseEncoder {
         guard let table = runs.first?.ran.table, runs.allSatisfy({ sharesTable($0, table) }) else {
             return writeRuleListsByID(runs, into: &w)
         }
-        if runs.count == 1 { return writeRuleLists(of: runs[0], table: table, into: &w) }
+        if runs.count == 1 {
+            return writeLists(run: runs[0].ran.members, passed: runs[0].passed.members,
+                              incomplete: runs[0].incomplete.members, table, into: &w)
+        }
         w.beginObject()
         let ran = firstSeen(runs.map(\.ran.members))
         w.staticKey("run"); write(ran, table, into: &w)
@@ -125,23 +128,21 @@ extension ResponseEncoder {
             return writeRuleListsByID([report.pointee.run], into: &w)
         }
         // Each list read out of the report, not through a `RuleRun` parameter (that copied it).
-        w.beginObject()
-        w.staticKey("run"); write(report.pointee.run.ran.members, table, into: &w)
-        w.staticKey("passed"); write(report.pointee.run.passed.members, table, into: &w)
-        w.staticKey("incomplete"); write(report.pointee.run.incomplete.members, table, into: &w)
-        w.endObject()
+        writeLists(run: report.pointee.run.ran.members, passed: report.pointee.run.passed.members,
+                   incomplete: report.pointee.run.incomplete.members, table, into: &w)
     }
 
     private static func sharesTable(_ run: borrowing RuleRun, _ table: RuleIDTable) -> Bool {
         run.ran.table === table && run.passed.table === table && run.incomplete.table === table
     }
 
-    private static func writeRuleLists(of run: borrowing RuleRun, table: RuleIDTable, into w: inout JSONWriter) {
-        // The runner's `passed` and `incomplete` are subsets of its `ran`.
+    /// One run's lists (the runner's `passed` and `incomplete` are subsets of its `ran`).
+    private static func writeLists(run: RuleSet, passed: RuleSet, incomplete: RuleSet, _ table: RuleIDTable,
+                                   into w: inout JSONWriter) {
         w.beginObject()
-        w.staticKey("run"); write(run.ran.members, table, into: &w)
-        w.staticKey("passed"); write(run.passed.members, table, into: &w)
-        w.staticKey("incomplete"); write(run.incomplete.members, table, into: &w)
+        w.staticKey("run"); write(run, table, into: &w)
+        w.staticKey("passed"); write(passed, table, into: &w)
+        w.staticKey("incomplete"); write(incomplete, table, into: &w)
         w.endObject()
     }
 
