@@ -4,6 +4,19 @@ import Testing
 /// Inputs fuzz-audit found (Tests/Fuzz/corpus/audit/regress-*), kept as tests.
 @Suite("Fuzz regressions: reports")
 struct FuzzRegressionTests {
+    static func audit(_ json: [UInt8]) -> Result<AuditRun, InputError> {
+        json.withUnsafeBytes { bytes in
+            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
+        }
+    }
+
+    /// Every format the service answers in writes something (none traps on the run).
+    static func expectEveryFormatRenders(_ run: AuditRun) {
+        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
+            #expect(!run.render(format).isEmpty)
+        }
+    }
+
     /// A frame 1e27 points down trapped converting to Int64 in the HTML wireframe, which
     /// would have killed the server on `Accept: text/html`.
     @Test func hugeCoordinatesRenderInEveryFormat() throws {
@@ -12,13 +25,8 @@ struct FuzzRegressionTests {
           "children": [{"id": "t", "type": "text", "text": "Volume",
                         "frame": {"x": -3e300, "y": 1.1e27, "width": 264, "height": 1e19}}]}}
         """#.utf8)
-        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
-        }
-        let run = try result.get()
-        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
-            #expect(!run.render(format).isEmpty)
-        }
+        let run = try Self.audit(json).get()
+        Self.expectEveryFormatRenders(run)
         #expect(MarkupText.number(1.1e27) == "1000000000000000.0")
         #expect(MarkupText.number(-3e300) == "-1000000000000000.0")
         #expect(MarkupText.number(12.5) == "12.5")
@@ -34,13 +42,8 @@ struct FuzzRegressionTests {
           {"type": "ratingDisplay", "label": "Stars", "frame": {"x": 0, "y": 20, "width": 100, "height": 44},
            "component": {"rating": 1e300}}]}}
         """#.utf8)
-        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
-        }
-        let run = try result.get()
-        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
-            #expect(!run.render(format).isEmpty)
-        }
+        let run = try Self.audit(json).get()
+        Self.expectEveryFormatRenders(run)
         let text = String(decoding: run.render(.json), as: UTF8.self)
         #expect(text.contains("Target is 1.2345678901234568e+17x4"))
         #expect(text.contains("Rating: 1e+300 out of 5 stars"))
@@ -56,13 +59,8 @@ struct FuzzRegressionTests {
           {"type": "ratingInput", "label": "Rate", "frame": {"x": 0, "y": 50, "width": 100, "height": 44},
            "component": {"rating": 4.7}}]}}
         """#.utf8)
-        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
-        }
-        let run = try result.get()
-        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
-            #expect(!run.render(format).isEmpty)
-        }
+        let run = try Self.audit(json).get()
+        Self.expectEveryFormatRenders(run)
         let text = String(decoding: run.render(.json), as: UTF8.self)
         #expect(text.contains("1e+300 stars selected"))
         #expect(text.contains("Rate from 1 to 2147483647 stars"))
@@ -80,10 +78,7 @@ struct FuzzRegressionTests {
         {"root": {"type": "stack", "children": [
           {"type": "button", "label": "Far", "frame": {"x": 1.7e308, "y": 1.7e308, "width": 1.7e308, "height": 1.7e308}}]}}
         """#.utf8)
-        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
-        }
-        let text = String(decoding: try result.get().render(.json), as: UTF8.self)
+        let text = String(decoding: try Self.audit(json).get().render(.json), as: UTF8.self)
         #expect(text.contains(#""activationPoint":{"x":1.7976931348623157e+308,"y":1.7976931348623157e+308}"#))
     }
 
@@ -91,10 +86,7 @@ struct FuzzRegressionTests {
     /// byte for byte, though as Characters the "/" and the mark are one grapheme.
     @Test func pointerToAKeyThatStartsWithACombiningMark() {
         let json: [UInt8] = Array("{\n  \"".utf8) + [0xCC, 0x90] + Array("o; \":f:".utf8)
-        let result: Result<AuditRun, InputError> = json.withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
-        }
-        guard case .failure(let error) = result else { Issue.record("accepted malformed JSON"); return }
+        guard case .failure(let error) = Self.audit(json) else { Issue.record("accepted malformed JSON"); return }
         #expect(error.kind == .syntax)
         #expect(Array(error.pointer.utf8) == [UInt8(ascii: "/"), 0xCC, 0x90] + Array("o; ".utf8))
     }
