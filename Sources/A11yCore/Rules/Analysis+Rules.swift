@@ -171,19 +171,27 @@ extension String {
     private var asciiNormalizedForComparison: String? {
         var text = self
         return text.withUTF8 { utf8 -> String? in
-            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-            var start = 0, end = utf8.count
-            while start < end, Self.isASCIIWhitespace(utf8[start]) { start += 1 }
-            while end > start, Self.isASCIIWhitespace(utf8[end - 1]) { end -= 1 }
-            return String(unsafeUninitializedCapacity: end - start) { out in
-                for i in start..<end {
-                    let byte = utf8[i]
-                    out[i - start] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
-                }
-                return end - start
+            guard let kept = Self.asciiTrimmedRange(utf8) else { return nil }
+            return String(unsafeUninitializedCapacity: kept.count) { out in
+                for i in kept { out[i - kept.lowerBound] = Self.asciiLowercased(utf8[i]) }
+                return kept.count
             }
         }
     }
+
+    /// For all-ASCII text: the range left once ASCII whitespace is trimmed from both ends (what
+    /// `normalizedForComparison` keeps); nil for other text.
+    static func asciiTrimmedRange(_ utf8: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        for byte in utf8 where byte >= 0x80 { return nil }
+        var start = 0, end = utf8.count
+        while start < end, isASCIIWhitespace(utf8[start]) { start += 1 }
+        while end > start, isASCIIWhitespace(utf8[end - 1]) { end -= 1 }
+        return start..<end
+    }
+
+    /// A-Z as a-z, any other byte as it is.
+    @inline(__always)
+    static func asciiLowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
 }
 
 extension Optional where Wrapped == String {

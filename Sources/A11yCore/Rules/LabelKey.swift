@@ -18,7 +18,7 @@ struct LabelKey: Hashable {
     var text: String { ascii == nil ? source : source.normalizedForComparison }
 
     init(normalizing label: String) {
-        if let trimmed = Self.asciiTrimmed(label) {
+        if let trimmed = label.withBorrowedUTF8({ String.asciiTrimmedRange($0) }) {
             // ASCII text: its bytes decide equality.
             (source, ascii, bytesDecide) = (label, trimmed, true)
             digest = label.withBorrowedUTF8 { Self.digest(UnsafeBufferPointer(rebasing: $0[trimmed])) }
@@ -39,18 +39,7 @@ struct LabelKey: Hashable {
 
     /// A-Z as a-z; normalised text holds none, so folding leaves it as it is.
     @inline(__always)
-    private static func folded(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }
-
-    /// The range of an ASCII label left once ASCII whitespace is trimmed; nil for other text.
-    private static func asciiTrimmed(_ label: String) -> Range<Int>? {
-        label.withBorrowedUTF8 { utf8 -> Range<Int>? in
-            for byte in utf8 where byte >= 0x80 { return nil }
-            var start = 0, end = utf8.count
-            while start < end, String.isASCIIWhitespace(utf8[start]) { start += 1 }
-            while end > start, String.isASCIIWhitespace(utf8[end - 1]) { end -= 1 }
-            return start..<end
-        }
-    }
+    private static func folded(_ byte: UInt8) -> UInt8 { String.asciiLowercased(byte) }
 
     /// The normalised bytes, but for A-Z in an ASCII label.
     private func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
