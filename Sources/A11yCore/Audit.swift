@@ -8,12 +8,15 @@ public struct AuditReport: Sendable {
 /// The whole job as pure functions: bytes of a request in, reports out.
 public enum Audit {
     /// Audits a single-screen request.
-    public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> AuditReport {
-        try run(DocumentDecoder.decode(bytes, limits: limits))
+    public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
+                           interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
+        try run(DocumentDecoder.decode(bytes, limits: limits), interrupt: interrupt)
     }
 
-    public static func run(_ document: Document) throws(InputError) -> AuditReport {
+    public static func run(_ document: Document, interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
+        try interrupt.check()
         let analysis = Analyzer.analyze(document)
+        try interrupt.check()
         return AuditReport(analysis: analysis, run: try RuleRunner.run(analysis, options: document.options))
     }
 }

@@ -34,6 +34,8 @@ enum Problem {
         case .unknownReference: "Unknown node reference"
         case .limit: "Limit exceeded"
         case .unknownRule: "Unknown rule"
+        case .timeBudget: "Time budget exceeded"
+        case .cancelled: "Audit cancelled"
         }
     }
 }

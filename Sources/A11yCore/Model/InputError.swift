@@ -2,6 +2,8 @@
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case syntax, type, missing, invalidValue, duplicateID, unknownReference, limit, unknownRule
+        /// Not the input's fault alone: the audit was stopped (`AuditInterrupt`).
+        case timeBudget, cancelled
     }
     public var kind: Kind
     public var message: String
