@@ -129,6 +129,31 @@ import Testing
         #expect(SarifReport.artifactURIs([screens[0]]) == ["app/Login%20Screen.json"])
     }
 
+    @Test func artifactURIsAreRelativeReferencesOrFileURIs() {
+        // No scheme but file: can come out, and no authority (host) either.
+        #expect(SarifURI.reference("javascript:alert(1)") == "javascript%3Aalert(1)")
+        #expect(SarifURI.reference("JavaScript:alert(1)") == "JavaScript%3Aalert(1)")
+        #expect(SarifURI.reference("https://evil.example/x.json") == "https%3A//evil.example/x.json")
+        #expect(SarifURI.reference("//evil.example/x.json") == "/evil.example/x.json")
+        #expect(SarifURI.reference("///etc/passwd") == "/etc/passwd")
+        #expect(SarifURI.reference("data:text/html,<script>") == "data%3Atext/html,%3Cscript%3E")
+        // Paths: spaces, '%', '#', '?', backslashes and non-ASCII are percent-encoded (UTF-8).
+        #expect(SarifURI.reference("screens/a b%20#1?.json") == "screens/a%20b%2520%231%3F.json")
+        #expect(SarifURI.reference("C:\\app\\Écran.json") == "C%3A%5Capp%5C%C3%89cran.json")
+        #expect(SarifURI.reference("../shared/login.json") == "../shared/login.json")
+        // file: URIs stay URIs: their escapes are kept, what a URI cannot hold is encoded.
+        #expect(SarifURI.reference("file:///home/ci/a%20b.json") == "file:///home/ci/a%20b.json")
+        #expect(SarifURI.reference("FILE:///C:/app/login screen.json") == "file:///C:/app/login%20screen.json")
+        #expect(SarifURI.reference("file:///x/100%.json#frag") == "file:///x/100%25.json%23frag")
+        #expect(SarifURI.fragment("pad: landscape") == "pad%3A%20landscape")
+    }
+
+    @Test func messageTextEscapesBracketsAndBackslashes() {
+        #expect(SarifMessage.text("Target is 24x24.") == "Target is 24x24.")
+        #expect(SarifMessage.text("Label \"[docs](javascript:alert(1))\"") == #"Label "\[docs\](javascript:alert(1))""#)
+        #expect(SarifMessage.text(#"a\[b]"#) == #"a\\\[b\]"#)
+    }
+
     @Test func fingerprintsSurviveAnUnrelatedTreeEdit() throws {
         func fingerprints(_ report: AuditReport) throws -> [String] {
             let log = try decode(SarifReport.render(screens: [ScreenReport(name: "a.json", report: report)], catalogue: Self.catalogue))
