@@ -32,7 +32,8 @@ public enum HTMLReport {
         let analysis = report.analysis
         var html = "<section id=\"\(id)\" aria-labelledby=\"\(id)-title\">\n"
         html += "<h2 id=\"\(id)-title\">\(e(screen.name))</h2>\n"
-        html += "<p class=\"summary\">\(analysis.elements.count) stops. \(e(counts(report.run)))</p>\n"
+        let stops = analysis.elements.count
+        html += "<p class=\"summary\">\(stops) stop\(stops == 1 ? "" : "s"). \(e(counts(report.run)))</p>\n"
         html += "<div class=\"screen-layout\">\n"
         let wireframe = HTMLWireframe(screen: screen, idPrefix: id)
         if let svg = wireframe.render() {
