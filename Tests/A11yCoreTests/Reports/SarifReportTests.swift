@@ -148,6 +148,40 @@ import Testing
         #expect(SarifURI.fragment("pad: landscape") == "pad%3A%20landscape")
     }
 
+    /// Whatever the source, the URI holds only RFC 3986 characters with `%` starting a valid
+    /// escape, has no scheme but `file:`, and no authority: checked on hostile samples and on
+    /// strings drawn (deterministically) from a small alphabet of troublesome characters.
+    @Test func everyArtifactURIIsARelativeReferenceOrAFileURI() {
+        let uriCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?#%[]".utf8)
+        let alphabet: [String] = ["/", ":", "%", "#", "?", "\\", " ", "a", "file", "FILE:", "//", "%4", "%41", "é", "\u{0}", "\u{1B}", "[", "@", "."]
+        var samples = ["javascript:alert(1)", "vbscript:x", "data:,x", "http://h/x", "//h/x", "\\\\h\\x", "file://h/x", "file:javascript:x", ""]
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<2_000 {
+            var sample = ""
+            for _ in 0..<Int(state % 7) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                sample += alphabet[Int((state >> 33) % UInt64(alphabet.count))]
+            }
+            samples.append(sample)
+        }
+        for source in samples {
+            let uri = SarifURI.reference(source)
+            let bytes = Array(uri.utf8)
+            #expect(bytes.allSatisfy(uriCharacters.contains), "\(source) -> \(uri)")
+            for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+                let valid = i + 2 < bytes.count && bytes[(i + 1)...(i + 2)].allSatisfy { Character(Unicode.Scalar($0)).isHexDigit }
+                #expect(valid, "\(source) -> \(uri)")
+            }
+            // RFC 3986 §3.1: a scheme is the text before the first ':' if no '/', '?', '#' precedes it.
+            let beforeDelimiter = uri.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if beforeDelimiter.contains(":") {
+                #expect(uri.hasPrefix("file:"), "\(source) -> \(uri)")
+            } else {
+                #expect(!uri.hasPrefix("//"), "\(source) -> \(uri)")
+            }
+        }
+    }
+
     @Test func messageTextEscapesBracketsAndBackslashes() {
         #expect(SarifMessage.text("Target is 24x24.") == "Target is 24x24.")
         #expect(SarifMessage.text("Label \"[docs](javascript:alert(1))\"") == #"Label "\[docs\](javascript:alert(1))""#)
