@@ -66,7 +66,15 @@ enum AuditCommand {
         }
         let run = AuditRun(screens: screens, isBatch: isBatch,
                            baseline: fileBaseline ?? requestFingerprints.map { Baseline(entries: $0) })
-        let output = run.render(invocation.format, pretty: invocation.pretty, color: FileIO.isTerminal(STDOUT_FILENO))
+        let terminal = FileIO.isTerminal(STDOUT_FILENO)
+        var output = run.render(invocation.format, pretty: invocation.pretty, color: terminal)
+        // Someone reading JSON, SARIF, JUnit or HTML on a terminal gets the same document with
+        // bidi and C1 controls as the format's escapes; files and pipes get it byte for byte.
+        switch invocation.format {
+        case _ where !terminal, .text: break
+        case .json, .report(.sarif): output = TerminalText.escapeDocument(output, .json)
+        case .report(.junit), .report(.html): output = TerminalText.escapeDocument(output, .markup)
+        }
         if let error = FileIO.write(output) { return Usage.error("cannot write standard output: \(error)") }
         return run.fails(invocation.failOn) ? 1 : 0
     }

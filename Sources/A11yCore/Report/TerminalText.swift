@@ -27,6 +27,40 @@ public enum TerminalText {
         return out
     }
 
+    /// How a machine-readable document names a character it does not write raw.
+    public enum Notation: Sendable {
+        /// `\u202E` (JSON and SARIF: all such characters are in the BMP, one escape each).
+        case json
+        /// `&#x202E;` (XML and HTML; a valid reference for every character this escapes).
+        case markup
+    }
+
+    /// A JSON, XML or HTML document about to be shown on a terminal: every character
+    /// `isEscaped` covers, other than the tab and line feed the document's own layout uses, is
+    /// written as the format's escape. The document means the same (JSON writers already
+    /// escape C0 inside strings; markup writers keep only tab, LF and CR, so only CR changes
+    /// there), yet none of DEL, C1, bidi or separator controls reach the terminal raw.
+    /// Documents written to files or pipes are left as they are.
+    public static func escapeDocument(_ bytes: [UInt8], _ notation: Notation) -> [UInt8] {
+        // Every escaped character but DEL is a C0 byte or starts with 0xC2, 0xD8 or 0xE2-0xEF.
+        guard bytes.contains(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) || $0 == 0x7F || $0 >= 0xC2 }) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        let text = String(decoding: bytes, as: UTF8.self)
+        for scalar in text.unicodeScalars {
+            guard isEscaped(scalar), scalar != "\t", scalar != "\n" else {
+                out.append(contentsOf: String(scalar).utf8)
+                continue
+            }
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            switch notation {
+            case .json: out += Array(("\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex).utf8)
+            case .markup: out += Array(("&#x" + hex + ";").utf8)
+            }
+        }
+        return out
+    }
+
     /// The characters a terminal would act on or that hide or reorder text.
     public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

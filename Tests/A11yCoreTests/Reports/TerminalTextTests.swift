@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import A11yCore
 
@@ -65,5 +66,32 @@ import Testing
         for text in [clear, forged, trojan, "\u{9B}31m\u{85}\u{7F}\u{2028}"] {
             #expect(!TerminalText.escape(text).unicodeScalars.contains(where: TerminalText.isEscaped))
         }
+    }
+}
+
+@Suite struct TerminalDocumentTests {
+    @Test func jsonOnATerminalMeansTheSameWithoutRawControls() throws {
+        var json = JSONWriter(pretty: true)
+        json.beginObject()
+        json.key("label"); json.string("a\u{1B}[2J\u{7F}\u{9B}\u{202E}é漢👨‍👩‍👧\r\n\t\"")
+        json.endObject()
+        let raw = json.bytes
+        let shown = TerminalText.escapeDocument(raw, .json)
+        let text = String(decoding: shown, as: UTF8.self)
+        #expect(text.contains(#"\u007F\u009B\u202Eé漢👨‍👩‍👧"#))
+        #expect(!text.unicodeScalars.contains { $0 != "\n" && TerminalText.isEscaped($0) })
+        // The same JSON value as written.
+        let before = try JSONSerialization.jsonObject(with: Data(raw)) as? [String: String]
+        let after = try JSONSerialization.jsonObject(with: Data(shown)) as? [String: String]
+        #expect(before != nil && before == after)
+        // Nothing to escape: the very bytes come back.
+        let plain = Array("{\n  \"a\": \"café\"\n}".utf8)
+        #expect(TerminalText.escapeDocument(plain, .json) == plain)
+    }
+
+    @Test func markupOnATerminalUsesCharacterReferences() {
+        let xml = Array("<a t=\"x\u{202E}y\">line\r\n\u{85}\u{2066}z\t</a>\n".utf8)
+        let shown = String(decoding: TerminalText.escapeDocument(xml, .markup), as: UTF8.self)
+        #expect(shown == "<a t=\"x&#x202E;y\">line&#xD;\n&#x85;&#x2066;z\t</a>\n")
     }
 }
