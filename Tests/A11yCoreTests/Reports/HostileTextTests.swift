@@ -86,6 +86,13 @@ import Testing
         #expect(!hrefs.isEmpty && hrefs.allSatisfy { $0.hasPrefix("#") })
         #expect(!html.contains("javascript:alert(2)\""))
         #expect(html.matches(of: /\son[a-z]+=/).isEmpty)
+        // Bidi controls are isolated in <bdi>, so they cannot reorder the text around them.
+        #expect(html.contains("<code><bdi>id\u{FFFD}nul\u{202E}evil</bdi></code>"))
+        #expect(html.contains("<bdi>café 漢字 👨‍👩‍👧 \u{2066}rtl\u{2069}</bdi>"))
+        for line in html.split(separator: "\n") where line.unicodeScalars.contains(where: MarkupText.isBidiControl) {
+            let outside = line.replacing(/<bdi>.*?<\/bdi>/, with: "")
+            #expect(!outside.unicodeScalars.contains(where: MarkupText.isBidiControl), "\(line)")
+        }
         let summary = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let text = try #require(summary["text"] as? String)
         #expect(text.contains("<script>alert(1)</script>"))
