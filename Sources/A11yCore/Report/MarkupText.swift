@@ -31,15 +31,7 @@ enum MarkupText {
     /// around it. Other text is only escaped, so ordinary pages are unchanged.
     static func isolated(_ text: String) -> String {
         let escaped = escape(text)
-        return text.unicodeScalars.contains(where: isBidiControl) ? "<bdi>" + escaped + "</bdi>" : escaped
-    }
-
-    /// ALM, LRM, RLM, the embeddings and overrides (U+202A-E) and the isolates (U+2066-9).
-    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        return text.unicodeScalars.contains(where: BidiControls.contains) ? "<bdi>" + escaped + "</bdi>" : escaped
     }
 
     /// A number for attributes and SVG coordinates: integers without a fraction, others

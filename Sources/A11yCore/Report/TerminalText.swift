@@ -68,9 +68,6 @@ public enum TerminalText {
             true
         case 0x80...0x9F:  // C1: CSI (0x9B) and OSC (0x9D) act like ESC [ and ESC ] on some terminals
             true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-            // Bidi marks, embeddings, overrides and isolates: reorder the rest of the line.
-            true
         case 0x2028, 0x2029:  // line and paragraph separators: some terminals break the line
             true
         case 0x206A...0x206F:  // deprecated format controls: switch shaping and digit forms
@@ -78,7 +75,8 @@ public enum TerminalText {
         case 0xFFF9...0xFFFB:  // interlinear annotation: hides the text between its anchors
             true
         default:
-            false
+            // Bidi marks, embeddings, overrides and isolates: reorder the rest of the line.
+            BidiControls.contains(scalar)
         }
     }
 }

@@ -89,9 +89,9 @@ import Testing
         // Bidi controls are isolated in <bdi>, so they cannot reorder the text around them.
         #expect(html.contains("<code><bdi>id\u{FFFD}nul\u{202E}evil</bdi></code>"))
         #expect(html.contains("<bdi>café 漢字 👨‍👩‍👧 \u{2066}rtl\u{2069}</bdi>"))
-        for line in html.split(separator: "\n") where line.unicodeScalars.contains(where: MarkupText.isBidiControl) {
+        for line in html.split(separator: "\n") where line.unicodeScalars.contains(where: BidiControls.contains) {
             let outside = line.replacing(/<bdi>.*?<\/bdi>/, with: "")
-            #expect(!outside.unicodeScalars.contains(where: MarkupText.isBidiControl), "\(line)")
+            #expect(!outside.unicodeScalars.contains(where: BidiControls.contains), "\(line)")
         }
         let summary = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let text = try #require(summary["text"] as? String)
