@@ -188,6 +188,24 @@ import Testing
         #expect(SarifMessage.text(#"a\[b]"#) == #"a\\\[b\]"#)
     }
 
+    /// A finding of a rule the catalogue lacks gets a descriptor whose help is the finding's
+    /// message: quoted request text there must not become markdown or an embedded link.
+    @Test func helpFromAFindingMessageIsEscaped() throws {
+        var report = ReportFixtures.login()
+        report.run.findings.append(Finding(rule: "uncatalogued", wcag: [], level: nil, impact: .minor,
+                                           message: "Label \"[x](javascript:alert(1)) <img src=x> *b*\" is odd.", node: 0))
+        let bytes = SarifReport.render(screens: [ScreenReport(name: "a.json", report: report)], catalogue: Self.catalogue)
+        try validate(bytes)
+        let run = try #require((try decode(bytes)["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let help = try #require(rules.first { $0["id"] as? String == "uncatalogued" }?["help"] as? [String: Any])
+        #expect(help["text"] as? String == #"Label "\[x\](javascript:alert(1)) <img src=x> *b*" is odd."#)
+        #expect(help["markdown"] as? String == #"Label \"\[x\]\(javascript\:alert\(1\)\) \<img src\=x\> \*b\*\" is odd\."#)
+        // Catalogue rules keep their own markdown as written.
+        let target = try #require(rules.first { $0["id"] as? String == "target-size" }?["help"] as? [String: Any])
+        #expect((target["markdown"] as? String)?.hasPrefix("Grow the hit area.\n\n- [WCAG 2.5.8") == true)
+    }
+
     @Test func fingerprintsSurviveAnUnrelatedTreeEdit() throws {
         func fingerprints(_ report: AuditReport) throws -> [String] {
             let log = try decode(SarifReport.render(screens: [ScreenReport(name: "a.json", report: report)], catalogue: Self.catalogue))
