@@ -15,6 +15,8 @@ enum AuditCommand {
         var failOn = FailThreshold.default
         var baseline: String?
         var writeBaseline: String?
+        /// Threads auditing a batch: the cores this machine has online.
+        var jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var flags = OptionFlags()
     }
 
@@ -31,52 +33,74 @@ enum AuditCommand {
             do { bytes = try FileIO.read(path) } catch { return Usage.error(error.message) }
             switch bytes.withUnsafeBytes({ b in Result { () throws(InputError) in try Baseline.parse(b) } }) {
             case .success(let b): fileBaseline = b
-            case .failure(let error): return inputError(path, error)
+            case .failure(let error): return Usage.error("\(path): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)")
             }
         }
 
-        let paths: [FileIO.Path]
-        do { paths = try expand(invocation.inputs) } catch { return Usage.error(error.message) }
-        var screens: [ScreenReport] = []
-        var requestFingerprints: [Baseline.Entry]?
-        var isBatch = paths.count > 1 || invocation.inputs.contains(where: isDirectory)
-        for path in paths {
-            let bytes: [UInt8]
-            do { bytes = try FileIO.read(path) } catch { return Usage.error(error.message) }
-            let result = bytes.withUnsafeBytes { buffer in
-                Result { () throws(InputError) in
-                    try AuditRun.run(json: buffer) { invocation.flags.apply(to: &$0) }
-                }
-            }
-            switch result {
-            case .success(let run):
-                let name = displayName(path.text)
-                isBatch = isBatch || run.isBatch
-                screens += run.screens.map { ScreenReport(name: run.isBatch ? "\(name)#\($0.name)" : name, report: $0.report) }
-                if let entries = run.baseline?.entries { requestFingerprints = (requestFingerprints ?? []) + entries }
-            case .failure(let error):
-                return inputError(path.text, error)
-            }
+        let files: [InputFile]
+        do { files = try InputFiles.expand(invocation.inputs) } catch { return Usage.error(error.message) }
+        // A gate that checked nothing must not pass.
+        guard !files.isEmpty else {
+            return Usage.error("no screens to audit in \(invocation.inputs.joined(separator: " ")) (folders are searched for \(InputFiles.counted))")
         }
+        if files.count == 1 && !files[0].fromFolder { return single(files[0], invocation, baseline: fileBaseline) }
+        return BatchCommand.run(files, invocation, baseline: fileBaseline)
+    }
 
+    /// One file named on the command line: audited and written whole (it may itself be a batch).
+    static func single(_ file: InputFile, _ invocation: Invocation, baseline fileBaseline: Baseline?) -> Int32 {
+        var fileBaseline = fileBaseline
+        let run: AuditRun
+        switch audit(file, invocation) {
+        case .success(let audited): run = audited
+        case .failure(let error): return Usage.error(error.message)
+        }
+        let screens = screenReports(of: run, from: file)
         if let path = invocation.writeBaseline {
             do { try FileIO.writeFile(path, Baseline.write(screens: screens)) } catch { return Usage.error(error.message) }
             // What was just recorded is known: only later runs can have new findings.
             fileBaseline = Baseline(screens: screens)
         }
-        let run = AuditRun(screens: screens, isBatch: isBatch,
-                           baseline: fileBaseline ?? requestFingerprints.map { Baseline(entries: $0) })
+        let named = AuditRun(screens: screens, isBatch: run.isBatch, baseline: fileBaseline ?? run.baseline)
         let terminal = FileIO.isTerminal(STDOUT_FILENO)
-        var output = run.render(invocation.format, pretty: invocation.pretty, color: terminal)
-        // Someone reading JSON, SARIF, JUnit or HTML on a terminal gets the same document with
-        // bidi and C1 controls as the format's escapes; files and pipes get it byte for byte.
-        switch invocation.format {
-        case _ where !terminal, .text: break
-        case .json, .report(.sarif): output = TerminalText.escapeDocument(output, .json)
-        case .report(.junit), .report(.html): output = TerminalText.escapeDocument(output, .markup)
-        }
+        let output = forTerminal(named.render(invocation.format, pretty: invocation.pretty, color: terminal),
+                                 invocation.format, terminal: terminal)
         if let error = FileIO.write(output) { return Usage.error("cannot write standard output: \(error)") }
-        return run.fails(invocation.failOn) ? 1 : 0
+        return named.fails(invocation.failOn) ? 1 : 0
+    }
+
+    /// Reads and audits one file; the error is the line to print.
+    static func audit(_ file: InputFile, _ invocation: Invocation) -> Result<AuditRun, FileIO.Failure> {
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(file.path) } catch { return .failure(error) }
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(InputError) in
+                try AuditRun.run(json: buffer) { invocation.flags.apply(to: &$0) }
+            }
+        }
+        return result.mapError { error in
+            FileIO.Failure(message: "\(file.path.text): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)")
+        }
+    }
+
+    /// The file's screens under their run names: the file's name, or `name#screen` for each
+    /// screen of a batch file.
+    static func screenReports(of run: AuditRun, from file: InputFile) -> [ScreenReport] {
+        run.screens.map { screen in
+            guard run.isBatch else { return ScreenReport(name: file.name, report: screen.report, legacyName: file.legacyName) }
+            return ScreenReport(name: "\(file.name)#\(screen.name)", report: screen.report,
+                                legacyName: file.legacyName.map { "\($0)#\(screen.name)" })
+        }
+    }
+
+    /// Someone reading JSON, SARIF, JUnit or HTML on a terminal gets the same document with
+    /// bidi and C1 controls as the format's escapes; files and pipes get it byte for byte.
+    static func forTerminal(_ output: [UInt8], _ format: OutputFormat, terminal: Bool) -> [UInt8] {
+        switch format {
+        case _ where !terminal, .text: output
+        case .json, .report(.sarif): TerminalText.escapeDocument(output, .json)
+        case .report(.junit), .report(.html): TerminalText.escapeDocument(output, .markup)
+        }
     }
 
     struct UsageError: Error { var message: String }
@@ -103,6 +127,9 @@ enum AuditCommand {
                 inv.failOn = t
             case "--baseline": inv.baseline = value
             case "--write-baseline": inv.writeBaseline = value
+            case "--jobs":
+                guard let n = Int(value), n > 0 else { return .failure(UsageError(message: "--jobs takes a number of threads, 1 or more")) }
+                inv.jobs = n
             default:
                 if let error = inv.flags.set(argument, value) { return .failure(UsageError(message: error)) }
             }
@@ -112,31 +139,4 @@ enum AuditCommand {
         return .success(inv)
     }
 
-    /// Folders stand for the `.json` files directly inside them, in name order (by bytes, so
-    /// the order does not depend on the locale). A name that is not UTF-8 is opened by its
-    /// bytes and shown with U+FFFD where they do not decode.
-    static func expand(_ inputs: [String]) throws(FileIO.Failure) -> [FileIO.Path] {
-        var paths: [FileIO.Path] = []
-        for input in inputs {
-            guard isDirectory(input) else { paths.append(FileIO.Path(input)); continue }
-            let folder = FileIO.Path(input)
-            let files = try FileIO.list(input).filter { $0.bytes.ends(with: Array(".json".utf8)) }
-            paths += files.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map { folder.appending($0) }
-        }
-        return paths
-    }
-
-    static func isDirectory(_ path: String) -> Bool { path != "-" && FileIO.isDirectory(path) }
-
-    static func displayName(_ path: String) -> String {
-        path == "-" ? "stdin" : String(path.split(separator: "/").last ?? Substring(path))
-    }
-
-    static func inputError(_ path: String, _ error: InputError) -> Int32 {
-        Usage.error("\(path): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)")
-    }
-}
-
-extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix) }
 }

@@ -110,6 +110,32 @@ enum FileIO {
         }
     }
 
+    /// A file for bytes that must wait (a report's body until its head is known): in
+    /// `$TMPDIR` or /tmp, unlinked at once so it goes away with the descriptor.
+    static func temporaryFile() throws(Failure) -> Int32 {
+        let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((folder + "/a11y-audit-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw Failure(message: "cannot create a temporary file in \(folder): \(lastError())") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        return fd
+    }
+
+    /// Copies everything written to `source` (from its start) to `target`; the error text on failure.
+    static func copy(_ source: Int32, to target: Int32) -> String? {
+        guard lseek(source, 0, SEEK_SET) == 0 else { return lastError() }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(source, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return lastError()
+            }
+            if n == 0 { return nil }
+            if let error = write(Array(chunk[0..<n]), to: target) { return error }
+        }
+    }
+
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -117,9 +143,25 @@ enum FileIO {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
+    enum Kind { case file, folder, other }
+
+    /// What a path is. A symbolic link counts as what it points to, except that a link to a
+    /// folder is `other`: a folder search does not follow it (a link to an ancestor would loop).
+    static func kind(_ path: Path) -> Kind {
+        var st = stat()
+        guard path.withCString({ lstat($0, &st) }) == 0 else { return .other }
+        let isLink = (st.st_mode & S_IFMT) == S_IFLNK
+        if isLink && path.withCString({ stat($0, &st) }) != 0 { return .other }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return isLink ? .other : .folder
+        default: return .other
+        }
+    }
+
     /// Names of the entries of a directory (without "." and ".."), as the bytes they are.
-    static func list(_ path: String) throws(Failure) -> [Path] {
-        guard let dir = opendir(path) else { throw Failure(message: "cannot list \(path): \(lastError())") }
+    static func list(_ path: Path) throws(Failure) -> [Path] {
+        guard let dir = path.withCString({ opendir($0) }) else { throw Failure(message: "cannot list \(path.text): \(lastError())") }
         defer { closedir(dir) }
         var names: [Path] = []
         while let entry = readdir(dir) {

@@ -6,7 +6,7 @@ import A11yCore
 /// What the CLI tells people: the usage text and its one-line errors on standard error.
 enum Usage {
     static let text = """
-    usage: a11y-audit audit FILE|DIR|- ... [options]   audit trees (a folder: every .json in it)
+    usage: a11y-audit audit FILE|DIR|- ... [options]   audit trees (a folder: every .json below it)
            a11y-audit rules [--format text|json]        list the rule catalogue
            a11y-audit serve [options]                   run the HTTP service (see README: Server)
 
@@ -15,6 +15,7 @@ enum Usage {
       --pretty                    indent JSON
       --baseline FILE             compare with a baseline: only new findings fail
       --write-baseline FILE       record the current findings as the baseline
+      --jobs N                    threads auditing several files (default: the cores online)
       --fail-on minor|moderate|serious|critical|none
                                   exit 1 when a violation at or above this impact remains (default serious)
     \(OptionFlags.help)

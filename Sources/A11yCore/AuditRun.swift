@@ -60,7 +60,7 @@ public struct AuditRun: Sendable {
     public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false) -> [UInt8] {
         switch format {
         case .json: ResponseEncoder.json(self, pretty: pretty)
-        case .text: Array(TextReport.render(screens: screens.map { ($0.name, $0.report) }, color: color).utf8)
+        case .text: Array(TextReport.render(screens: screens.map { ($0.name, $0.report) }, color: color, baseline: comparison).utf8)
         case .report(let format):
             format.render(screens: screens, catalogue: RuleRegistry.all, baseline: comparison, pretty: pretty)
         }

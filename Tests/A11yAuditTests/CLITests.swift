@@ -27,11 +27,13 @@ import Glibc
         throw CocoaError(.fileNoSuchFile)
     }
 
-    /// `stdoutFile` sends standard output to that file instead of a pipe (stdout is then empty).
-    static func run(_ arguments: [String], stdin: Data? = nil, stdoutFile: String? = nil) throws -> Outcome {
+    /// `stdoutFile` sends standard output to that file instead of a pipe (stdout is then empty);
+    /// `directory` is the working folder (relative paths on the command line start there).
+    static func run(_ arguments: [String], stdin: Data? = nil, stdoutFile: String? = nil, in directory: URL? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), input = Pipe()
         let file = stdoutFile.flatMap { FileHandle(forWritingAtPath: $0) }
         process.standardOutput = file ?? out

@@ -35,6 +35,24 @@ public struct JSONWriter {
         return outgrown ?? array
     }
 
+    /// A writer that continues a document written elsewhere, inside a container `depth` deep
+    /// whose last value was `needsComma` a value: one screen of a batch written on its own,
+    /// its bytes then placed after what came before.
+    init(pretty: Bool, depth: Int, needsComma: Bool, capacity: Int = 4096) {
+        self.init(pretty: pretty, capacity: capacity)
+        self.depth = depth
+        self.needsComma = needsComma
+    }
+
+    /// Bytes another writer in this writer's place wrote (values of the current container,
+    /// written with `needsComma` false), placed as they are: `,` first when a value precedes them.
+    mutating func continuation(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        if needsComma { buffer.append(Byte.comma) }
+        bytes.withUnsafeBufferPointer { buffer.append($0) }
+        needsComma = true
+    }
+
     private init(pretty: Bool, buffer: ByteBuffer) {
         self.pretty = pretty
         self.buffer = buffer

@@ -51,6 +51,13 @@ public struct BaselineComparison: Sendable {
         public var suppressedStates: [State]
         /// Baseline entries of this screen (or screen-less ones) no finding matched.
         public var fixed: [Baseline.Entry]
+
+        /// A screen compared with the baseline just recorded from it (`--write-baseline`):
+        /// every finding is known; suppressed ones are not recorded, so they stay new.
+        public static func recorded(_ screen: ScreenReport) -> Screen {
+            Screen(name: screen.name, states: screen.report.run.findings.map { _ in .unchanged },
+                   suppressedStates: screen.report.run.suppressed.map { _ in .new }, fixed: [])
+        }
     }
 
     public var screens: [Screen]
@@ -64,51 +71,33 @@ public struct BaselineComparison: Sendable {
     /// are used before screen-less ones. Suppressed findings consume entries without being
     /// reported, so suppressing a known finding does not list it as fixed. Entries for screens
     /// not in this run are ignored: auditing a subset of files fixes nothing. Screen-less
-    /// entries left over are listed as fixed under the first screen.
+    /// entries left over are listed as fixed under the first screen. Linear in findings and
+    /// entries: entries are counted by screen and fingerprint, screens found by name.
     public init(screens reports: [ScreenReport], baseline: Baseline) {
-        var named: [String: [String: Int]] = [:]  // screen -> fingerprint -> unused count
-        var anywhere: [String: Int] = [:]
-        for entry in baseline.entries {
-            if let screen = entry.screen { named[screen, default: [:]][entry.fingerprint, default: 0] += 1 }
-            else { anywhere[entry.fingerprint, default: 0] += 1 }
-        }
-
-        func consume(_ fingerprint: String, screen: String) -> Bool {
-            if let count = named[screen]?[fingerprint], count > 0 {
-                named[screen]![fingerprint] = count - 1
-                return true
-            }
-            if let count = anywhere[fingerprint], count > 0 {
-                anywhere[fingerprint] = count - 1
-                return true
-            }
-            return false
-        }
-
+        var matcher = BaselineMatcher(baseline)
+        var keys: [String] = []
         screens = reports.map { screen in
-            var fingerprinter = Fingerprinter(screen.report.analysis)
-            let states = screen.report.run.findings.map { finding in
-                consume(fingerprinter.fingerprint(finding), screen: screen.name) ? State.unchanged : .new
-            }
-            let suppressedStates = screen.report.run.suppressed.map { item in
-                consume(fingerprinter.fingerprint(item.finding), screen: screen.name) ? State.unchanged : .new
-            }
+            let key = matcher.key(name: screen.name, legacyName: screen.legacyName)
+            keys.append(key)
+            let (states, suppressedStates) = matcher.match(key: key, BaselineMatcher.fingerprints(of: screen.report))
             return Screen(name: screen.name, states: states, suppressedStates: suppressedStates, fixed: [])
         }
-
-        // Leftovers, in baseline order, each entry reported once.
+        // Leftovers, in baseline order, each entry reported once, under the first screen that
+        // reads its screen name.
+        var screenOfKey: [String: Int] = [:]
+        for (index, key) in keys.enumerated() where screenOfKey[key] == nil { screenOfKey[key] = index }
         for entry in baseline.entries {
             if let screen = entry.screen {
-                guard let index = screens.firstIndex(where: { $0.name == screen }),
-                      let count = named[screen]?[entry.fingerprint], count > 0 else { continue }
-                named[screen]![entry.fingerprint] = count - 1
+                guard let index = screenOfKey[screen], matcher.takeNamed(entry.fingerprint, key: screen) else { continue }
                 screens[index].fixed.append(entry)
-            } else if let count = anywhere[entry.fingerprint], count > 0, !screens.isEmpty {
-                anywhere[entry.fingerprint] = count - 1
+            } else if !screens.isEmpty, matcher.takeAnywhere(entry.fingerprint) {
                 screens[0].fixed.append(entry)
             }
         }
     }
+
+    /// Screens compared one at a time (`BaselineMatcher`).
+    public init(screens: [Screen]) { self.screens = screens }
 
     /// State of finding `index` of screen `screen`.
     public func state(screen: Int, finding index: Int) -> State { screens[screen].states[index] }

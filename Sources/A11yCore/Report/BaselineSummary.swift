@@ -12,21 +12,25 @@ extension BaselineComparison {
     public func writeSummary(into json: inout JSONWriter, screen: Int? = nil) {
         let selected = screen.map { [screens[$0]] } ?? screens
         func count(_ state: State) -> Int { selected.reduce(0) { $0 + $1.states.count(where: { $0 == state }) } }
+        Self.writeSummary(new: count(.new), unchanged: count(.unchanged),
+                          fixed: selected.flatMap { screen in screen.fixed.map { (screen.name, $0) } }, into: &json)
+    }
+
+    /// The `baseline` summary object from its counts and the fixed entries with their screens.
+    static func writeSummary(new: Int, unchanged: Int, fixed: [(screen: String, entry: Baseline.Entry)], into json: inout JSONWriter) {
         json.beginObject()
-        json.key("new"); json.int(count(.new))
-        json.key("unchanged"); json.int(count(.unchanged))
-        json.key("fixed"); json.int(selected.reduce(0) { $0 + $1.fixed.count })
+        json.key("new"); json.int(new)
+        json.key("unchanged"); json.int(unchanged)
+        json.key("fixed"); json.int(fixed.count)
         json.key("fixedFindings"); json.beginArray()
-        for screen in selected {
-            for entry in screen.fixed {
-                json.beginObject()
-                json.key("screen"); json.string(screen.name)
-                json.key("fingerprint"); json.string(entry.fingerprint)
-                json.key("rule"); json.string(entry.rule)
-                json.key("node"); json.string(entry.node)
-                json.key("message"); json.string(entry.message)
-                json.endObject()
-            }
+        for (screen, entry) in fixed {
+            json.beginObject()
+            json.key("screen"); json.string(screen)
+            json.key("fingerprint"); json.string(entry.fingerprint)
+            json.key("rule"); json.string(entry.rule)
+            json.key("node"); json.string(entry.node)
+            json.key("message"); json.string(entry.message)
+            json.endObject()
         }
         json.endArray()
         json.endObject()

@@ -3,31 +3,72 @@
 /// external resources; landmarks, headings and captioned tables for screen-reader users.
 public enum HTMLReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil, title: String = "Accessibility audit") -> [UInt8] {
-        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        // <title> holds text only (no elements), so plain escaping.
-        html += "<title>\(MarkupText.escape(title)): \(MarkupText.escape(totals(screens, baseline)))</title>\n"
-        html += "<style>\n\(HTMLStyle.css)\n</style>\n</head>\n<body>\n"
-        html += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
-        html += "<header>\n<h1>\(e(title))</h1>\n<p class=\"summary\">\(e(totals(screens, baseline)))</p>\n</header>\n"
+        var totals = Totals()
+        for screen in screens { totals.add(screen.report.run) }
+        if let baseline { totals.baseline = (baseline.newCount, baseline.unchangedCount, baseline.fixedCount) }
+        var html = head(totals, title: title)
         if screens.count > 1 {
-            html += "<nav aria-label=\"Screens\">\n<h2>Screens</h2>\n<ul>\n"
-            for (index, screen) in screens.enumerated() {
-                html += "<li><a href=\"#screen-\(index + 1)\">\(e(screen.name))</a>: \(e(counts(screen.report.run)))</li>\n"
-            }
-            html += "</ul>\n</nav>\n"
+            html += navigationHead
+            for (index, screen) in screens.enumerated() { html += navigationItem(screen, number: index + 1) }
+            html += navigationTail
         }
-        html += "<main id=\"main\">\n"
+        html += mainHead
         for (index, screen) in screens.enumerated() {
             html += section(screen, number: index + 1, states: baseline?.screens[index])
         }
-        html += "</main>\n<footer>\n<p>Made by a11y-audit. Stops are numbered in the order VoiceOver visits them. "
-        html += "Outline styles: " + Impact.allCases.reversed().map { "\($0.rawValue) \(HTMLStyle.look($0).lineName)" }.joined(separator: ", ")
-        html += ".</p>\n</footer>\n</body>\n</html>\n"
+        html += tail
         return Array(html.utf8)
     }
 
-    private static func section(_ screen: ScreenReport, number: Int, states: BaselineComparison.Screen?) -> String {
+    /// What the title and header count: screens, violations and findings to review, and with a
+    /// baseline how many are new, known and fixed.
+    struct Totals: Sendable {
+        var screens = 0, violations = 0, findings = 0
+        var baseline: (new: Int, known: Int, fixed: Int)?
+
+        mutating func add(_ run: RuleRun) {
+            screens += 1
+            findings += run.findings.count
+            violations += run.findings.count(where: { $0.outcome == .violation })
+        }
+
+        var text: String {
+            let review = findings - violations
+            var text = "\(screens) screen\(screens == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s"), \(review) to review"
+            if let baseline {
+                text += " (baseline: \(baseline.new) new, \(baseline.known) known, \(baseline.fixed) fixed)"
+            }
+            return text
+        }
+    }
+
+    /// The page up to the navigation (which only a run of several screens has).
+    static func head(_ totals: Totals, title: String = "Accessibility audit") -> String {
+        var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        // <title> holds text only (no elements), so plain escaping.
+        html += "<title>\(MarkupText.escape(title)): \(MarkupText.escape(totals.text))</title>\n"
+        html += "<style>\n\(HTMLStyle.css)\n</style>\n</head>\n<body>\n"
+        html += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
+        html += "<header>\n<h1>\(e(title))</h1>\n<p class=\"summary\">\(e(totals.text))</p>\n</header>\n"
+        return html
+    }
+
+    static let navigationHead = "<nav aria-label=\"Screens\">\n<h2>Screens</h2>\n<ul>\n"
+    static let navigationTail = "</ul>\n</nav>\n"
+    static let mainHead = "<main id=\"main\">\n"
+
+    static func navigationItem(_ screen: ScreenReport, number: Int) -> String {
+        "<li><a href=\"#screen-\(number)\">\(e(screen.name))</a>: \(e(counts(screen.report.run)))</li>\n"
+    }
+
+    static var tail: String {
+        "</main>\n<footer>\n<p>Made by a11y-audit. Stops are numbered in the order VoiceOver visits them. "
+            + "Outline styles: " + Impact.allCases.reversed().map { "\($0.rawValue) \(HTMLStyle.look($0).lineName)" }.joined(separator: ", ")
+            + ".</p>\n</footer>\n</body>\n</html>\n"
+    }
+
+    static func section(_ screen: ScreenReport, number: Int, states: BaselineComparison.Screen?) -> String {
         let id = "screen-\(number)"
         let report = screen.report
         let analysis = report.analysis
@@ -136,16 +177,6 @@ public enum HTMLReport {
         var parts = ["\(violations) violation\(violations == 1 ? "" : "s")", "\(review) to review"]
         if !run.suppressed.isEmpty { parts.append("\(run.suppressed.count) suppressed") }
         return parts.joined(separator: ", ") + "."
-    }
-
-    private static func totals(_ screens: [ScreenReport], _ baseline: BaselineComparison?) -> String {
-        let findings = screens.flatMap(\.report.run.findings)
-        let violations = findings.count(where: { $0.outcome == .violation })
-        var text = "\(screens.count) screen\(screens.count == 1 ? "" : "s"), \(violations) violation\(violations == 1 ? "" : "s"), \(findings.count - violations) to review"
-        if let baseline {
-            text += " (baseline: \(baseline.newCount) new, \(baseline.unchangedCount) known, \(baseline.fixedCount) fixed)"
-        }
-        return text
     }
 
     /// Every `e` is element content: request text there is escaped and bidi-isolated.

@@ -11,14 +11,17 @@ public enum JUnitReport {
             suites.append(xml)
             totals.add(counts)
         }
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"a11y-audit\"\(totals.attributes)>\n"
-        out += suites.joined()
-        out += "</testsuites>\n"
-        return Array(out.utf8)
+        return Array((head(totals) + suites.joined() + tail).utf8)
     }
 
-    private struct Counts {
+    /// The document up to the first suite: the root element carries the run's totals.
+    static func head(_ totals: Counts) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"a11y-audit\"\(totals.attributes)>\n"
+    }
+
+    static let tail = "</testsuites>\n"
+
+    struct Counts: Sendable {
         var tests = 0, failures = 0, skipped = 0
         mutating func add(_ other: Counts) {
             tests += other.tests; failures += other.failures; skipped += other.skipped
@@ -26,7 +29,7 @@ public enum JUnitReport {
         var attributes: String { " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\"" }
     }
 
-    private static func suite(_ screen: ScreenReport, states: BaselineComparison.Screen?) -> (String, Counts) {
+    static func suite(_ screen: ScreenReport, states: BaselineComparison.Screen?) -> (String, Counts) {
         let run = screen.report.run
         let analysis = screen.report.analysis
         let name = MarkupText.escape(screen.name)

@@ -1,41 +1,93 @@
 extension ResponseEncoder {
     /// Counts over one or more screens of a run, read in place (mapping them to an array of
     /// reports retained every report); `baselineScreen` is the screen a single one is.
-    /// Counters are locals rather than arrays, so a summary allocates only for its rule lists.
     static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
                              baselineScreen: Int?, into w: inout JSONWriter) {
-        // Counters per case, and rules in a short list: a response has thousands of findings
-        // but only a few rules, so hashing each rule id cost more.
-        var minor = 0, moderate = 0, serious = 0, critical = 0
-        var violations = 0, incompletes = 0
-        var byRule: [(rule: String, count: Int)] = []
-        var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0
+        var counts = SummaryCounts()
         // Room for a typical answer's rules up front: growing from empty reallocated the list twice or more.
-        byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
-        for s in screens.indices {
-            screens.report(s).pointee.run.findings.withUnsafeBufferPointer { findings in
-                var last = -1
-                for i in findings.indices {
-                    switch findings[i].impact {
-                    case .minor: minor += 1; case .moderate: moderate += 1; case .serious: serious += 1; case .critical: critical += 1
-                    }
-                    if findings[i].outcome == .violation { violations += 1 } else { incompletes += 1 }
-                    if last < 0 || byRule[last].rule != findings[i].rule {
-                        last = byRule.firstIndex { $0.rule == findings[i].rule } ?? -1
-                        if last < 0 {
-                            last = byRule.count
-                            byRule.append((findings[i].rule, 0))
-                        }
-                    }
-                    byRule[last].count += 1
-                }
-                findingCount += findings.count
-            }
-            elementCount += screens.report(s).pointee.analysis.elements.count
-            omitted += screens.report(s).pointee.run.findingsOmitted
-            suppressedCount += screens.report(s).pointee.run.suppressed.count
-        }
+        counts.byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
+        for s in screens.indices { counts.add(screens.report(s)) }
         w.beginObject()
+        counts.write(into: &w)
+        w.staticKey("rules")
+        if screens.count == 1 {
+            writeRuleLists(ofRunIn: screens.report(0), into: &w)
+        } else {
+            writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
+        }
+        w.staticKey("suppressed")
+        w.beginObject()
+        w.staticKey("count"); w.int(counts.suppressedCount)
+        w.staticKey("findings")
+        w.beginArray()
+        for screen in screens.indices { writeSuppressedFindings(of: screens.report(screen), into: &w) }
+        w.endArray()
+        w.endObject()
+        if let comparison {
+            w.staticKey("baseline")
+            comparison.writeSummary(into: &w, screen: baselineScreen)
+        }
+        w.endObject()
+    }
+
+    /// The suppressed findings of one screen, each with its fingerprint and the suppression
+    /// that matched, as members of the summary's `suppressed.findings`.
+    static func writeSuppressedFindings(of report: UnsafePointer<AuditReport>, into w: inout JSONWriter) {
+        guard !report.pointee.run.suppressed.isEmpty else { return }
+        let report = report.pointee
+        var fingerprinter = Fingerprinter(report.analysis)
+        var pointers = PointerSpans(report.analysis.document)
+        for s in report.run.suppressed {
+            withUnsafePointer(to: s.finding) { beginFinding($0, analysis: report.analysis, pointers: &pointers, into: &w) }
+            w.staticKey("fingerprint"); writeFingerprint(rule: s.finding.rule, node: s.finding.node, with: &fingerprinter, into: &w)
+            w.staticKey("suppression")
+            w.beginObject()
+            w.staticKey("rule"); w.string(s.suppression.rule)
+            w.staticKey("id"); w.string(s.suppression.id)
+            w.staticKey("identifier"); w.string(s.suppression.identifier)
+            w.staticKey("node"); w.string(s.suppression.node)
+            w.staticKey("reason"); w.string(s.suppression.reason)
+            w.endObject()
+            w.endObject()
+        }
+    }
+}
+
+/// The counts of a summary (elements, findings, by impact, outcome and rule), added up screen
+/// by screen. Counters per case, and rules in a short list: a response has thousands of
+/// findings but only a few rules, so hashing each rule id cost more.
+struct SummaryCounts {
+    var minor = 0, moderate = 0, serious = 0, critical = 0
+    var violations = 0, incompletes = 0
+    var byRule: [(rule: String, count: Int)] = []
+    var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0
+
+    mutating func add(_ report: UnsafePointer<AuditReport>) {
+        report.pointee.run.findings.withUnsafeBufferPointer { findings in
+            var last = -1
+            for i in findings.indices {
+                switch findings[i].impact {
+                case .minor: minor += 1; case .moderate: moderate += 1; case .serious: serious += 1; case .critical: critical += 1
+                }
+                if findings[i].outcome == .violation { violations += 1 } else { incompletes += 1 }
+                if last < 0 || byRule[last].rule != findings[i].rule {
+                    last = byRule.firstIndex { $0.rule == findings[i].rule } ?? -1
+                    if last < 0 {
+                        last = byRule.count
+                        byRule.append((findings[i].rule, 0))
+                    }
+                }
+                byRule[last].count += 1
+            }
+            findingCount += findings.count
+        }
+        elementCount += report.pointee.analysis.elements.count
+        omitted += report.pointee.run.findingsOmitted
+        suppressedCount += report.pointee.run.suppressed.count
+    }
+
+    /// `elements` through `byRule`, as members of the open summary object.
+    mutating func write(into w: inout JSONWriter) {
         w.staticKey("elements"); w.int(elementCount)
         w.staticKey("findings"); w.int(findingCount)
         // Only present when a screen hit the findings cap, so ordinary answers are unchanged.
@@ -57,42 +109,6 @@ extension ResponseEncoder {
         // Sorted in place: `sorted` copied the list into a new array.
         byRule.sort { $0.rule < $1.rule }
         for i in byRule.indices { w.key(byRule[i].rule); w.int(byRule[i].count) }
-        w.endObject()
-        w.staticKey("rules")
-        if screens.count == 1 {
-            writeRuleLists(ofRunIn: screens.report(0), into: &w)
-        } else {
-            writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
-        }
-        w.staticKey("suppressed")
-        w.beginObject()
-        w.staticKey("count"); w.int(suppressedCount)
-        w.staticKey("findings")
-        w.beginArray()
-        for screen in screens.indices where !screens.report(screen).pointee.run.suppressed.isEmpty {
-            let report = screens.report(screen).pointee
-            var fingerprinter = Fingerprinter(report.analysis)
-            var pointers = PointerSpans(report.analysis.document)
-            for s in report.run.suppressed {
-                withUnsafePointer(to: s.finding) { beginFinding($0, analysis: report.analysis, pointers: &pointers, into: &w) }
-                w.staticKey("fingerprint"); writeFingerprint(rule: s.finding.rule, node: s.finding.node, with: &fingerprinter, into: &w)
-                w.staticKey("suppression")
-                w.beginObject()
-                w.staticKey("rule"); w.string(s.suppression.rule)
-                w.staticKey("id"); w.string(s.suppression.id)
-                w.staticKey("identifier"); w.string(s.suppression.identifier)
-                w.staticKey("node"); w.string(s.suppression.node)
-                w.staticKey("reason"); w.string(s.suppression.reason)
-                w.endObject()
-                w.endObject()
-            }
-        }
-        w.endArray()
-        w.endObject()
-        if let comparison {
-            w.staticKey("baseline")
-            comparison.writeSummary(into: &w, screen: baselineScreen)
-        }
         w.endObject()
     }
 }

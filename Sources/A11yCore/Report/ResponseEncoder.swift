@@ -50,7 +50,7 @@ public enum ResponseEncoder {
         }
     }
 
-    private static func writeMembers(_ screens: ScreenList, screen index: Int, comparison: BaselineComparison?,
+    static func writeMembers(_ screens: ScreenList, screen index: Int, comparison: BaselineComparison?,
                                      into w: inout JSONWriter) {
         writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, into: &w)
         w.staticKey("summary")

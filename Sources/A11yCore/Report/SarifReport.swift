@@ -9,6 +9,21 @@ public enum SarifReport {
         let rules = SarifRules(catalogue: catalogue, screens: screens)
         let artifacts = artifactURIs(screens)
         var json = JSONWriter(pretty: pretty)
+        writeHead(rules: rules, artifacts: uniqueInOrder(artifacts), toolVersion: toolVersion, into: &json)
+        let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for (s, screen) in screens.enumerated() {
+            let location = SarifLocation(uri: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!)
+            writeResults(of: screen, at: location, rules: rules, states: baseline?.screens[s], into: &json)
+        }
+        writeTail(into: &json)
+        return json.bytes
+    }
+
+    /// How deep `runs[0].results` items are written (root object, runs, run, results).
+    static let resultsDepth = 4
+
+    /// The document through `"results": [`: the driver and its rules, the taxonomy, the artifacts.
+    static func writeHead(rules: SarifRules, artifacts: [String], toolVersion: String?, into json: inout JSONWriter) {
         json.beginObject()
         json.key("$schema"); json.string(schemaURI)
         json.key("version"); json.string("2.1.0")
@@ -33,7 +48,7 @@ public enum SarifReport {
         json.endArray()
 
         json.key("artifacts"); json.beginArray()
-        for uri in uniqueInOrder(artifacts) {
+        for uri in artifacts {
             json.beginObject()
             json.key("location"); json.beginObject(); json.key("uri"); json.string(uri); json.endObject()
             json.key("roles"); json.beginArray(); json.string("analysisTarget"); json.endArray()
@@ -46,29 +61,31 @@ public enum SarifReport {
         json.endArray()
 
         json.key("results"); json.beginArray()
-        let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        for (s, screen) in screens.enumerated() {
-            let location = SarifLocation(screen: screen, uri: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!)
-            let states = baseline?.screens[s]
-            var fingerprinter = Fingerprinter(screen.report.analysis)
-            for (f, finding) in screen.report.run.findings.enumerated() {
-                writeResult(finding, screen: screen, fingerprint: fingerprinter.fingerprint(finding), location: location,
-                            rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
-            }
-            for (i, item) in screen.report.run.suppressed.enumerated() {
-                writeResult(item.finding, screen: screen, fingerprint: fingerprinter.fingerprint(item.finding), location: location,
-                            rules: rules, baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
-            }
-            for entry in states?.fixed ?? [] {
-                writeFixed(entry, location: location, rules: rules, to: &json)
-            }
-        }
-        json.endArray()
+    }
 
+    /// One screen's results: its findings, suppressed findings, and baseline entries it fixed.
+    static func writeResults(of screen: ScreenReport, at location: SarifLocation, rules: SarifRules,
+                             states: BaselineComparison.Screen?, into json: inout JSONWriter) {
+        var fingerprinter = Fingerprinter(screen.report.analysis)
+        for (f, finding) in screen.report.run.findings.enumerated() {
+            writeResult(finding, screen: screen, fingerprint: fingerprinter.fingerprint(finding), location: location,
+                        rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
+        }
+        for (i, item) in screen.report.run.suppressed.enumerated() {
+            writeResult(item.finding, screen: screen, fingerprint: fingerprinter.fingerprint(item.finding), location: location,
+                        rules: rules, baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
+        }
+        for entry in states?.fixed ?? [] {
+            writeFixed(entry, location: location, rules: rules, to: &json)
+        }
+    }
+
+    /// Closes the results, the run, the runs and the document.
+    static func writeTail(into json: inout JSONWriter) {
+        json.endArray()
         json.endObject()
         json.endArray()
         json.endObject()
-        return json.bytes
     }
 
     /// Artifact URI per screen: the source (`options.source` or file name) as `SarifURI`
@@ -83,7 +100,7 @@ public enum SarifReport {
         }
     }
 
-    private static func uniqueInOrder(_ values: [String]) -> [String] {
+    static func uniqueInOrder(_ values: [String]) -> [String] {
         var seen = Set<String>()
         return values.filter { seen.insert($0).inserted }
     }
@@ -171,8 +188,7 @@ public enum SarifReport {
 
 /// Where a result is: the artifact (input file or source) and, logically, the node's JSON
 /// Pointer and composed identifier. No region: the tree has no line numbers to give.
-struct SarifLocation {
-    var screen: ScreenReport
+struct SarifLocation: Sendable {
     var uri: String
     var artifactIndex: Int
 

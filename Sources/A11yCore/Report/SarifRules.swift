@@ -1,5 +1,5 @@
 /// The driver's rule descriptors and the `WCAG` taxonomy they relate to.
-struct SarifRules {
+struct SarifRules: Sendable {
     struct Descriptor {
         var id: String
         var description: String
@@ -27,14 +27,17 @@ struct SarifRules {
             add(Descriptor(id: rule.id, description: rule.description, help: rule.help, wcag: rule.wcag,
                            level: rule.level, impact: rule.impact, enabled: rule.enabledByDefault))
         }
-        for screen in screens {
-            for finding in screen.report.run.findings + screen.report.run.suppressed.map(\.finding) {
-                if index[finding.rule] == nil {
-                    add(Descriptor(id: finding.rule, description: finding.rule, help: finding.message, wcag: finding.wcag,
-                                   level: finding.level, impact: finding.impact, enabled: true, helpQuotesRequest: true))
-                }
-                for number in finding.wcag { cite(number) }
+        for screen in screens { add(findingsOf: screen) }
+    }
+
+    /// Rules and criteria a screen's findings name that are not listed yet.
+    mutating func add(findingsOf screen: ScreenReport) {
+        for finding in screen.report.run.findings + screen.report.run.suppressed.map(\.finding) {
+            if index[finding.rule] == nil {
+                add(Descriptor(id: finding.rule, description: finding.rule, help: finding.message, wcag: finding.wcag,
+                               level: finding.level, impact: finding.impact, enabled: true, helpQuotesRequest: true))
             }
+            for number in finding.wcag { cite(number) }
         }
     }
 

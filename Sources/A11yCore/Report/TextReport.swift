@@ -1,15 +1,19 @@
 /// A readable report for people at a terminal: findings grouped by the element they are on.
 /// Every value that comes from the request (screen name, spoken text, identifiers, pointers,
 /// messages quoting labels) goes through `TerminalText.escape`; only the report's own layout
-/// and colour codes reach the terminal raw.
+/// and colour codes reach the terminal raw. With a baseline, each finding is marked `new` or
+/// `unchanged` and the screen's entries no finding matched are listed as fixed.
 public enum TextReport {
-    public static func render(screens: [(name: String, report: AuditReport)], color: Bool) -> String {
+    public static func render(screens: [(name: String, report: AuditReport)], color: Bool,
+                              baseline: BaselineComparison? = nil) -> String {
         var out = ""
-        for screen in screens { out += render(name: screen.name, report: screen.report, color: color) + "\n" }
+        for (index, screen) in screens.enumerated() {
+            out += render(name: screen.name, report: screen.report, color: color, states: baseline?.screens[index]) + "\n"
+        }
         return out
     }
 
-    static func render(name: String, report: AuditReport, color: Bool) -> String {
+    static func render(name: String, report: AuditReport, color: Bool, states: BaselineComparison.Screen? = nil) -> String {
         let analysis = report.analysis
         let findings = report.run.findings
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -23,15 +27,21 @@ public enum TextReport {
             }
         }
         func t(_ value: String) -> String { TerminalText.escape(value) }
-        func line(_ f: Finding) -> String {
+        // With a baseline: what a reviewer needs first, whether the finding is a regression.
+        func baselineTag(_ index: Int) -> String {
+            guard let states else { return "" }
+            return states.states[index] == .new ? paint("new", "1") + "  " : "unchanged  "
+        }
+        func line(_ index: Int) -> String {
+            let f = findings[index]
             let criteria = f.wcag.isEmpty ? "best practice" : "WCAG " + f.wcag.joined(separator: ", ")
-            return "     \(impactTag(f))  \(t(f.rule)) (\(t(criteria))): \(t(f.message))\n"
+            return "     \(baselineTag(index))\(impactTag(f))  \(t(f.rule)) (\(t(criteria))): \(t(f.message))\n"
         }
 
-        var byElement: [Int: [Finding]] = [:]
-        var outside: [Finding] = []
-        for f in findings {
-            if let e = analysis.element(ofNode: f.node) { byElement[e, default: []].append(f) } else { outside.append(f) }
+        var byElement: [Int: [Int]] = [:]
+        var outside: [Int] = []
+        for (index, f) in findings.enumerated() {
+            if let e = analysis.element(ofNode: f.node) { byElement[e, default: []].append(index) } else { outside.append(index) }
         }
         var out = paint(t(name), "1") + ": " + counted(analysis.elements.count, "screen-reader stop")
             + ", " + counted(findings.count, "finding")
@@ -42,16 +52,26 @@ public enum TextReport {
         if !counts.isEmpty { out += " (" + counts.joined(separator: ", ") + ")" }
         if !report.run.suppressed.isEmpty { out += ", \(report.run.suppressed.count) suppressed" }
         if report.run.findingsOmitted > 0 { out += ", \(report.run.findingsOmitted) more not listed" }
+        if let states {
+            let new = states.states.count { $0 == .new }
+            out += "; baseline: \(new) new, \(states.states.count - new) unchanged, \(states.fixed.count) fixed"
+        }
         out += "\n"
         for (index, e) in analysis.elements.enumerated() {
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
             let where_ = [e.identifier, analysis.document.pointer(of: e.node)].compactMap { $0 }.map(t).joined(separator: "  ")
             out += String(index + 1).leftPadded(4) + ". \(spoken)  " + paint(where_, "2") + "\n"
-            for f in byElement[index] ?? [] { out += line(f) }
+            for i in byElement[index] ?? [] { out += line(i) }
         }
         if !outside.isEmpty {
             out += "  Not on a screen-reader stop:\n"
-            for f in outside { out += "     " + paint(t(analysis.document.pointer(of: f.node)), "2") + "\n" + line(f) }
+            for i in outside { out += "     " + paint(t(analysis.document.pointer(of: findings[i].node)), "2") + "\n" + line(i) }
+        }
+        if let fixed = states?.fixed, !fixed.isEmpty {
+            out += "  Fixed since the baseline:\n"
+            for entry in fixed {
+                out += "     fixed  \(t(entry.rule ?? "?")) at \(t(entry.node ?? "?")): \(t(entry.message ?? entry.fingerprint))\n"
+            }
         }
         return out
     }

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import A11yCore
+
+/// Several files or a folder: read, audited and written one file at a time on `--jobs`
+/// threads, in the order of the command line, with only a few files in memory at once (the
+/// window of `OrderedParallelMap`). JSON and text go to standard output as each screen is
+/// done; SARIF, JUnit and HTML start with totals, so their screens wait in a temporary file.
+/// A file that cannot be read or audited stops the run (exit 2); what was written of the
+/// report by then is incomplete, and the exit code says so.
+enum BatchCommand {
+    /// What one file gave: its screens' parts, or the line to print on failure.
+    enum Outcome {
+        case audited(parts: [(part: BatchFormat.Part, comparison: BaselineComparison.Screen?)],
+                     names: [String], fails: Bool, entries: [Baseline.Entry])
+        case failed(String)
+    }
+
+    /// What the in-order step of each file reads and updates: matching against the baseline
+    /// (an entry absorbs the first finding, in run order), SARIF artifact and rule indices, and
+    /// where each screen falls in the run.
+    final class RunOrder: @unchecked Sendable {
+        var matcher: BaselineMatcher?
+        var placement: SarifPlacement?
+        var nextScreen = 0
+    }
+
+    static func run(_ files: [InputFile], _ invocation: AuditCommand.Invocation, baseline fileBaseline: Baseline?) -> Int32 {
+        let terminal = FileIO.isTerminal(STDOUT_FILENO)
+        let recording = invocation.writeBaseline != nil
+        let format = BatchFormat(invocation.format, pretty: invocation.pretty, color: terminal,
+                                 hasBaseline: fileBaseline != nil || recording)
+        let order = RunOrder()
+        // Recording a baseline compares every screen with what it records: nothing is new.
+        if !recording, let fileBaseline { order.matcher = BaselineMatcher(fileBaseline) }
+        if case .report(.sarif) = invocation.format { order.placement = SarifPlacement(catalogue: RuleRegistry.all) }
+
+        let work: @Sendable (Int, OrderedParallelMap.Turn) -> Outcome = { index, turn in
+            audit(files[index], isLast: index == files.count - 1, invocation, format: format,
+                  recording: recording, order: order, turn: turn)
+        }
+
+        var writer = BatchWriter(format)
+        let spool: Int32?
+        if format.headWaitsForScreens {
+            do { spool = try FileIO.temporaryFile() } catch { return Usage.error(error.message) }
+        } else {
+            spool = nil
+        }
+        defer { if let spool { close(spool) } }
+        var failure: String?
+        func emit(_ bytes: [UInt8], to fd: Int32) {
+            guard failure == nil, !bytes.isEmpty else { return }
+            let out = fd == STDOUT_FILENO ? AuditCommand.forTerminal(bytes, invocation.format, terminal: terminal) : bytes
+            if let error = FileIO.write(out, to: fd) {
+                failure = fd == STDOUT_FILENO ? "cannot write standard output: \(error)" : "cannot write a temporary file: \(error)"
+            }
+        }
+        if spool == nil { emit(writer.head(sarif: nil), to: STDOUT_FILENO) }
+        var fails = false
+        var names: [String] = []
+        var entries: [Baseline.Entry] = []
+        OrderedParallelMap.run(count: files.count, jobs: invocation.jobs, window: 2 * invocation.jobs, work: work) { _, outcome in
+            switch outcome {
+            case .failed(let message):
+                failure = message
+            case .audited(let parts, let screenNames, let fileFails, let fileEntries):
+                for (part, comparison) in parts { emit(writer.add(part, comparison: comparison), to: spool ?? STDOUT_FILENO) }
+                fails = fails || fileFails
+                names += screenNames
+                entries += fileEntries
+            }
+            return failure == nil
+        }
+        if let failure { return Usage.error(failure) }
+        if let spool {
+            emit(writer.head(sarif: order.placement), to: STDOUT_FILENO)
+            if failure == nil, let error = FileIO.copy(spool, to: STDOUT_FILENO) { failure = "cannot write standard output: \(error)" }
+        }
+        emit(writer.tail(), to: STDOUT_FILENO)
+        if let failure { return Usage.error(failure) }
+        if let path = invocation.writeBaseline {
+            do { try FileIO.writeFile(path, Baseline(entries: entries).fileBytes(screenOrder: names)) } catch { return Usage.error(error.message) }
+        }
+        return fails ? 1 : 0
+    }
+
+    /// One file, on a worker thread: audit and fingerprint in parallel, compare in order,
+    /// render in parallel.
+    static func audit(_ file: InputFile, isLast: Bool, _ invocation: AuditCommand.Invocation, format: BatchFormat,
+                      recording: Bool, order: RunOrder, turn: OrderedParallelMap.Turn) -> Outcome {
+        let run: AuditRun
+        switch AuditCommand.audit(file, invocation) {
+        case .success(let audited): run = audited
+        case .failure(let error): return .failed(error.message)
+        }
+        let screens = AuditCommand.screenReports(of: run, from: file)
+        let fingerprints = order.matcher == nil ? [] : screens.map { BaselineMatcher.fingerprints(of: $0.report) }
+        var comparisons: [BaselineComparison.Screen?]
+        if recording {
+            comparisons = screens.map { BaselineComparison.Screen.recorded($0) }
+        } else {
+            // Without a baseline file, a file's own `options.baseline` applies to its screens.
+            comparisons = order.matcher == nil ? screens.indices.map { run.comparison?.screens[$0] } : []
+        }
+        var places: [SarifPlacement.Place]?
+        let first: Int = turn.inOrder {
+            if order.matcher != nil {
+                comparisons = screens.indices.map { i in
+                    order.matcher!.compare(name: screens[i].name, legacyName: screens[i].legacyName, fingerprints[i])
+                }
+                // Screen-less entries nobody matched are known once the last file is compared.
+                if isLast, !comparisons.isEmpty { comparisons[comparisons.count - 1]!.fixed += order.matcher!.unmatchedAnywhere() }
+            }
+            places = order.placement?.place(screens)
+            defer { order.nextScreen += screens.count }
+            return order.nextScreen
+        }
+        var fails = false
+        let parts = screens.indices.map { i in
+            let comparison = comparisons[i]
+            var gate = RuleRun()
+            gate.findings = comparison.map { c in zip(screens[i].report.run.findings, c.states).compactMap { $1 == .new ? $0 : nil } }
+                ?? screens[i].report.run.findings
+            fails = fails || gate.fails(invocation.failOn)
+            return (format.part(screens[i], index: first + i, comparison: comparison, place: places?[i]), comparison)
+        }
+        let entries = recording ? Baseline(screens: screens).entries : []
+        return .audited(parts: parts, names: screens.map(\.name), fails: fails, entries: entries)
+    }
+}

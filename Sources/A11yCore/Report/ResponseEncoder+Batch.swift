@@ -1,0 +1,112 @@
+/// The batch response `{"screens": [...], "summary": {...}}` written a screen at a time: the
+/// head, each screen's object (on any thread, from that screen alone), and a tail whose
+/// summary is added up from what each screen left in `BatchTotals`. The bytes are those
+/// `json(_ run:)` writes for the same screens.
+extension ResponseEncoder {
+    /// `{"screens":[`
+    static func batchHead(pretty: Bool) -> [UInt8] {
+        var w = JSONWriter(pretty: pretty)
+        w.beginObject()
+        w.staticKey("screens")
+        w.beginArray()
+        return w.bytes
+    }
+
+    /// Screen `index` of the `screens` array (a `,` first unless it is the first).
+    static func batchScreen(_ screen: ScreenReport, index: Int, comparison: BaselineComparison.Screen?, pretty: Bool) -> [UInt8] {
+        let report = screen.report
+        var w = JSONWriter(pretty: pretty, depth: 2, needsComma: index > 0,
+                           capacity: 4096 + 400 * report.analysis.elements.count + 512 * report.run.findings.count)
+        let single = comparison.map { BaselineComparison(screens: [$0]) }
+        withUnsafePointer(to: screen) { pointer in
+            w.beginObject()
+            w.staticKey("name"); w.string(screen.name)
+            writeMembers(ScreenList(UnsafeBufferPointer(start: pointer, count: 1)), screen: 0, comparison: single, into: &w)
+            w.endObject()
+        }
+        return w.bytes
+    }
+
+    /// What the run's summary needs of one screen, kept after the screen is gone.
+    struct BatchDigest: Sendable {
+        var counts = SummaryCounts()
+        /// The run with its findings left out: which rules ran, passed, were incomplete.
+        var rules = RuleRun()
+        /// The screen's members of `summary.suppressed.findings`, written where they go.
+        var suppressed: [UInt8] = []
+        var new = 0, unchanged = 0
+        var fixed: [(screen: String, entry: Baseline.Entry)] = []
+
+        init(_ screen: ScreenReport, comparison: BaselineComparison.Screen?, pretty: Bool) {
+            withUnsafePointer(to: screen.report) { report in
+                counts.add(report)
+                var w = JSONWriter(pretty: pretty, depth: 4, needsComma: false)
+                writeSuppressedFindings(of: report, into: &w)
+                suppressed = w.bytes
+            }
+            rules.ran = screen.report.run.ran
+            rules.passed = screen.report.run.passed
+            rules.incomplete = screen.report.run.incomplete
+            if let comparison {
+                new = comparison.states.count { $0 == .new }
+                unchanged = comparison.states.count { $0 == .unchanged }
+                fixed = comparison.fixed.map { (screen.name, $0) }
+            }
+        }
+    }
+
+    /// The run's summary, added up screen by screen.
+    struct BatchTotals {
+        var counts = SummaryCounts()
+        var runs: [RuleRun] = []
+        var suppressed: JSONWriter
+        var new = 0, unchanged = 0
+        var fixed: [(screen: String, entry: Baseline.Entry)] = []
+
+        init(pretty: Bool) { suppressed = JSONWriter(pretty: pretty, depth: 4, needsComma: false) }
+
+        mutating func add(_ digest: BatchDigest) {
+            counts.minor += digest.counts.minor; counts.moderate += digest.counts.moderate
+            counts.serious += digest.counts.serious; counts.critical += digest.counts.critical
+            counts.violations += digest.counts.violations; counts.incompletes += digest.counts.incompletes
+            for (rule, count) in digest.counts.byRule {
+                if let i = counts.byRule.firstIndex(where: { $0.rule == rule }) { counts.byRule[i].count += count }
+                else { counts.byRule.append((rule, count)) }
+            }
+            counts.elementCount += digest.counts.elementCount; counts.findingCount += digest.counts.findingCount
+            counts.omitted += digest.counts.omitted; counts.suppressedCount += digest.counts.suppressedCount
+            runs.append(digest.rules)
+            suppressed.continuation(digest.suppressed)
+            new += digest.new; unchanged += digest.unchanged
+            fixed += digest.fixed
+        }
+    }
+
+    /// `],"summary":{...}}` after `screens` screens.
+    static func batchTail(_ totals: BatchTotals, screens: Int, baseline: Bool, pretty: Bool) -> [UInt8] {
+        var totals = totals
+        var w = JSONWriter(pretty: pretty, depth: 2, needsComma: screens > 0)
+        w.endArray()
+        w.staticKey("summary")
+        w.beginObject()
+        totals.counts.write(into: &w)
+        w.staticKey("rules")
+        writeRuleLists(totals.runs, into: &w)
+        w.staticKey("suppressed")
+        w.beginObject()
+        w.staticKey("count"); w.int(totals.counts.suppressedCount)
+        w.staticKey("findings")
+        w.beginArray()
+        w.continuation(totals.suppressed.bytes)
+        w.endArray()
+        w.endObject()
+        if baseline {
+            w.staticKey("baseline")
+            BaselineComparison.writeSummary(new: totals.new, unchanged: totals.unchanged, fixed: totals.fixed, into: &w)
+        }
+        w.endObject()
+        w.endObject()
+        if pretty { w.finalNewline() }
+        return w.bytes
+    }
+}
