@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import A11yService
+import A11yCore
 
 /// The document served at GET /openapi.json: valid JSON, OpenAPI 3.1, every route, and the
 /// same text as the block in openapi.md (Scripts/gen-openapi.sh copies it).
@@ -108,6 +109,13 @@ import Testing
         try #require(blocks.count == 1, "openapi.md must hold exactly one ```json block")
         let block = try #require(blocks.first?.components(separatedBy: "\n```\n").first)
         #expect(block == OpenAPIDocument.json, "run Scripts/gen-openapi.sh")
+    }
+
+    /// Rule ids are enumerated, so a schema-valid request never names a rule the service
+    /// refuses (schemathesis sent `options.suppress[].rule: ""` and got its 400).
+    @Test func ruleIdsAreExactlyTheCatalogue() throws {
+        let ids = try #require(try schema("RuleId")["enum"] as? [String])
+        #expect(ids == RuleRegistry.all.map(\.id))
     }
 
     private func schema(_ name: String) throws -> [String: Any] {
