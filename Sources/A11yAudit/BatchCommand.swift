@@ -102,7 +102,9 @@ enum BatchCommand {
             comparisons = screens.map { BaselineComparison.Screen.recorded($0) }
         } else {
             // Without a baseline file, a file's own `options.baseline` applies to its screens.
-            comparisons = order.matcher == nil ? screens.indices.map { run.comparison?.screens[$0] } : []
+            comparisons = order.matcher == nil ? screens.indices.map { i in
+                run.comparison.map { var screen = $0.screens[i]; screen.name = screens[i].name; return screen }
+            } : []
         }
         var places: [SarifPlacement.Place]?
         let first: Int = turn.inOrder {

@@ -16,9 +16,10 @@ enum FileIO {
         init(_ text: String) { self.text = text; bytes = Array(text.utf8) }
         init(bytes: [UInt8]) { self.bytes = bytes; text = String(decoding: bytes, as: UTF8.self) }
 
-        /// `self/name`.
+        /// `self/name` (one slash when `self` already ends with one: `screens/` as typed).
         func appending(_ name: Path) -> Path {
-            Path(bytes: bytes + [UInt8(ascii: "/")] + name.bytes, text: text + "/" + name.text)
+            if bytes.last == UInt8(ascii: "/") { return Path(bytes: bytes + name.bytes, text: text + name.text) }
+            return Path(bytes: bytes + [UInt8(ascii: "/")] + name.bytes, text: text + "/" + name.text)
         }
 
         private init(bytes: [UInt8], text: String) { self.bytes = bytes; self.text = text }

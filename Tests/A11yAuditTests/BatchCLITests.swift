@@ -139,4 +139,29 @@ extension CLITests {
         let plain = String(decoding: try Self.run(["audit", Self.checkout, "--format", "text"]).stdout, as: UTF8.self)
         #expect(!plain.contains("unchanged") && !plain.contains(" new "))
     }
+
+    /// In a batch, a file's own `options.baseline` speaks for that file's screens only.
+    @Test func aFilesOwnBaselineAppliesToItsOwnScreens() throws {
+        let folder = try Self.temporaryFolder()
+        let original = try String(contentsOfFile: Self.checkout, encoding: .utf8)
+        let single = try Self.run(["audit", Self.checkout, "--fail-on", "none"])
+        let fingerprint = try #require((single.json?["findings"] as? [[String: Any]])?.first?["fingerprint"] as? String)
+        // `a.json` knows its first finding (and one that is gone); `b.json` is the same tree without a baseline.
+        let known = original.replacingOccurrences(of: #""root""#, with: #""options": {"baseline": {"fingerprints": ["\#(fingerprint)", "gone"]}}, "root""#)
+        try known.write(to: folder.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try original.write(to: folder.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        let r = try Self.run(["audit", folder.path, "--fail-on", "none"])
+        let screens = try #require(r.json?["screens"] as? [[String: Any]], "\(r.stderr)")
+        let a = try #require(screens.first { $0["name"] as? String == "a.json" })
+        let b = try #require(screens.first { $0["name"] as? String == "b.json" })
+        let aStates = (a["findings"] as? [[String: Any]])?.compactMap { $0["baseline"] as? String }
+        #expect(aStates?.first == "unchanged")
+        #expect(aStates?.dropFirst().allSatisfy { $0 == "new" } == true)
+        #expect((b["findings"] as? [[String: Any]])?.allSatisfy { $0["baseline"] == nil } == true)
+        let fixed = ((a["summary"] as? [String: Any])?["baseline"] as? [String: Any])?["fixedFindings"] as? [[String: Any]]
+        #expect(fixed?.map { $0["screen"] as? String } == ["a.json"])
+        let total = try #require((r.json?["summary"] as? [String: Any])?["baseline"] as? [String: Any])
+        #expect(total["unchanged"] as? Int == 1)
+        #expect(total["fixed"] as? Int == 1)
+    }
 }
