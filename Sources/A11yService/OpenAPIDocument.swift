@@ -205,6 +205,23 @@ public enum OpenAPIDocument {
                   "$ref": "#/components/schemas/RuleCatalogue"
                 }
               }
+            },
+            "links": {
+              "AuditWithTheFirstRuleOnly": {
+                "operationId": "audit",
+                "description": "A rule id from the catalogue is one the audit accepts in `options.rules.only` (and suppressions): audits a small button with that rule alone.",
+                "requestBody": {
+                  "root": {
+                    "type": "button",
+                    "label": "OK",
+                    "frame": {"x": 0, "y": 0, "width": 20, "height": 20}
+                  },
+                  "options": {
+                    "rules": {"only": ["$response.body#/rules/0/id"]},
+                    "suppress": [{"rule": "$response.body#/rules/1/id", "reason": "from the catalogue"}]
+                  }
+                }
+              }
             }
           },
           "401": {
