@@ -13,7 +13,7 @@ enum BatchCommand {
     /// What one file gave: its screens' parts, or the line to print on failure.
     enum Outcome {
         case audited(parts: [(part: BatchFormat.Part, comparison: BaselineComparison.Screen?)],
-                     names: [String], fails: Bool, entries: [Baseline.Entry])
+                     screens: Int, fails: Bool, baseline: [UInt8])
         case failed(String)
     }
 
@@ -57,19 +57,33 @@ enum BatchCommand {
                 failure = fd == STDOUT_FILENO ? "cannot write standard output: \(error)" : "cannot write a temporary file: \(error)"
             }
         }
+        // A baseline being recorded is written as screens finish too, to a temporary file
+        // renamed over the target at the end: only a whole run replaces it.
+        var recorded: FileIO.AtomicFile?
+        if let path = invocation.writeBaseline {
+            do {
+                recorded = try FileIO.AtomicFile(path)
+                try recorded!.append(Baseline.fileHead())
+            } catch {
+                return Usage.error(error.message)
+            }
+        }
+        defer { if failure != nil { recorded?.abandon() } }
         if spool == nil { emit(writer.head(sarif: nil), to: STDOUT_FILENO) }
         var fails = false
-        var names: [String] = []
-        var entries: [Baseline.Entry] = []
+        var screenCount = 0
         OrderedParallelMap.run(count: files.count, jobs: invocation.jobs, window: 2 * invocation.jobs, work: work) { _, outcome in
             switch outcome {
             case .failed(let message):
                 failure = message
-            case .audited(let parts, let screenNames, let fileFails, let fileEntries):
+            case .audited(let parts, let screens, let fileFails, let baseline):
                 for (part, comparison) in parts { emit(writer.add(part, comparison: comparison), to: spool ?? STDOUT_FILENO) }
                 fails = fails || fileFails
-                names += screenNames
-                entries += fileEntries
+                screenCount += screens
+                if failure == nil, !baseline.isEmpty, recorded != nil {
+                    // A failed append has removed the temporary file already.
+                    do throws(FileIO.Failure) { try recorded!.append(baseline) } catch { failure = error.message; recorded = nil }
+                }
             }
             return failure == nil
         }
@@ -80,8 +94,15 @@ enum BatchCommand {
         }
         emit(writer.tail(), to: STDOUT_FILENO)
         if let failure { return Usage.error(failure) }
-        if let path = invocation.writeBaseline {
-            do { try FileIO.writeFile(path, Baseline(entries: entries).fileBytes(screenOrder: names)) } catch { return Usage.error(error.message) }
+        if recorded != nil {
+            do {
+                try recorded!.append(Baseline.fileTail(screens: screenCount))
+                try recorded!.commit()
+                recorded = nil
+            } catch {
+                recorded = nil
+                return Usage.error(error.message)
+            }
         }
         return fails ? 1 : 0
     }
@@ -128,7 +149,7 @@ enum BatchCommand {
             fails = fails || gate.fails(invocation.failOn)
             return (format.part(screens[i], index: first + i, comparison: comparison, place: places?[i]), comparison)
         }
-        let entries = recording ? Baseline(screens: screens).entries : []
-        return .audited(parts: parts, names: screens.map(\.name), fails: fails, entries: entries)
+        let baseline = recording ? screens.indices.flatMap { Baseline.fileScreen(screens[$0], index: first + $0) } : []
+        return .audited(parts: parts, screens: screens.count, fails: fails, baseline: baseline)
     }
 }

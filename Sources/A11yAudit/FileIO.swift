@@ -74,40 +74,75 @@ enum FileIO {
     static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) -> String? { write(Array(text.utf8), to: fd) }
 
     /// Replaces a file's contents so that readers see the old file or the new one, never a
-    /// part: the bytes go to a temporary file in the same folder (same file system), which is
-    /// flushed and renamed over the target. A target that exists but is no regular file
-    /// (`/dev/stdout`, a pipe, a device) is written in place: renaming over it would replace
-    /// the device node. A symbolic link is followed, so the file it points to is replaced.
+    /// part (see `AtomicFile`).
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        func failure(_ what: String) -> Failure { Failure(message: "cannot write \(path): \(what)") }
-        var st = stat()
-        if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
-            let fd = open(path, O_WRONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw failure(lastError()) }
-            if let error = write(bytes, to: fd) { close(fd); throw failure(error) }
-            guard close(fd) == 0 else { throw failure(lastError()) }
-            return
+        var file = try AtomicFile(path)
+        try file.append(bytes)
+        try file.commit()
+    }
+
+    /// A file replaced whole, written in pieces (a baseline recorded while a batch is
+    /// audited): the bytes go to a temporary file in the same folder (same file system),
+    /// which `commit` flushes and renames over the target; `abandon` removes it. A target
+    /// that exists but is no regular file (`/dev/stdout`, a pipe, a device) is written in
+    /// place: renaming over it would replace the device node. A symbolic link is followed,
+    /// so the file it points to is replaced.
+    struct AtomicFile {
+        let path: String
+        private let fd: Int32
+        /// The temporary file to rename, nil when writing in place.
+        private var temporary: String?
+        private var target: String
+
+        init(_ path: String) throws(Failure) {
+            self.path = path
+            var st = stat()
+            if stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
+                fd = open(path, O_WRONLY | O_CLOEXEC)
+                guard fd >= 0 else { throw Failure(message: "cannot write \(path): \(lastError())") }
+                target = path
+                return
+            }
+            var resolvedTarget = path
+            if let resolved = realpath(path, nil) { resolvedTarget = String(cString: resolved); free(resolved) }
+            target = resolvedTarget
+            let folder = resolvedTarget.lastIndex(of: "/").map { String(resolvedTarget[...$0]) } ?? ""
+            var template = Array((folder + ".a11y-audit-XXXXXX").utf8CString)
+            let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            fd = made
+            guard fd >= 0 else { throw Failure(message: "cannot write \(path): \(lastError())") }
+            let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            self.temporary = temporary
+            // mkstemp makes the file 0600: give it the mode a plain create would (or the old file's).
+            let mask = umask(0)
+            umask(mask)
+            var old = stat()
+            let mode = stat(resolvedTarget, &old) == 0 ? old.st_mode & 0o7777 : 0o666 & ~mask
+            if fchmod(fd, mode) != 0 { throw abandon(lastError()) }
         }
-        var target = path
-        if let resolved = realpath(path, nil) { target = String(cString: resolved); free(resolved) }
-        let folder = target.lastIndex(of: "/").map { String(target[...$0]) } ?? ""
-        var template = Array((folder + ".a11y-audit-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw failure(lastError()) }
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        // mkstemp makes the file 0600: give it the mode a plain create would (or the old file's).
-        let mask = umask(0)
-        umask(mask)
-        var old = stat()
-        let mode = stat(target, &old) == 0 ? old.st_mode & 0o7777 : 0o666 & ~mask
-        var error = fchmod(fd, mode) == 0 ? nil : lastError()
-        if error == nil { error = write(bytes, to: fd) }
-        if error == nil && fsync(fd) != 0 { error = lastError() }
-        if close(fd) != 0 && error == nil { error = lastError() }
-        if error == nil && rename(temporary, target) != 0 { error = lastError() }
-        if let error {
-            unlink(temporary)
-            throw failure(error)
+
+        mutating func append(_ bytes: [UInt8]) throws(Failure) {
+            if let error = FileIO.write(bytes, to: fd) { throw abandon(error) }
+        }
+
+        /// Flushes and renames the temporary file over the target (or closes the target).
+        mutating func commit() throws(Failure) {
+            var error: String?
+            if temporary != nil && fsync(fd) != 0 { error = lastError() }
+            if close(fd) != 0 && error == nil { error = lastError() }
+            if error == nil, let temporary, rename(temporary, target) != 0 { error = lastError() }
+            if let error {
+                if let temporary { unlink(temporary) }
+                throw Failure(message: "cannot write \(path): \(error)")
+            }
+        }
+
+        /// Closes and removes the temporary file; the failure to report.
+        @discardableResult
+        func abandon(_ error: String = "abandoned") -> Failure {
+            close(fd)
+            if let temporary { unlink(temporary) }
+            return Failure(message: "cannot write \(path): \(error)")
         }
     }
 

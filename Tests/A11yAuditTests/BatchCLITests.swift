@@ -164,4 +164,25 @@ extension CLITests {
         #expect(total["unchanged"] as? Int == 1)
         #expect(total["fixed"] as? Int == 1)
     }
+
+    /// A batch records its baseline as it goes, but only a whole run replaces the file.
+    @Test func aBatchThatFailsLeavesTheBaselineAsItWas() throws {
+        let folder = try Self.temporaryFolder()
+        let screens = folder.appendingPathComponent("screens")
+        try FileManager.default.createDirectory(at: screens, withIntermediateDirectories: true)
+        for i in 0..<4 { try FileManager.default.copyItem(atPath: Self.checkout, toPath: screens.appendingPathComponent("s\(i).json").path) }
+        try Data("{".utf8).write(to: screens.appendingPathComponent("s2.json"))
+        let baseline = folder.appendingPathComponent("baseline.json")
+        try Data("old".utf8).write(to: baseline)
+        let r = try Self.run(["audit", screens.path, "--write-baseline", baseline.path, "--jobs", "2"])
+        #expect(r.status == 2)
+        #expect(try Data(contentsOf: baseline) == Data("old".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["baseline.json", "screens"])
+
+        try FileManager.default.removeItem(at: screens.appendingPathComponent("s2.json"))
+        #expect(try Self.run(["audit", screens.path, "--write-baseline", baseline.path, "--jobs", "2"]).status == 0)
+        let written = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: baseline)) as? [String: Any])
+        #expect((written["screens"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["s0.json", "s1.json", "s3.json"])
+        #expect(try Self.run(["audit", screens.path, "--baseline", baseline.path]).status == 0)
+    }
 }

@@ -16,14 +16,49 @@ extension Baseline {
     }
 
     /// The file for these entries, grouped by screen in `screenOrder` (then first appearance).
+    /// Entries are grouped by hashing their screen name: linear in entries and screens.
     public func fileBytes(screenOrder: [String] = []) -> [UInt8] {
         var names = screenOrder
+        var entriesOf: [String: [Entry]] = [:]
         var loose: [Entry] = []
+        for name in screenOrder where entriesOf[name] == nil { entriesOf[name] = [] }
         for entry in entries {
-            if let screen = entry.screen { if !names.contains(screen) { names.append(screen) } }
-            else { loose.append(entry) }
+            guard let screen = entry.screen else { loose.append(entry); continue }
+            if entriesOf[screen] == nil { names.append(screen) }
+            entriesOf[screen, default: []].append(entry)
         }
         var json = JSONWriter(pretty: true)
+        Self.writeHead(loose: loose, into: &json)
+        var written = Set<String>()
+        for name in names where written.insert(name).inserted {
+            Self.writeScreen(name, entriesOf[name] ?? [], into: &json)
+        }
+        Self.writeTail(into: &json)
+        return json.bytes
+    }
+
+    /// The file written a screen at a time, as a batch is audited: `fileHead`, then each
+    /// screen's `fileScreen` in run order, then `fileTail`; the bytes `write(screens:)` gives.
+    public static func fileHead() -> [UInt8] {
+        var json = JSONWriter(pretty: true)
+        writeHead(loose: [], into: &json)
+        return json.bytes
+    }
+
+    /// Screen `index` of the run (0-based) and its current findings.
+    public static func fileScreen(_ screen: ScreenReport, index: Int) -> [UInt8] {
+        var json = JSONWriter(pretty: true, depth: 2, needsComma: index > 0)
+        writeScreen(screen.name, Baseline(screens: [screen]).entries, into: &json)
+        return json.bytes
+    }
+
+    public static func fileTail(screens: Int) -> [UInt8] {
+        var json = JSONWriter(pretty: true, depth: 2, needsComma: screens > 0)
+        writeTail(into: &json)
+        return json.bytes
+    }
+
+    private static func writeHead(loose: [Entry], into json: inout JSONWriter) {
         json.beginObject()
         json.key("version"); json.int(Baseline.fileVersion)
         json.key("tool"); json.string("a11y-audit")
@@ -34,24 +69,28 @@ extension Baseline {
             json.endArray()
         }
         json.key("screens"); json.beginArray()
-        for name in names {
+    }
+
+    private static func writeScreen(_ name: String, _ entries: [Entry], into json: inout JSONWriter) {
+        json.beginObject()
+        json.key("name"); json.string(name)
+        json.key("findings"); json.beginArray()
+        for entry in entries {
             json.beginObject()
-            json.key("name"); json.string(name)
-            json.key("findings"); json.beginArray()
-            for entry in entries where entry.screen == name {
-                json.beginObject()
-                json.key("fingerprint"); json.string(entry.fingerprint)
-                if let rule = entry.rule { json.key("rule"); json.string(rule) }
-                if let node = entry.node { json.key("node"); json.string(node) }
-                if let message = entry.message { json.key("message"); json.string(message) }
-                json.endObject()
-            }
-            json.endArray()
+            json.key("fingerprint"); json.string(entry.fingerprint)
+            if let rule = entry.rule { json.key("rule"); json.string(rule) }
+            if let node = entry.node { json.key("node"); json.string(node) }
+            if let message = entry.message { json.key("message"); json.string(message) }
             json.endObject()
         }
         json.endArray()
         json.endObject()
-        return json.bytes + [UInt8(ascii: "\n")]
+    }
+
+    private static func writeTail(into json: inout JSONWriter) {
+        json.endArray()
+        json.endObject()
+        json.finalNewline()
     }
 
     /// Reads a baseline file. Errors point into the file (JSON Pointer), like request errors:

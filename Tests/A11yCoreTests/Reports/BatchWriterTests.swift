@@ -55,6 +55,14 @@ import Testing
         }
     }
 
+    @Test func aBaselineWrittenScreenByScreenIsTheWholeFile() throws {
+        let screens = try Self.screens()
+        let streamed = Baseline.fileHead() + screens.indices.flatMap { Baseline.fileScreen(screens[$0], index: $0) }
+            + Baseline.fileTail(screens: screens.count)
+        #expect(streamed == Baseline.write(screens: screens))
+        #expect(Baseline.fileHead() + Baseline.fileTail(screens: 0) == Baseline.write(screens: []))
+    }
+
     /// Files of a batch sharing a source (`options.source`): the first to use it is that
     /// artifact, later ones add `#name` (a file cannot know the files after it).
     @Test func aSourceSharedAcrossInputsIsToldApartFromItsSecondUse() throws {
