@@ -52,7 +52,8 @@ enum BatchCommand {
         var failure: String?
         func emit(_ bytes: [UInt8], to fd: Int32) {
             guard failure == nil, !bytes.isEmpty else { return }
-            let out = fd == STDOUT_FILENO ? AuditCommand.forTerminal(bytes, invocation.format, terminal: terminal) : bytes
+            // Spooled parts are bound for standard output too: escaped for the terminal now.
+            let out = AuditCommand.forTerminal(bytes, invocation.format, terminal: terminal)
             if let error = FileIO.write(out, to: fd) {
                 failure = fd == STDOUT_FILENO ? "cannot write standard output: \(error)" : "cannot write a temporary file: \(error)"
             }
