@@ -3,8 +3,9 @@ import Glibc
 #endif
 import A11yCore
 
-/// `a11y-audit audit FILE|DIR|- ... [flags]`: each file is one screen named after it
-/// (a batch file may hold several); exit 0 clean, 1 on a violation at or above
+/// `a11y-audit audit FILE|DIR|- ... [flags]`: each file is one screen named by its path
+/// (`InputFiles`; a batch file may hold several); one file is audited and written whole,
+/// several stream (`BatchCommand`); exit 0 clean, 1 on a violation at or above
 /// `--fail-on` (only new ones with a baseline), 2 on bad input or usage, or when the output or
 /// the baseline cannot be written (a report cut short must not pass a pipeline).
 enum AuditCommand {
