@@ -15,6 +15,10 @@ enum AuditCommand {
         var baseline: String?
         var writeBaseline: String?
         var flags = OptionFlags()
+        /// `--input-format`: how to read the inputs (`auto` recognises each from its content).
+        var inputFormat = InputFormat.auto
+        /// `--density`: Android pixels per dp, instead of the inferred one.
+        var density: Double?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -33,7 +37,7 @@ enum AuditCommand {
             }
         }
 
-        let paths = expand(invocation.inputs)
+        let paths = expand(invocation.inputs, format: invocation.inputFormat)
         var screens: [ScreenReport] = []
         var requestFingerprints: [Baseline.Entry]?
         var isBatch = paths.count > 1 || invocation.inputs.contains(where: isDirectory)
@@ -42,7 +46,7 @@ enum AuditCommand {
             do { bytes = try FileIO.read(path) } catch { return usageError(error.message) }
             let result = bytes.withUnsafeBytes { buffer in
                 Result { () throws(InputError) in
-                    try AuditRun.run(json: buffer) { invocation.flags.apply(to: &$0) }
+                    try AuditRun.run(buffer, format: invocation.inputFormat, density: invocation.density) { invocation.flags.apply(to: &$0) }
                 }
             }
             switch result {
@@ -89,6 +93,16 @@ enum AuditCommand {
                     return .failure(UsageError(message: "--fail-on takes minor, moderate, serious, critical or none"))
                 }
                 inv.failOn = t
+            case "--input-format":
+                guard let f = InputFormat(rawValue: value) else {
+                    return .failure(UsageError(message: "--input-format takes auto, json or android"))
+                }
+                inv.inputFormat = f
+            case "--density":
+                guard let d = Double(value), d.isFinite, d > 0 else {
+                    return .failure(UsageError(message: "--density takes a positive number (Android pixels per dp, e.g. 2.625)"))
+                }
+                inv.density = d
             case "--baseline": inv.baseline = value
             case "--write-baseline": inv.writeBaseline = value
             default:
@@ -100,11 +114,14 @@ enum AuditCommand {
         return .success(inv)
     }
 
-    /// Folders stand for the `.json` files directly inside them, in name order.
-    static func expand(_ inputs: [String]) -> [String] {
+    /// Folders stand for the `.json` files directly inside them, in name order; with an
+    /// `--input-format android`, their `.xml` files too (not under auto, so a folder of trees
+    /// that holds reports in XML audits as before).
+    static func expand(_ inputs: [String], format: InputFormat = .json) -> [String] {
         inputs.flatMap { path -> [String] in
             guard isDirectory(path) else { return [path] }
-            return FileIO.list(path).filter { $0.hasSuffix(".json") }.sorted().map { path + "/" + $0 }
+            return FileIO.list(path).filter { $0.hasSuffix(".json") || (format == .android && $0.hasSuffix(".xml")) }
+                .sorted().map { path + "/" + $0 }
         }
     }
 
@@ -115,7 +132,11 @@ enum AuditCommand {
     }
 
     static func inputError(_ path: String, _ error: InputError) -> Int32 {
-        FileIO.write("error: \(path): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)\n", to: STDERR_FILENO)
+        var place = error.pointer.isEmpty ? "/" : error.pointer
+        if let line = error.line, let column = error.column {
+            place = (error.pointer.isEmpty ? "" : error.pointer + ", ") + "line \(line), column \(column)"
+        }
+        FileIO.write("error: \(path): \(error.message) at \(place)\n", to: STDERR_FILENO)
         return 2
     }
 

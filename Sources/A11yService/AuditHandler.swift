@@ -12,8 +12,15 @@ struct AuditHandler: Sendable {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
                                     detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
         }
+        let input: (format: InputFormat, density: Double?)
+        switch Self.inputFormat(request) {
+        case .read(let format, let density): input = (format, density)
+        case .refused(let problem): return problem
+        }
         let outcome = request.body.withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try AuditRun.run(json: bytes, limits: limits) }
+            Result { () throws(InputError) in
+                try AuditRun.run(bytes, format: input.format, density: input.density, limits: limits)
+            }
         }
         switch outcome {
         case .success(let run):
@@ -31,16 +38,56 @@ struct AuditHandler: Sendable {
         query.split(separator: "&").contains { $0 == "pretty" || $0 == "pretty=1" || $0 == "pretty=true" }
     }
 
-    /// 415 unless the body is JSON (application/json or any +json type). A missing
-    /// Content-Type is taken as JSON, so `curl --data-binary @file` works as is.
+    /// 415 unless the body is JSON (application/json or any +json type) or XML (application/xml,
+    /// text/xml or any +xml type: an Android dump). A missing Content-Type is taken as either,
+    /// recognised from the content, so `curl --data-binary @file` works as is.
     static func contentTypeProblem(_ request: Request) -> Response? {
         // The common case, checked on the bytes: the general path below builds several strings.
         if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? true }) { return nil }
         guard let type = request.header("content-type") else { return nil }
-        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters() } ?? ""
-        if media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) { return nil }
+        let media = mediaType(type)
+        if media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) || isXML(media) { return nil }
         return Problem.response(status: 415, type: "about:blank", title: "Unsupported Media Type",
-                                detail: "send the tree as application/json, not \(media)")
+                                detail: "send the tree as application/json (or an Android dump as application/xml), not \(media)")
+    }
+
+    private static func mediaType(_ value: String) -> String {
+        value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters() } ?? ""
+    }
+
+    private static func isXML(_ media: String) -> Bool {
+        media == "application/xml" || media == "text/xml" || (media.hasPrefix("application/") && media.hasSuffix("+xml"))
+    }
+
+    /// How to read the body: `?format=auto|json|android` wins, else the Content-Type (JSON
+    /// types: json; XML types: android; none: recognised from the content); `?density=D`
+    /// gives an Android dump's pixels per dp. A bad value is a 400 naming the parameter.
+    enum InputChoice { case read(InputFormat, density: Double?), refused(Response) }
+
+    static func inputFormat(_ request: Request) -> InputChoice {
+        var format: InputFormat?
+        var density: Double?
+        for parameter in (request.query ?? "").split(separator: "&") {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            if pair[0] == "format" {
+                guard let f = InputFormat(rawValue: String(pair[1])) else {
+                    return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
+                                                     detail: "format takes auto, json or android"))
+                }
+                format = f
+            } else if pair[0] == "density" {
+                guard let d = Double(pair[1]), d.isFinite, d > 0 else {
+                    return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
+                                                     detail: "density takes a positive number (Android pixels per dp)"))
+                }
+                density = d
+            }
+        }
+        if let format { return .read(format, density: density) }
+        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return .read(.json, density: density) }
+        guard let type = request.header("content-type") else { return .read(.auto, density: density) }
+        return .read(isXML(mediaType(type)) ? .android : .json, density: density)
     }
 }
 
