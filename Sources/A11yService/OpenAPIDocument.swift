@@ -48,7 +48,7 @@ public enum OpenAPIDocument {
           "audit"
         ],
         "summary": "Audit one UI tree or a batch of screens",
-        "description": "The body is one tree document (`root`) or a batch (`screens`). The representation of the 200 answer follows `Accept`: `application/json` (default), `application/sarif+json` (SARIF 2.1.0), `application/xml` (JUnit XML) or `text/html` (a self-contained report page).",
+        "description": "The body is one tree document (`root`) or a batch (`screens`). The representation of the 200 answer follows `Accept`: `application/json` (default), `application/sarif+json` (SARIF 2.1.0), `application/xml` (JUnit XML) or `text/html` (a self-contained report page). The body may also be an Android hierarchy dump (UI Automator `uiautomator dump` or Appium UiAutomator2 page source) sent as `application/xml`, `text/xml` or any `+xml` type, or recognised from the content when `Content-Type` is absent; `format` overrides the recognition.",
         "requestBody": {
           "required": true,
           "content": {
@@ -116,6 +116,18 @@ public enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "application/xml": {
+              "schema": {
+                "type": "string",
+                "description": "An Android hierarchy dump: UI Automator `uiautomator dump` XML (`<hierarchy>` of `<node>` elements) or Appium UiAutomator2 page source (elements named after their class). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
+              }
+            },
+            "text/xml": {
+              "schema": {
+                "type": "string",
+                "description": "An Android hierarchy dump: UI Automator `uiautomator dump` XML (`<hierarchy>` of `<node>` elements) or Appium UiAutomator2 page source (elements named after their class). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
+              }
             }
           }
         },
@@ -181,7 +193,33 @@ public enum OpenAPIDocument {
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
           }
-        }
+        },
+        "parameters": [
+          {
+            "name": "format",
+            "in": "query",
+            "required": false,
+            "description": "How to read the body: `auto` (recognise from the content: XML is an Android dump, anything else a JSON tree), `json` or `android`. Default: from `Content-Type` (JSON types: json; XML types: android; none: auto).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "auto",
+                "json",
+                "android"
+              ]
+            }
+          },
+          {
+            "name": "density",
+            "in": "query",
+            "required": false,
+            "description": "Android dumps only: physical pixels per dp (e.g. 2.625). Default: inferred from the screen size (README, Importing).",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0
+            }
+          }
+        ]
       }
     },
     "/v1/rules": {
@@ -417,7 +455,7 @@ public enum OpenAPIDocument {
         }
       },
       "UnsupportedMediaType": {
-        "description": "`Content-Type` is not `application/json` (or another `+json` type).",
+        "description": "`Content-Type` is neither JSON (`application/json` or another `+json` type) nor XML (`application/xml`, `text/xml` or another `+xml` type).",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -1836,7 +1874,7 @@ public enum OpenAPIDocument {
       },
       "Pointer": {
         "type": "string",
-        "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0.",
+        "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0; for an imported Android dump, the element path in XPath's abbreviated form, e.g. /hierarchy/node[1]/node[3].",
         "examples": [
           "/root/children/0/children/2"
         ]
@@ -2090,6 +2128,16 @@ public enum OpenAPIDocument {
           },
           "node": {
             "$ref": "#/components/schemas/Pointer"
+          },
+          "line": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: line of the node's start tag."
+          },
+          "column": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: column (UTF-16 code units, from 1) of the node's start tag."
           },
           "id": {
             "$ref": "#/components/schemas/NullableString"
@@ -2445,6 +2493,16 @@ public enum OpenAPIDocument {
           },
           "pointer": {
             "$ref": "#/components/schemas/Pointer"
+          },
+          "line": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: line where the problem is."
+          },
+          "column": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: column (UTF-16 code units) where the problem is."
           }
         }
       },
