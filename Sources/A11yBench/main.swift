@@ -4,6 +4,7 @@
 //   A11yBench --write-tree NODES                  (a generated request on stdout)
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
 //   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
+//   A11yBench --import [NODES,...]                (importers' MB/s and nodes/s next to the JSON tree path)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 //   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
 import A11yCore
@@ -62,6 +63,13 @@ if args.first == "--serve-baseline" {
     // The transport alone, for Scripts/bench-http.sh: --serve-baseline RESPONSE_FILE LOOPS
     guard args.count == 3 else { usage() }
     TransportBaseline.serve(responseFile: args[1], loops: number(args[2]))
+}
+if args.first == "--import" {
+    // Importers next to the JSON tree decoder on comparable trees: --import [NODES,...]
+    guard args.count <= 2 else { usage() }
+    let sizes = args.count == 2 ? args[1].split(separator: ",").map { number(String($0)) } : [1_000, 10_000, 100_000]
+    ImportBench.run(sizes: sizes, repeats: 5, minSample: 0.2)
+    exit(0)
 }
 if args.first == "--profile" {
     // Our path only, for perf / callgrind: --profile NODES CALLS
