@@ -5,6 +5,7 @@
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
 //   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
 //   A11yBench --import [NODES,...]                (importers' MB/s and nodes/s next to the JSON tree path)
+//   A11yBench --profile-import NODES CALLS        (the Android importer only, for perf)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 //   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
 import A11yCore
@@ -69,6 +70,15 @@ if args.first == "--import" {
     guard args.count <= 2 else { usage() }
     let sizes = args.count == 2 ? args[1].split(separator: ",").map { number(String($0)) } : [1_000, 10_000, 100_000]
     ImportBench.run(sizes: sizes, repeats: 5, minSample: 0.2)
+    exit(0)
+}
+if args.first == "--profile-import" {
+    // The Android importer only, for perf: --profile-import NODES CALLS
+    guard args.count == 3 else { usage() }
+    let xml = ImportBench.dump(ImportBench.screen(nodes: number(args[1])))
+    var n = 0
+    for _ in 0..<number(args[2]) { n &+= xml.withUnsafeBytes { (try? AndroidImporter.document($0, density: 3))?.nodes.count ?? 0 } }
+    print(n)
     exit(0)
 }
 if args.first == "--profile" {

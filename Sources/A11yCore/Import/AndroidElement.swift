@@ -45,7 +45,23 @@ struct AndroidElement {
         static let notAccessibilityFriendly = Flags(rawValue: 1 << 15)
         static let hasBounds = Flags(rawValue: 1 << 16)
         static let focused = Flags(rawValue: 1 << 17)
+        // Noted as the values are read, so walks over elements need not look at the strings.
+        /// `text` holds something other than whitespace.
+        static let textNotBlank = Flags(rawValue: 1 << 18)
+        /// `content-desc` holds something other than whitespace.
+        static let descriptionNotBlank = Flags(rawValue: 1 << 19)
+        static let hasHint = Flags(rawValue: 1 << 20)
+        /// `class` is `android.widget.Spinner` (not a scrolling container, for ATF).
+        static let spinner = Flags(rawValue: 1 << 21)
+        /// `class` names a scrolling container (`AndroidClasses.isScrollingContainer`).
+        static let scrollingContainer = Flags(rawValue: 1 << 22)
     }
+
+    /// Our kind for the class (`AndroidClasses`), decided once per distinct class.
+    var kind: NodeKind = .view
+
+    /// Text or a content description that is not blank.
+    var speaks: Bool { !flags.isDisjoint(with: [.textNotBlank, .descriptionNotBlank]) }
 
     var width: Int32 { right &- left }
     var height: Int32 { bottom &- top }

@@ -15,6 +15,8 @@ struct AndroidHierarchyReader {
     private(set) var displayWidth: Int?
     private(set) var displayHeight: Int?
     private var counter = XMLLineCounter()
+    /// Kind and class flags of each distinct class met (dumps repeat a few dozen classes).
+    private var classes: [String: (NodeKind, AndroidElement.Flags)] = [:]
 
     init(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) {
         self.bytes = bytes
@@ -86,6 +88,7 @@ struct AndroidHierarchyReader {
             // Appium's element name is the class (import-formats.md §1.1 B).
             element.className = reader.string(reader.name)
         }
+        if !open.isEmpty { classify(&element) }
         elements.append(element)
         open.append(Int32(index))
         childCount.append(0)
@@ -103,8 +106,13 @@ struct AndroidHierarchyReader {
         case 3:
             if reader.equals(name, "NAF") { try flag(.notAccessibilityFriendly) }
         case 4:
-            if reader.equals(name, "text") { element.text = reader.value(of: attribute) }
-            else if reader.equals(name, "hint") { element.hint = reader.value(of: attribute) }
+            if reader.equals(name, "text") {
+                element.text = reader.value(of: attribute)
+                if !isBlank(attribute.value) { element.flags.insert(.textNotBlank) }
+            } else if reader.equals(name, "hint") {
+                element.hint = reader.value(of: attribute)
+                if !element.hint.isEmpty { element.flags.insert(.hasHint) }
+            }
         case 5:
             if reader.equals(name, "class") {
                 // Appium writes class="hierarchy" on the root; it is no widget.
@@ -133,7 +141,10 @@ struct AndroidHierarchyReader {
         case 11:
             if reader.equals(name, "resource-id") { element.resourceID = reader.value(of: attribute) }
         case 12:
-            if reader.equals(name, "content-desc") { element.contentDescription = reader.value(of: attribute) }
+            if reader.equals(name, "content-desc") {
+                element.contentDescription = reader.value(of: attribute)
+                if !isBlank(attribute.value) { element.flags.insert(.descriptionNotBlank) }
+            }
             else if reader.equals(name, "showing-hint") { try flag(.showingHint) }
         case 14:
             if reader.equals(name, "long-clickable") { try flag(.longClickable) }
@@ -147,6 +158,31 @@ struct AndroidHierarchyReader {
         default:
             break
         }
+    }
+
+    /// The element's kind and class flags, from the class table once per distinct class.
+    private mutating func classify(_ element: inout AndroidElement) {
+        let known: (NodeKind, AndroidElement.Flags)
+        if let cached = classes[element.className] {
+            known = cached
+        } else {
+            var flags: AndroidElement.Flags = []
+            if element.className == "android.widget.Spinner" { flags.insert(.spinner) }
+            if AndroidClasses.isScrollingContainer(element.className) { flags.insert(.scrollingContainer) }
+            known = (AndroidClasses.kind(of: element.className, password: false), flags)
+            classes[element.className] = known
+        }
+        var kind = known.0
+        if kind == .textField && element.flags.contains(.password) { kind = .secureTextField }
+        if element.flags.contains(.checkable) && (kind == .view || kind == .text) { kind = .toggle }
+        element.kind = kind
+        element.flags.formUnion(known.1)
+    }
+
+    /// Whether the raw bytes of a value are all whitespace (a reference is not).
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        for i in range where !XMLCharacters.isSpace(bytes[i]) { return false }
+        return true
     }
 
     /// `[left,top][right,bottom]`, integers (Android's `Rect.toShortString()`).

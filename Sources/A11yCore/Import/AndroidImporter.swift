@@ -81,7 +81,10 @@ public enum AndroidImporter {
             }
             var traits = kind.defaultTraits
             let actionable = e.flags.contains(.clickable) || e.flags.contains(.longClickable)
-            if actionable && [.view, .text, .image, .list, .cell].contains(kind) { traits.insert(.button) }
+            switch kind {
+            case .view, .text, .image, .list, .cell: if actionable { traits.insert(.button) }
+            default: break
+            }
             if e.flags.contains(.heading) { traits.insert(.header) }
             if e.flags.contains(.selected) { traits.insert(.selected) }
             node.traits = traits

@@ -22,14 +22,10 @@ struct AndroidRoles {
         guard count > 1 else { return }
 
         for i in 1..<count {
-            let e = elements[i], p = Int(e.parent)
-            visible[i] = e.flags.contains(.visible) && (p == 0 || visible[p])
-            var k = AndroidClasses.kind(of: e.className, password: e.flags.contains(.password))
-            if e.flags.contains(.checkable) && (k == .view || k == .text) { k = .toggle }
-            kind[i] = k
-            let f = e.flags
-            let actionable = f.contains(.screenReaderFocusable) || f.contains(.clickable)
-                || f.contains(.longClickable) || f.contains(.focusable)
+            let f = elements[i].flags, p = Int(elements[i].parent)
+            visible[i] = f.contains(.visible) && (p == 0 || visible[p])
+            kind[i] = elements[i].kind
+            let actionable = !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
             focusable[i] = visible[i] && f.contains(.important) && actionable
         }
         // Upwards: subtree ends, children of scrolling containers, focusable / important
@@ -43,66 +39,55 @@ struct AndroidRoles {
             guard visible[i] else { continue }
             // A child of a scrolling container that speaks (itself or through its subtree, known
             // by now) is focused on its own (ATF `isAccessibilityFocusable`).
-            if !focusable[i], p > 0, elements[i].flags.contains(.important), subtreeSpeaks[i] || Self.speaks(elements[i]) {
-                let parent = elements[p]
-                if (parent.flags.contains(.scrollable) || AndroidClasses.isScrollingContainer(parent.className))
-                    && parent.className != "android.widget.Spinner" {
+            if !focusable[i], p > 0, elements[i].flags.contains(.important), subtreeSpeaks[i] || elements[i].speaks {
+                let parent = elements[p].flags
+                if !parent.isDisjoint(with: [.scrollable, .scrollingContainer]) && !parent.contains(.spinner) {
                     focusable[i] = true
                 }
             }
             if focusable[i] || hasFocusableDescendant[i] { hasFocusableDescendant[p] = true }
             if elements[i].flags.contains(.important) { hasImportantDescendant[p] = true }
             // What a focusable parent would collect: not through focusable children.
-            if !focusable[i] && (subtreeSpeaks[i] || Self.speaks(elements[i])) { subtreeSpeaks[p] = true }
+            if !focusable[i] && (subtreeSpeaks[i] || elements[i].speaks) { subtreeSpeaks[p] = true }
         }
         // Downwards: stops. A focusable node with focusable descendants is read as its parts
         // (see `AndroidImporter`), so it does not speak for the nodes below it.
         var spokenFor = [Bool](repeating: false, count: count)
         for i in 1..<count {
-            let e = elements[i], p = Int(e.parent)
+            let f = elements[i].flags, p = Int(elements[i].parent)
             let parentSpeaksForChildren = p > 0 && (spokenFor[p] || (focusable[p] && role[p] == .stop))
             spokenFor[i] = parentSpeaksForChildren
             guard visible[i], !parentSpeaksForChildren else { continue }
             if focusable[i] {
-                let speaks = Self.speaks(e) || subtreeSpeaks[i]
+                let speaks = elements[i].speaks || subtreeSpeaks[i]
                 if !hasFocusableDescendant[i] && (speaks || !hasImportantDescendant[i]) { role[i] = .stop }
-            } else if e.flags.contains(.important) && (Self.speaks(e) || !e.hint.isEmpty) {
+            } else if f.contains(.important) && (elements[i].speaks || f.contains(.hasHint)) {
                 role[i] = .stop
             }
         }
-    }
-
-    /// Text or a content description that is not blank.
-    static func speaks(_ e: AndroidElement) -> Bool {
-        !isBlank(e.contentDescription) || !isBlank(e.text)
-    }
-
-    static func isBlank(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// The label TalkBack composes for stop `i`: its content description, else its own text
     /// (not for fields, whose text is their value) and the text of the descendants it speaks
     /// for, in document order, joined with ", ".
     func label(of i: Int, _ elements: [AndroidElement]) -> String {
-        let own = elements[i]
-        if !Self.isBlank(own.contentDescription) { return own.contentDescription }
+        if elements[i].flags.contains(.descriptionNotBlank) { return elements[i].contentDescription }
         var parts: [String] = []
         let k = kind[i]
-        if k != .textField && k != .secureTextField && k != .slider && k != .progressBar && !Self.isBlank(own.text) {
-            parts.append(own.text)
+        if k != .textField && k != .secureTextField && k != .slider && k != .progressBar && elements[i].flags.contains(.textNotBlank) {
+            parts.append(elements[i].text)
         }
         var j = i + 1
         while j < subtreeEnd[i] {
-            let d = elements[j]
             if !visible[j] || focusable[j] { j = subtreeEnd[j]; continue }
-            if d.flags.contains(.important) {
-                if !Self.isBlank(d.contentDescription) {
-                    parts.append(d.contentDescription)
+            let f = elements[j].flags
+            if f.contains(.important) {
+                if f.contains(.descriptionNotBlank) {
+                    parts.append(elements[j].contentDescription)
                     j = subtreeEnd[j]
                     continue
                 }
-                if !Self.isBlank(d.text) { parts.append(d.text) }
+                if f.contains(.textNotBlank) { parts.append(elements[j].text) }
             }
             j += 1
         }

@@ -9,15 +9,22 @@ enum XMLCharacters {
     /// NameStartChar (§2.3) for ASCII: letters, `_`, `:`. Bytes of non-ASCII characters are
     /// accepted in names without checking the characters' ranges (UTF-8 is validated first).
     @inline(__always)
-    static func isNameStart(_ byte: UInt8) -> Bool {
-        let folded = byte | 0x20
-        return (folded >= 0x61 && folded <= 0x7A) || byte == 0x5F || byte == 0x3A || byte >= 0x80
-    }
+    static func isNameStart(_ byte: UInt8) -> Bool { inBitmap(byte, low: 1 << 0x3A, high: nameStartHigh) }
 
     /// NameChar (§2.3) for ASCII: name-start characters, digits, `-`, `.`.
     @inline(__always)
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x2E
+    static func isNameByte(_ byte: UInt8) -> Bool { inBitmap(byte, low: nameLow, high: nameStartHigh) }
+
+    /// Bits of the ASCII bytes 0x00-0x3F that are name characters: `-` `.` `0`-`9` `:`.
+    private static let nameLow: UInt64 = 1 << 0x2D | 1 << 0x2E | (0x3FF << 0x30) | 1 << 0x3A
+    /// Bits of 0x40-0x7F (bit n is byte 0x40 + n) that start names: `A`-`Z`, `_`, `a`-`z`.
+    private static let nameStartHigh: UInt64 = (0x3FF_FFFF << 1) | 1 << 0x1F | (0x3FF_FFFF << 0x21)
+
+    @inline(__always)
+    private static func inBitmap(_ byte: UInt8, low: UInt64, high: UInt64) -> Bool {
+        if byte >= 0x80 { return true }
+        let word = byte < 0x40 ? low : high
+        return (word >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
     /// A byte of an attribute value that needs no look: not a quote, `<`, `&`, tab, LF or CR

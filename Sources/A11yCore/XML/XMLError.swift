@@ -73,7 +73,16 @@ public struct XMLLineCounter: Sendable {
     public mutating func advance(to target: Int, in bytes: UnsafeRawBufferPointer) -> XMLLocation {
         let end = min(target, bytes.count)
         var i = offset
+        guard let base = bytes.baseAddress else { return XMLLocation(line: line, column: column) }
         while i < end {
+            // Eight ASCII bytes with no line end: eight columns.
+            if i + 8 <= end {
+                let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+                let lf = word ^ (ones &* 0x0A), cr = word ^ (ones &* 0x0D)
+                let hasLineEnd = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & high
+                if (word & high) | hasLineEnd == 0 { column += 8; i += 8; continue }
+            }
             let byte = bytes[i]
             if byte == 0x0A {
                 line += 1; column = 1

@@ -53,6 +53,8 @@ public struct XMLReader {
     private var pendingEnd = false
     /// Hashes of the current tag's attribute names, to find a repeated name cheaply.
     private var nameHashes: [UInt64] = []
+    /// Bit `hash >> 58` of each attribute name of the current tag.
+    private var nameFilter: UInt64 = 0
 
     /// The current element's name (start or end tag).
     public private(set) var name: Range<Int> = 0..<0
@@ -192,6 +194,7 @@ public struct XMLReader {
         name = tagName
         attributes.removeAll(keepingCapacity: true)
         nameHashes.removeAll(keepingCapacity: true)
+        nameFilter = 0
         while true {
             let hadSpace = skipSpaces()
             guard position < buffer.count else { throw error(.syntax, "document ends inside tag <\(string(tagName))>", at: position) }
@@ -221,13 +224,34 @@ public struct XMLReader {
         guard attributes.count < limits.maxAttributes else {
             throw error(.limit, "more than \(limits.maxAttributes) attributes on element <\(string(name))>", at: position)
         }
-        let attributeName = try readName("an attribute name")
-        // FNV-1a of the name: a repeated name is an error (XML 1.0 §3.1, "Unique Att Spec").
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for i in attributeName { hash = (hash ^ UInt64(buffer[i])) &* 0x100_0000_01B3 }
-        for (i, other) in nameHashes.enumerated() where other == hash && bytesEqual(attributes[i].name, attributeName) {
-            throw error(.syntax, "attribute \(string(attributeName)) repeated on element <\(string(name))>", at: nameStart)
+        // The name, hashed (FNV-1a) as it is read: a repeated name is an error (XML 1.0 §3.1,
+        // "Unique Att Spec"), found by hash first.
+        guard position < buffer.count, XMLCharacters.isNameStart(buffer[position]) else {
+            throw error(.syntax, "expected an attribute name", at: position)
         }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        // A local index: the loop then keeps it in a register instead of storing `position` each byte.
+        var at = position
+        let count = buffer.count
+        while at < count {
+            let byte = buffer[at]
+            guard XMLCharacters.isNameByte(byte) else { break }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+            at += 1
+        }
+        position = at
+        guard position - nameStart <= limits.maxNameBytes else {
+            throw error(.limit, "name longer than \(limits.maxNameBytes) bytes", at: nameStart)
+        }
+        let attributeName = nameStart..<position
+        // A 64-bit filter of the names so far: only a hit compares hashes, and only equal hashes bytes.
+        let bit: UInt64 = 1 << (hash >> 58)
+        if nameFilter & bit != 0 {
+            for i in nameHashes.indices where nameHashes[i] == hash && bytesEqual(attributes[i].name, attributeName) {
+                throw error(.syntax, "attribute \(string(attributeName)) repeated on element <\(string(name))>", at: nameStart)
+            }
+        }
+        nameFilter |= bit
         skipSpaces()
         guard position < buffer.count, buffer[position] == Ch.equals else {
             throw error(.syntax, "expected = after attribute \(string(attributeName))", at: position)
@@ -244,11 +268,13 @@ public struct XMLReader {
         // Bytes that end the value or need a look: the quote, <, &, and tab / LF / CR, which
         // attribute-value normalisation turns into spaces (XML 1.0 §3.3.3).
         while true {
-            guard position < buffer.count else {
+            var at = position
+            while at < count, XMLCharacters.isPlainValueByte(buffer[at]) { at += 1 }
+            position = at
+            guard position < count else {
                 throw error(.syntax, "document ends inside the value of attribute \(string(attributeName))", at: valueStart - 1)
             }
             let byte = buffer[position]
-            if XMLCharacters.isPlainValueByte(byte) { position += 1; continue }
             if byte == quote { break }
             switch byte {
             case Ch.lt: throw error(.syntax, "< in the value of attribute \(string(attributeName))", at: position)
@@ -289,8 +315,9 @@ public struct XMLReader {
         guard position < buffer.count, XMLCharacters.isNameStart(buffer[position]) else {
             throw error(.syntax, "expected \(what)", at: position)
         }
-        position += 1
-        while position < buffer.count, XMLCharacters.isNameByte(buffer[position]) { position += 1 }
+        var at = position + 1
+        while at < buffer.count, XMLCharacters.isNameByte(buffer[at]) { at += 1 }
+        position = at
         guard position - start <= limits.maxNameBytes else {
             throw error(.limit, "name longer than \(limits.maxNameBytes) bytes", at: start)
         }
@@ -468,9 +495,13 @@ public struct XMLReader {
     }
 
     /// Whether the bytes of `range` are `literal`.
+    @inline(__always)
     public func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
-        return memcmp(buffer.baseAddress! + range.lowerBound, literal.utf8Start, range.count) == 0
+        // Names are short: a byte loop beats a call to memcmp.
+        let bytes = buffer.baseAddress! + range.lowerBound, expected = literal.utf8Start
+        for i in 0..<range.count where bytes.load(fromByteOffset: i, as: UInt8.self) != expected[i] { return false }
+        return true
     }
 
     private func decode(_ range: Range<Int>, attribute: Bool, references: Bool = true) -> String {
@@ -504,8 +535,10 @@ public struct XMLReader {
     @discardableResult
     private mutating func skipSpaces() -> Bool {
         let start = position
-        while position < buffer.count, XMLCharacters.isSpace(buffer[position]) { position += 1 }
-        return position > start
+        var at = position
+        while at < buffer.count, XMLCharacters.isSpace(buffer[at]) { at += 1 }
+        position = at
+        return at > start
     }
 
     private func startsWith(_ literal: StaticString, at offset: Int) -> Bool {
