@@ -25,7 +25,7 @@ fi
 [ -x "$binary" ] || swift build >&2
 
 # Folder -> importer format. Formats without an importer yet are not listed.
-formats=("android-uiautomator:android")
+formats=("android-uiautomator:android" "ios-xcuitest:ios")
 
 status=0
 out=$(mktemp)

@@ -95,7 +95,7 @@ enum AuditCommand {
                 inv.failOn = t
             case "--input-format":
                 guard let f = InputFormat(rawValue: value) else {
-                    return .failure(UsageError(message: "--input-format takes auto, json or android"))
+                    return .failure(UsageError(message: "--input-format takes auto, json, android or ios"))
                 }
                 inv.inputFormat = f
             case "--density":
@@ -115,12 +115,12 @@ enum AuditCommand {
     }
 
     /// Folders stand for the `.json` files directly inside them, in name order; with an
-    /// `--input-format android`, their `.xml` files too (not under auto, so a folder of trees
+    /// `--input-format android` or `ios`, their `.xml` files too (not under auto, so a folder of trees
     /// that holds reports in XML audits as before).
     static func expand(_ inputs: [String], format: InputFormat = .json) -> [String] {
         inputs.flatMap { path -> [String] in
             guard isDirectory(path) else { return [path] }
-            return FileIO.list(path).filter { $0.hasSuffix(".json") || (format == .android && $0.hasSuffix(".xml")) }
+            return FileIO.list(path).filter { $0.hasSuffix(".json") || ((format == .android || format == .ios) && $0.hasSuffix(".xml")) }
                 .sorted().map { path + "/" + $0 }
         }
     }

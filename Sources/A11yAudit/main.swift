@@ -13,10 +13,10 @@ usage: a11y-audit audit FILE|DIR|- ... [options]   audit trees (a folder: every 
 audit options:
   --format FORMAT             json (default), text (grouped by element), sarif, junit, html
   --pretty                    indent JSON
-  --input-format auto|json|android
+  --input-format auto|json|android|ios
                               how to read inputs (default auto: XML is an Android UI Automator /
-                              Appium dump, anything else our JSON tree; android also takes a
-                              folder's .xml files)
+                              Appium dump or an XCUITest page source, anything else our JSON
+                              tree; android and ios also take a folder's .xml files)
   --density D                 Android pixels per dp (e.g. 2.625); default: inferred (README: Importing)
   --baseline FILE             compare with a baseline: only new findings fail
   --write-baseline FILE       record the current findings as the baseline

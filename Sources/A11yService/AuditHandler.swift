@@ -12,14 +12,16 @@ struct AuditHandler: Sendable {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
                                     detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
         }
-        let input: (format: InputFormat, density: Double?)
+        let input: (format: InputFormat?, density: Double?)
         switch Self.inputFormat(request) {
         case .read(let format, let density): input = (format, density)
+        case .xml(let density): input = (nil, density)
         case .refused(let problem): return problem
         }
         let outcome = request.body.withUnsafeBytes { bytes in
             Result { () throws(InputError) in
-                try AuditRun.run(bytes, format: input.format, density: input.density, limits: limits)
+                let format = input.format ?? InputFormat.auto.resolved(for: bytes, xml: true)
+                return try AuditRun.run(bytes, format: format, density: input.density, limits: limits)
             }
         }
         switch outcome {
@@ -59,10 +61,11 @@ struct AuditHandler: Sendable {
         media == "application/xml" || media == "text/xml" || (media.hasPrefix("application/") && media.hasSuffix("+xml"))
     }
 
-    /// How to read the body: `?format=auto|json|android` wins, else the Content-Type (JSON
-    /// types: json; XML types: android; none: recognised from the content); `?density=D`
+    /// How to read the body: `?format=auto|json|android|ios` wins, else the Content-Type (JSON
+    /// types: json; XML types: the dump the content is; none: recognised from the content); `?density=D`
     /// gives an Android dump's pixels per dp. A bad value is a 400 naming the parameter.
-    enum InputChoice { case read(InputFormat, density: Double?), refused(Response) }
+    /// `xml`: a body declared as XML, whose dialect (Android or XCUITest) the content tells.
+    enum InputChoice { case read(InputFormat, density: Double?), xml(density: Double?), refused(Response) }
 
     static func inputFormat(_ request: Request) -> InputChoice {
         var format: InputFormat?
@@ -73,7 +76,7 @@ struct AuditHandler: Sendable {
             if pair[0] == "format" {
                 guard let f = InputFormat(rawValue: String(pair[1])) else {
                     return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
-                                                     detail: "format takes auto, json or android"))
+                                                     detail: "format takes auto, json, android or ios"))
                 }
                 format = f
             } else if pair[0] == "density" {
@@ -87,7 +90,7 @@ struct AuditHandler: Sendable {
         if let format { return .read(format, density: density) }
         if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return .read(.json, density: density) }
         guard let type = request.header("content-type") else { return .read(.auto, density: density) }
-        return .read(isXML(mediaType(type)) ? .android : .json, density: density)
+        return isXML(mediaType(type)) ? .xml(density: density) : .read(.json, density: density)
     }
 }
 

@@ -48,7 +48,7 @@ public enum OpenAPIDocument {
           "audit"
         ],
         "summary": "Audit one UI tree or a batch of screens",
-        "description": "The body is one tree document (`root`) or a batch (`screens`). The representation of the 200 answer follows `Accept`: `application/json` (default), `application/sarif+json` (SARIF 2.1.0), `application/xml` (JUnit XML) or `text/html` (a self-contained report page). The body may also be an Android hierarchy dump (UI Automator `uiautomator dump` or Appium UiAutomator2 page source) sent as `application/xml`, `text/xml` or any `+xml` type, or recognised from the content when `Content-Type` is absent; `format` overrides the recognition.",
+        "description": "The body is one tree document (`root`) or a batch (`screens`). The representation of the 200 answer follows `Accept`: `application/json` (default), `application/sarif+json` (SARIF 2.1.0), `application/xml` (JUnit XML) or `text/html` (a self-contained report page). The body may also be an Android hierarchy dump (UI Automator `uiautomator dump` or Appium UiAutomator2 page source) or an Appium XCUITest page source, sent as `application/xml`, `text/xml` or any `+xml` type, or recognised from the content when `Content-Type` is absent; `format` overrides the recognition.",
         "requestBody": {
           "required": true,
           "content": {
@@ -120,13 +120,13 @@ public enum OpenAPIDocument {
             "application/xml": {
               "schema": {
                 "type": "string",
-                "description": "An Android hierarchy dump: UI Automator `uiautomator dump` XML (`<hierarchy>` of `<node>` elements) or Appium UiAutomator2 page source (elements named after their class). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
+                "description": "An Android hierarchy dump (UI Automator `uiautomator dump` XML or Appium UiAutomator2 page source) or an Appium XCUITest page source (`<AppiumAUT>`). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
               }
             },
             "text/xml": {
               "schema": {
                 "type": "string",
-                "description": "An Android hierarchy dump: UI Automator `uiautomator dump` XML (`<hierarchy>` of `<node>` elements) or Appium UiAutomator2 page source (elements named after their class). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
+                "description": "An Android hierarchy dump (UI Automator `uiautomator dump` XML or Appium UiAutomator2 page source) or an Appium XCUITest page source (`<AppiumAUT>`). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
               }
             }
           }
@@ -199,13 +199,14 @@ public enum OpenAPIDocument {
             "name": "format",
             "in": "query",
             "required": false,
-            "description": "How to read the body: `auto` (recognise from the content: XML is an Android dump, anything else a JSON tree), `json` or `android`. Default: from `Content-Type` (JSON types: json; XML types: android; none: auto).",
+            "description": "How to read the body: `auto` (recognise from the content: XML whose first element is `AppiumAUT` or `XCUIElementType...` is an XCUITest page source, other XML an Android dump, anything else a JSON tree), `json`, `android` or `ios`. Default: from `Content-Type` (JSON types: json; XML types: the dump the content is; none: auto).",
             "schema": {
               "type": "string",
               "enum": [
                 "auto",
                 "json",
-                "android"
+                "android",
+                "ios"
               ]
             }
           },
@@ -1874,7 +1875,7 @@ public enum OpenAPIDocument {
       },
       "Pointer": {
         "type": "string",
-        "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0; for an imported Android dump, the element path in XPath's abbreviated form, e.g. /hierarchy/node[1]/node[3].",
+        "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0; for an imported dump, the element path in XPath's abbreviated form, e.g. /hierarchy/node[1]/node[3] or /AppiumAUT/XCUIElementTypeApplication[1].",
         "examples": [
           "/root/children/0/children/2"
         ]
