@@ -114,14 +114,14 @@ enum AuditCommand {
         return .success(inv)
     }
 
-    /// Folders stand for the `.json` files directly inside them, in name order; with an
-    /// `--input-format android` or `ios`, their `.xml` files too (not under auto, so a folder of trees
-    /// that holds reports in XML audits as before).
+    /// Folders stand for the `.json` files directly inside them, in name order; with
+    /// `--input-format android` or `ios`, for their `.xml` files instead (not under auto, so a
+    /// folder of trees that also holds reports in XML audits as before).
     static func expand(_ inputs: [String], format: InputFormat = .json) -> [String] {
-        inputs.flatMap { path -> [String] in
+        let suffix = format == .android || format == .ios ? ".xml" : ".json"
+        return inputs.flatMap { path -> [String] in
             guard isDirectory(path) else { return [path] }
-            return FileIO.list(path).filter { $0.hasSuffix(".json") || ((format == .android || format == .ios) && $0.hasSuffix(".xml")) }
-                .sorted().map { path + "/" + $0 }
+            return FileIO.list(path).filter { $0.hasSuffix(suffix) }.sorted().map { path + "/" + $0 }
         }
     }
 

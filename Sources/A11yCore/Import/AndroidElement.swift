@@ -63,6 +63,4 @@ struct AndroidElement {
     /// Text or a content description that is not blank.
     var speaks: Bool { !flags.isDisjoint(with: [.textNotBlank, .descriptionNotBlank]) }
 
-    var width: Int32 { right &- left }
-    var height: Int32 { bottom &- top }
 }

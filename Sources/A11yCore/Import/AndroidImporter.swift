@@ -76,8 +76,9 @@ public enum AndroidImporter {
             node.hidden = !e.flags.contains(.visible)
             node.enabled = e.flags.contains(.enabled)
             if e.flags.contains(.hasBounds) {
+                // In Double: right - left can exceed Int32 when left is negative.
                 node.frame = Rect(x: Double(e.left) / scale, y: Double(e.top) / scale,
-                                  width: Double(e.width) / scale, height: Double(e.height) / scale)
+                                  width: (Double(e.right) - Double(e.left)) / scale, height: (Double(e.bottom) - Double(e.top)) / scale)
             }
             var traits = kind.defaultTraits
             let actionable = e.flags.contains(.clickable) || e.flags.contains(.longClickable)

@@ -24,6 +24,8 @@ public struct XMLAttribute: Sendable {
     public var value: Range<Int>
     /// Whether the raw value holds a reference or a tab / line end that `value(of:)` replaces.
     public var needsDecoding: Bool
+    /// FNV-1a of the name, for the duplicate check.
+    var nameHash: UInt64 = 0
 }
 
 /// A strict, small, non-validating XML 1.0 pull reader over UTF-8 bytes, for documents
@@ -51,8 +53,6 @@ public struct XMLReader {
     private var open: [Range<Int>] = []
     /// Set after `<a/>`: the next event is its end.
     private var pendingEnd = false
-    /// Hashes of the current tag's attribute names, to find a repeated name cheaply.
-    private var nameHashes: [UInt64] = []
     /// Bit `hash >> 58` of each attribute name of the current tag.
     private var nameFilter: UInt64 = 0
 
@@ -80,7 +80,6 @@ public struct XMLReader {
         buffer = bytes
         self.limits = limits
         attributes.reserveCapacity(32)
-        nameHashes.reserveCapacity(32)
         open.reserveCapacity(64)
     }
 
@@ -193,7 +192,6 @@ public struct XMLReader {
         let tagName = try readName("an element name")
         name = tagName
         attributes.removeAll(keepingCapacity: true)
-        nameHashes.removeAll(keepingCapacity: true)
         nameFilter = 0
         while true {
             let hadSpace = skipSpaces()
@@ -247,7 +245,7 @@ public struct XMLReader {
         // A 64-bit filter of the names so far: only a hit compares hashes, and only equal hashes bytes.
         let bit: UInt64 = 1 << (hash >> 58)
         if nameFilter & bit != 0 {
-            for i in nameHashes.indices where nameHashes[i] == hash && bytesEqual(attributes[i].name, attributeName) {
+            for other in attributes where other.nameHash == hash && bytesEqual(other.name, attributeName) {
                 throw error(.syntax, "attribute \(string(attributeName)) repeated on element <\(string(name))>", at: nameStart)
             }
         }
@@ -286,8 +284,7 @@ public struct XMLReader {
         guard position - valueStart <= limits.maxValueBytes else {
             throw error(.limit, "value of attribute \(string(attributeName)) longer than \(limits.maxValueBytes) bytes", at: valueStart)
         }
-        attributes.append(XMLAttribute(name: attributeName, value: valueStart..<position, needsDecoding: needsDecoding))
-        nameHashes.append(hash)
+        attributes.append(XMLAttribute(name: attributeName, value: valueStart..<position, needsDecoding: needsDecoding, nameHash: hash))
         position += 1
     }
 
