@@ -71,11 +71,14 @@ public func fuzzXMLReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard case .success(let events) = readEvents(bytes, limits: limits) else { return 0 }
     // Adjacent text events (text, CDATA, text) are one run of characters once written back,
     // and a run of spaces only (from CDATA) is then whitespace, which is no event.
+    // Tags are told from text by their first byte, not `hasPrefix("<")`: a combining mark
+    // after "<" joins it into one Character, and the String would not have that prefix.
+    func isTag(_ event: String) -> Bool { event.utf8.first == 0x3C }
     var merged: [String] = []
     for event in events {
-        if !event.hasPrefix("<"), let last = merged.last, !last.hasPrefix("<") { merged[merged.count - 1] = last + event } else { merged.append(event) }
+        if !isTag(event), let last = merged.last, !isTag(last) { merged[merged.count - 1] = last + event } else { merged.append(event) }
     }
-    merged.removeAll { !$0.hasPrefix("<") && $0.utf8.allSatisfy { $0 == 0x20 } }
+    merged.removeAll { !isTag($0) && $0.utf8.allSatisfy { $0 == 0x20 } }
     let written = Array(merged.joined().utf8)
     var relaxed = limits
     relaxed.maxValueBytes = 1 << 20
