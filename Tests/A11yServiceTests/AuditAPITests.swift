@@ -132,6 +132,11 @@ struct AuditAPITests {
         #expect(badFormat.status == 400)
         let badDensity = try #require(client.request("POST", harness.base + "/v1/audit?density=0", body: dump))
         #expect(badDensity.status == 400)
+        // An XCUITest page source under the same media type is recognised as such.
+        let ios = Array(#"<AppiumAUT><XCUIElementTypeButton type="XCUIElementTypeButton" label="Go" x="0" y="0" width="60" height="60"/></AppiumAUT>"#.utf8)
+        let page = try #require(client.request("POST", harness.base + "/v1/audit", headers: ["Content-Type: application/xml"], body: ios))
+        #expect(page.status == 200)
+        #expect(page.text.contains(#""nodes":["/AppiumAUT/XCUIElementTypeButton[1]"]"#))
         let laughs = Array("<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY a \"a\">]><hierarchy>&a;</hierarchy>".utf8)
         let refused = try #require(client.request("POST", harness.base + "/v1/audit", headers: ["Content-Type: application/xml"], body: laughs))
         #expect(refused.status == 400)
