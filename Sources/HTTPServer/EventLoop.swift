@@ -136,6 +136,7 @@ final class EventLoop: @unchecked Sendable {
                   connection.serial == item.serial, connection.phase == .handling else { continue }
             let request = connection.pending
             connection.pending = nil
+            connection.cancellation = nil
             connection.phase = .head
             finish(connection, item.response, request: request, route: shared.router[connection.pendingRoute].path)
             process(connection)
@@ -195,6 +196,8 @@ final class EventLoop: @unchecked Sendable {
         let full = connection.buffered >= connection.inbuf.count && connection.inbuf.count >= maxBufferBytes
         var wanted: UInt32 = 0
         if !connection.peerClosed, !full { wanted |= UInt32(CEPOLL_IN) }
+        // While a worker holds the request, a hang-up must be seen even with input paused.
+        if !connection.peerClosed, connection.phase == .handling { wanted |= UInt32(CEPOLL_RDHUP) }
         if connection.outputPending { wanted |= UInt32(CEPOLL_OUT) }
         guard wanted != connection.interest else { return }
         connection.interest = wanted
@@ -204,6 +207,14 @@ final class EventLoop: @unchecked Sendable {
     func closeConnection(_ connection: Connection) {
         guard Int(connection.fd) < connections.count, connections[Int(connection.fd)] === connection else { return }
         connections[Int(connection.fd)] = nil
+        // Nobody will read what a worker is computing for this connection: tell it to stop.
+        if let cancellation = connection.cancellation {
+            connection.cancellation = nil
+            if cancellation.cancel(drainDeadline != nil && now >= drainDeadline! ? .shuttingDown : .clientGone) {
+                counters.cancelled.add(1, ordering: .relaxed)
+            }
+        }
+        releaseBody(connection)
         if connection.inFlight {
             connection.inFlight = false
             counters.inFlight.add(-1, ordering: .relaxed)

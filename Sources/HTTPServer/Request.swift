@@ -6,6 +6,9 @@ public struct Request: Sendable {
     let buffer: [UInt8]
     let base: Int
     public var body: [UInt8]
+    /// Set when nobody waits for the answer any more (see `Cancellation`); only requests
+    /// handed to a worker get their own, others share `Cancellation.never`.
+    public internal(set) var cancellation = Cancellation.never
 
     init(head: RequestHead, buffer: [UInt8], base: Int, body: [UInt8] = []) {
         self.head = head
