@@ -50,12 +50,12 @@ def node(i):
 normal = {"root": {"type": "view", "children": [node(i) for i in range(30000)]}}
 open(f"{work}/normal.json", "w").write(json.dumps(normal))
 if not heavy:
-    # Heavy by default (~4.4 MB): 300 chains of views 500 levels deep, each ending in a
-    # button. Work grows with depth times nodes (about 2-3 s and 600+ MB in one audit on
-    # the 2-core box, before the core's budgets).
+    # Heavy by default (~8 MB, under the 8 MiB body limit): 550 chains of views 500 levels
+    # deep, each ending in a button. The answer's node pointers grow with depth times nodes
+    # (300 chains: 2.2 s and 620 MB in one audit on the 2-core box, most of it rendering).
     leaf = '{"type":"button","label":"x","frame":{"x":0,"y":0,"width":10,"height":10}}'
     chain = '{"type":"view","children":[' * 500 + leaf + ']}' * 500
-    open(f"{work}/heavy.json", "w").write('{"root":{"type":"view","children":[' + ",".join([chain] * 300) + ']}}')
+    open(f"{work}/heavy.json", "w").write('{"root":{"type":"view","children":[' + ",".join([chain] * 550) + ']}}')
 PY
 [ -n "$heavy" ] && cp "$heavy" "$work/heavy.json"
 echo "binary: $binary"

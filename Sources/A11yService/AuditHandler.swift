@@ -28,8 +28,16 @@ struct AuditHandler: Sendable {
             if cancellation.isCancelled { return .cancelled }
             return cepoll_monotonic_ns() >= deadline ? .timeBudget : nil
         }
-        let outcome = request.body.withUnsafeBytes { bytes in
+        let audited = request.body.withUnsafeBytes { bytes in
             Result { () throws(InputError) in try AuditRun.run(json: bytes, limits: limits, interrupt: interrupt) }
+        }
+        // Rendering is one call the core does not interrupt (its size grows with depth
+        // times nodes): ask once more before starting it.
+        let outcome = audited.flatMap { run -> Result<AuditRun, InputError> in
+            Result { () throws(InputError) in
+                try interrupt.check()
+                return run
+            }
         }
         switch outcome {
         case .success(let run):
