@@ -7,7 +7,9 @@
 #   2. heads: 400 unauthenticated heads announcing Content-Length: 8 MiB (answered 401),
 #      server under `ulimit -v`; is it alive, what did it reserve?
 #   3. stalled log: stdout is a pipe nobody reads; are requests still answered?
-#   4. SIGTERM with --drain-seconds 2 while a heavy audit runs; time to exit.
+#   4. SIGTERM with --drain-seconds 2 while heavy audits run on one worker; time to exit.
+#   5. small but costly: 15 KB trees 510 levels deep posted in a loop to a one-loop
+#      server; the slowest of 50 /healthz answers meanwhile (such a body ran on the loop).
 #
 #   Scripts/attack-http.sh [--binary PATH] [--heavy FILE] [--only N]
 # New settings are passed as A11Y_AUDIT_* environment variables so an older binary (which
@@ -50,12 +52,14 @@ def node(i):
 normal = {"root": {"type": "view", "children": [node(i) for i in range(30000)]}}
 open(f"{work}/normal.json", "w").write(json.dumps(normal))
 if not heavy:
-    # Heavy by default (~8 MB, under the 8 MiB body limit): 550 chains of views 500 levels
+    # Heavy by default (~6.5 MB; 225,450 nodes, under the 250,000-node limit): 450 chains of views 500 levels
     # deep, each ending in a button. The answer's node pointers grow with depth times nodes
     # (300 chains: 2.2 s and 620 MB in one audit on the 2-core box, most of it rendering).
     leaf = '{"type":"button","label":"x","frame":{"x":0,"y":0,"width":10,"height":10}}'
     chain = '{"type":"view","children":[' * 500 + leaf + ']}' * 500
-    open(f"{work}/heavy.json", "w").write('{"root":{"type":"view","children":[' + ",".join([chain] * 550) + ']}}')
+    open(f"{work}/heavy.json", "w").write('{"root":{"type":"view","children":[' + ",".join([chain] * 450) + ']}}')
+leaf = '{"type":"button","label":"x","frame":{"x":0,"y":0,"width":10,"height":10}}'
+open(f"{work}/deep.json", "w").write('{"root":' + '{"type":"view","children":[' * 510 + leaf + ']}' * 510 + '}')
 PY
 [ -n "$heavy" ] && cp "$heavy" "$work/heavy.json"
 echo "binary: $binary"
@@ -176,12 +180,14 @@ fi
 
 if [ -z "$only" ] || [ "$only" = 4 ]; then
     echo
-    echo "== 4. SIGTERM with --drain-seconds 2 while a heavy audit runs"
-    start_server "$work/s4.log" --access-log off --drain-seconds 2
-    curl -s -o /dev/null --max-time 60 -H 'Content-Type: application/json' \
-        --data-binary @"$work/heavy.json" "$url/v1/audit" &
-    pids+=("$!")
-    sleep 1
+    echo "== 4. SIGTERM with --drain-seconds 2 while heavy audits run (one worker, three clients: ~3x the drain of work)"
+    start_server "$work/s4.log" --access-log off --drain-seconds 2 --workers 1
+    for _ in 1 2 3; do
+        curl -s -o /dev/null --max-time 60 -H 'Content-Type: application/json' \
+            --data-binary @"$work/heavy.json" "$url/v1/audit" &
+        pids+=("$!")
+    done
+    sleep 0.5
     start=$(now)
     kill -TERM "$server_pid"
     for _ in $(seq 600); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.05; done
@@ -191,5 +197,24 @@ if [ -z "$only" ] || [ "$only" = 4 ]; then
         wait "$server_pid" 2>/dev/null && rc=0 || rc=$?
         echo "exited with $rc after $(elapsed "$start") s"
     fi
+    stop_server
+fi
+
+if [ -z "$only" ] || [ "$only" = 5 ]; then
+    echo
+    echo "== 5. $(wc -c < "$work/deep.json")-byte trees 510 levels deep, 4 clients in a loop, one event loop; /healthz meanwhile"
+    start_server "$work/s5.log" --access-log off --loops 1
+    loopers=()
+    for _ in 1 2 3 4; do
+        ( end=$(( $(date +%s) + 4 )); while [ "$(date +%s)" -lt "$end" ]; do
+            curl -s -o /dev/null --max-time 5 -H 'Content-Type: application/json' --data-binary @"$work/deep.json" "$url/v1/audit"
+        done ) &
+        loopers+=("$!")
+        pids+=("$!")
+    done
+    sleep 0.5
+    for _ in $(seq 50); do curl -s -o /dev/null -w '%{time_total}\n' --max-time 5 "$url/healthz"; sleep 0.02; done \
+        | sort -n | awk '{ t[NR] = $1 } END { printf "/healthz: median %.1f ms, slowest %.1f ms of %d\n", t[int((NR + 1) / 2)] * 1000, t[NR] * 1000, NR }'
+    for pid in "${loopers[@]}"; do wait "$pid" 2>/dev/null || true; done
     stop_server
 fi
