@@ -182,9 +182,11 @@ if [ -z "$only" ] || [ "$only" = 4 ]; then
     echo
     echo "== 4. SIGTERM with --drain-seconds 2 while heavy audits run (one worker, three clients: ~3x the drain of work)"
     start_server "$work/s4.log" --access-log off --drain-seconds 2 --workers 1
+    clients=()
     for _ in 1 2 3; do
-        curl -s -o /dev/null --max-time 60 -H 'Content-Type: application/json' \
-            --data-binary @"$work/heavy.json" "$url/v1/audit" &
+        curl -s -o /dev/null -w '%{http_code} ' --max-time 60 -H 'Content-Type: application/json' \
+            --data-binary @"$work/heavy.json" "$url/v1/audit" >> "$work/s4.codes" &
+        clients+=("$!")
         pids+=("$!")
     done
     sleep 0.5
@@ -197,6 +199,8 @@ if [ -z "$only" ] || [ "$only" = 4 ]; then
         wait "$server_pid" 2>/dev/null && rc=0 || rc=$?
         echo "exited with $rc after $(elapsed "$start") s"
     fi
+    for pid in "${clients[@]}"; do wait "$pid" 2>/dev/null || true; done
+    echo "the three clients got: $(cat "$work/s4.codes" 2>/dev/null) (000: connection closed without an answer)"
     stop_server
 fi
 

@@ -115,7 +115,7 @@ final class AccessLog: Sendable {
     }
 
     /// Lets the writer empty its queue for up to `graceNanos`, then stops waiting for it.
-    func stop(graceNanos: UInt64 = 400_000_000) {
+    func stop(graceNanos: UInt64 = 300_000_000) {
         for loop in buffers.indices { flush(loop: loop) }
         queue.withLock { $0.stopping = true }
         sem_post(ready)

@@ -287,8 +287,9 @@ extension EventLoop {
         connection.cancellation = cancellation
         let fd = connection.fd, serial = connection.serial
         let accepted = workers.submit(WorkerPool.Job { [self] in
-            // Queued while its client left: the answer would be dropped, skip the work.
-            let response = cancellation.isCancelled ? Response.problem(status: 503, detail: "cancelled") : handler(offloaded)
+            // Cancelled while queued (client gone: the answer is dropped; drain over: the
+            // client reads this): skip the work.
+            let response = cancellation.isCancelled ? EventLoop.notRun : handler(offloaded)
             complete(fd: fd, serial: serial, response: response)
         })
         if !accepted {
@@ -300,6 +301,14 @@ extension EventLoop {
             finish(connection, response, request: request, route: route.path)
         }
     }
+
+    /// For a request cancelled before a worker took it.
+    static let notRun: Response = {
+        var response = Response.problem(status: 503, detail: "not run: the server is shutting down; retry shortly")
+        response.headers.append(("Retry-After", "1"))
+        response.close = true
+        return response
+    }()
 
     // MARK: - Body memory
 

@@ -11,6 +11,8 @@ final class EventLoop: @unchecked Sendable {
     private enum Tag: UInt64 { case listener = 1, wake = 2 }
     static let sweepNanos: UInt64 = 100_000_000
     static let lingerNanos: UInt64 = 2_000_000_000
+    /// After the drain deadline, how long handlers told to stop get to send their answer.
+    static let cancelAnswerNanos: UInt64 = 300_000_000
     static let outputHighWater = 1 << 20
 
     let index: Int
@@ -27,6 +29,8 @@ final class EventLoop: @unchecked Sendable {
     private var nextSweep: UInt64 = 0
     private var acceptPausedUntil: UInt64 = 0
     private var drainDeadline: UInt64?
+    /// Set when the drain deadline passed and running handlers were told to stop.
+    private var cutDeadline: UInt64?
     var now: UInt64 = 0
     var date = DateHeader()
     let bufferBytes: Int
@@ -101,7 +105,14 @@ final class EventLoop: @unchecked Sendable {
             if shared.draining.load(ordering: .relaxed), drainDeadline == nil { beginDrain() }
             if let deadline = drainDeadline {
                 if openCount == 0 { break }
-                if now >= deadline {
+                if now >= deadline, cutDeadline == nil {
+                    // Drain time is over: handlers still running are told to stop and get a
+                    // moment to answer (a 503 the client can read); everything else is cut.
+                    cutDeadline = now + Self.cancelAnswerNanos
+                    cancelHandling()
+                    if openCount == 0 { break }
+                }
+                if let cut = cutDeadline, now >= cut {
                     closeAll()
                     break
                 }
@@ -265,6 +276,17 @@ final class EventLoop: @unchecked Sendable {
             listenFD = -1
         }
         sweep()
+    }
+
+    private func cancelHandling() {
+        for slot in connections.indices {
+            guard let connection = connections[slot] else { continue }
+            if connection.phase == .handling, let cancellation = connection.cancellation {
+                if cancellation.cancel(.shuttingDown) { counters.cancelled.add(1, ordering: .relaxed) }
+            } else {
+                closeConnection(connection)
+            }
+        }
     }
 
     private func closeAll() {

@@ -28,9 +28,10 @@ public struct ServerConfiguration: Sendable {
     public var writeTimeout = 30.0
     /// After shutdown starts, in-flight requests get this long before connections are cut.
     public var drainTimeout = 10.0
-    /// After the drain, running handlers were told to stop (`Cancellation`); the server waits
-    /// this long more for the workers, then returns from `wait` without them.
-    public var workerStopGrace = 0.5
+    /// When the drain time is over, running handlers are told to stop (`Cancellation`) and
+    /// get 0.3 s to answer; then connections are cut and the server waits this long more for
+    /// the workers before `wait` returns without them.
+    public var workerStopGrace = 0.2
     /// Request body bytes held in memory across all connections (buffers' capacity, until
     /// the answer is queued). A body that would pass it gets 503 with Retry-After.
     public var maxBufferedBytes = 64 * 1_048_576

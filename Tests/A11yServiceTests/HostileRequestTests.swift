@@ -64,6 +64,25 @@ struct HostileRequestTests {
         #expect(metrics.contains("a11y_audits_rejected_total 0\n"))
     }
 
+    @Test func aCancelledAuditAnswers503AndCloses() throws {
+        let metrics = Metrics(loops: 1)
+        let handler = AuditHandler(metrics: metrics, limits: .default, timeBudgetNanos: 10_000_000_000)
+        var request = try #require(Request(
+            parsing: Array("POST /v1/audit HTTP/1.1\r\nHost: t\r\n\r\n".utf8), body: Array(buttonTree.utf8)))
+        #expect(handler.handle(request).status == 200)
+        // What a loop does when the drain time is over while the audit runs.
+        let cancellation = Cancellation()
+        cancellation.cancel(.shuttingDown)
+        request.cancellation = cancellation
+        let response = handler.handle(request)
+        #expect(response.status == 503)
+        #expect(response.close)
+        #expect(String(decoding: response.body, as: UTF8.self).contains("urn:a11y-audit:problem:cancelled"))
+        let text = String(decoding: metrics.render(transport: ServerStats(), service: .init()), as: UTF8.self)
+        #expect(text.contains("a11y_audits_cancelled_total 1\n"))
+        #expect(text.contains("a11y_audits_total 1\n"))
+    }
+
     @Test func objectCountDecidesWhereAnAuditRuns() {
         #expect(AuditHandler.objectCount(Array(#"{"a":{"b":[{},{}]}}"#.utf8), atMost: 100) == 4)
         #expect(AuditHandler.objectCount(Array(String(repeating: "{", count: 1_000).utf8), atMost: 10) == 11)
