@@ -435,7 +435,7 @@ public enum OpenAPIDocument {
         }
       },
       "ServiceUnavailable": {
-        "description": "The audit ran past its time budget (`type` `urn:a11y-audit:problem:timeBudget`; `--audit-timeout`), was cancelled at the end of a shutdown drain (`urn:a11y-audit:problem:cancelled`), or the server is full: request-body memory (`--max-buffered-bytes`), queued audits or connections (`Retry-After: 1`).",
+        "description": "The audit ran past its time budget (`type` `urn:a11y-audit:problem:timeBudget`; `--audit-timeout`), was cancelled at the end of a shutdown drain (`urn:a11y-audit:problem:cancelled`; an audit still queued then gets `about:blank` with `Retry-After: 1`), or the server is full: request-body memory (`--max-buffered-bytes`), queued audits or connections (`Retry-After: 1`).",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
