@@ -220,13 +220,13 @@ extension EventLoop {
             // Decoded bytes never outnumber the encoded ones.
             if !connection.discarding, !growBody(connection, by: end - start) { return false }
             let (consumed, status) = connection.inbuf.withUnsafeBytes { raw in
-                decoder.decode(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &connection.body)
+                decoder.decode(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &connection.body,
+                               discard: connection.discarding)
             }
             connection.chunked = decoder
             if !connection.discarding { accountBody(connection) }
             connection.inStart += consumed
             connection.requestBytes += consumed
-            if connection.discarding { connection.body.removeAll(keepingCapacity: true) }
             switch status {
             case .needMore: return false
             case .failed(let error):
