@@ -11,8 +11,6 @@ final class EventLoop: @unchecked Sendable {
     private enum Tag: UInt64 { case listener = 1, wake = 2 }
     static let sweepNanos: UInt64 = 100_000_000
     static let lingerNanos: UInt64 = 2_000_000_000
-    /// After the drain deadline, how long handlers told to stop get to send their answer.
-    static let cancelAnswerNanos: UInt64 = 300_000_000
     static let outputHighWater = 1 << 20
 
     let index: Int
@@ -108,7 +106,7 @@ final class EventLoop: @unchecked Sendable {
                 if now >= deadline, cutDeadline == nil {
                     // Drain time is over: handlers still running are told to stop and get a
                     // moment to answer (a 503 the client can read); everything else is cut.
-                    cutDeadline = now + Self.cancelAnswerNanos
+                    cutDeadline = now + nanos(shared.configuration.cancelAnswerGrace)
                     cancelHandling()
                     if openCount == 0 { break }
                 }

@@ -29,8 +29,9 @@ public struct ServerConfiguration: Sendable {
     /// After shutdown starts, in-flight requests get this long before connections are cut.
     public var drainTimeout = 10.0
     /// When the drain time is over, running handlers are told to stop (`Cancellation`) and
-    /// get 0.3 s to answer; then connections are cut and the server waits this long more for
-    /// the workers before `wait` returns without them.
+    /// get this long to answer (a 503 the client can read) before connections are cut.
+    public var cancelAnswerGrace = 0.3
+    /// Then the server waits this long more for the workers before `wait` returns without them.
     public var workerStopGrace = 0.2
     /// Request body bytes held in memory across all connections (buffers' capacity, until
     /// the answer is queued). A body that would pass it gets 503 with Retry-After.

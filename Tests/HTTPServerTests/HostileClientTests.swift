@@ -57,9 +57,11 @@ struct HostileClientTests {
         defer { server.stop() }
         let before = cancelledSpins.count(.clientGone)
         for reset in [false, true] {
+            let started = cancelledSpins.started
             let client = try RawClient(port: server.port)
             client.send("POST /spin HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
-            #expect(eventually { server.stats().inFlight == 1 })
+            // Hang up once the handler runs (cancelled while queued, it would never start).
+            #expect(eventually { cancelledSpins.started == started + 1 })
             if reset {
                 var linger = linger(l_onoff: 1, l_linger: 0)
                 setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
@@ -76,15 +78,35 @@ struct HostileClientTests {
         #expect(try next.readResponse().status == 200)
     }
 
+    @Test func aHangUpIsSeenEvenWithInputPaused() throws {
+        let server = try startTestServer()
+        defer { server.stop() }
+        let before = cancelledSpins.count(.clientGone)
+        let started = cancelledSpins.started
+        let client = try RawClient(port: server.port)
+        // Pipelined requests behind the running one fill the input buffer (20 KiB), so the
+        // loop stops reading; the rest waits in the kernel, and the FIN behind it must still
+        // reach the handler (EPOLLRDHUP). (More than the kernel holds would keep the FIN
+        // queued at the client: no server can see that hang-up, only a reset.)
+        client.send("POST /spin HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx"
+                    + String(repeating: "GET /hello HTTP/1.1\r\nHost: t\r\n\r\n", count: 1_000))
+        #expect(eventually { cancelledSpins.started == started + 1 })
+        shutdown(client.fd, Int32(SHUT_RDWR))
+        #expect(eventually { cancelledSpins.count(.clientGone) == before + 1 })
+        #expect(eventually { server.stats().openConnections == 0 })
+    }
+
     @Test func theDrainDeadlineCancelsAndDoesNotWaitForStuckWorkers() throws {
         stuckFinished.store(false, ordering: .relaxed)
-        let server = try startTestServer { $0.drainTimeout = 0.2; $0.workerStopGrace = 0.1 }
+        // A second for the cooperative handler to answer: plenty, even on a loaded machine.
+        let server = try startTestServer { $0.drainTimeout = 0.2; $0.cancelAnswerGrace = 1; $0.workerStopGrace = 0.1 }
         let before = cancelledSpins.count(.shuttingDown)
+        let started = cancelledSpins.started
         let spinning = try RawClient(port: server.port)
         spinning.send("POST /spin HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
         let stuck = try RawClient(port: server.port)
         stuck.send("POST /stuck HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
-        #expect(eventually { server.stats().inFlight == 2 })
+        #expect(eventually { server.stats().inFlight == 2 && cancelledSpins.started == started + 1 })
         server.stop()
         // stop returned while the stuck handler still ran; the cooperative one was told why
         // and its answer still reached its client, the stuck one's connection was cut.

@@ -7,6 +7,10 @@ import Synchronization
 /// How `/spin` handlers ended, by reason.
 final class SpinLog: Sendable {
     private let reasons = Mutex<[Cancellation.Reason?]>([])
+    private let begun = Mutex(0)
+    /// Handlers that started running (a request cancelled while queued never starts).
+    var started: Int { begun.withLock { $0 } }
+    func start() { begun.withLock { $0 += 1 } }
     func record(_ reason: Cancellation.Reason?) { reasons.withLock { $0.append(reason) } }
     func count(_ reason: Cancellation.Reason) -> Int { reasons.withLock { $0.filter { $0 == reason }.count } }
 }
@@ -37,6 +41,7 @@ func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) t
     router.add(.post, "/thread", offload: true) { _ in Response(status: 200, body: Array("\(pthread_self())".utf8)) }
     // Runs until its request is cancelled (at most 20 s), then says why in `cancelledSpins`.
     router.add(.post, "/spin", offload: true) { request in
+        cancelledSpins.start()
         for _ in 0..<20_000 where !request.cancellation.isCancelled { usleep(1_000) }
         cancelledSpins.record(request.cancellation.reason)
         return Response(status: 200, body: Array("spun".utf8))
