@@ -13,6 +13,8 @@ public final class Cancellation: Sendable {
     }
 
     private let state = Atomic<UInt8>(0)
+    /// A worker took the request; until then the loop may answer it itself.
+    private let running = Atomic<Bool>(false)
 
     public init() {}
 
@@ -30,6 +32,16 @@ public final class Cancellation: Sendable {
     /// True when this call set it (the first reason wins).
     @discardableResult
     func cancel(_ reason: Reason) -> Bool {
-        state.compareExchange(expected: 0, desired: reason.rawValue, ordering: .acquiringAndReleasing).exchanged
+        state.compareExchange(expected: 0, desired: reason.rawValue, ordering: .sequentiallyConsistent).exchanged
     }
+
+    /// Called by the worker before the handler: false when the request was cancelled first
+    /// (the handler must not run). Paired with `hasStarted` after `cancel` on the loop, so
+    /// exactly one of them answers a request cancelled around the time it is picked up.
+    func begin() -> Bool {
+        running.store(true, ordering: .sequentiallyConsistent)
+        return state.load(ordering: .sequentiallyConsistent) == 0
+    }
+
+    var hasStarted: Bool { running.load(ordering: .sequentiallyConsistent) }
 }

@@ -289,7 +289,7 @@ extension EventLoop {
         let accepted = workers.submit(WorkerPool.Job { [self] in
             // Cancelled while queued (client gone: the answer is dropped; drain over: the
             // client reads this): skip the work.
-            let response = cancellation.isCancelled ? EventLoop.notRun : handler(offloaded)
+            let response = cancellation.begin() ? handler(offloaded) : EventLoop.notRun
             complete(fd: fd, serial: serial, response: response)
         })
         if !accepted {

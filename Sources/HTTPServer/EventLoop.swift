@@ -281,6 +281,14 @@ final class EventLoop: @unchecked Sendable {
             guard let connection = connections[slot] else { continue }
             if connection.phase == .handling, let cancellation = connection.cancellation {
                 if cancellation.cancel(.shuttingDown) { counters.cancelled.add(1, ordering: .relaxed) }
+                // Still queued: no worker will run it, so the loop answers now.
+                if !cancellation.hasStarted {
+                    let request = connection.pending
+                    connection.pending = nil
+                    connection.cancellation = nil
+                    finish(connection, Self.notRun, request: request, route: shared.router[connection.pendingRoute].path)
+                    flush(connection)
+                }
             } else {
                 closeConnection(connection)
             }

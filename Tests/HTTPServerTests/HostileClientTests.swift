@@ -107,7 +107,17 @@ struct HostileClientTests {
         let stuck = try RawClient(port: server.port)
         stuck.send("POST /stuck HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
         #expect(eventually { server.stats().inFlight == 2 && cancelledSpins.started == started + 1 })
+        // Both workers are busy: this one waits in the queue.
+        let queued = try RawClient(port: server.port)
+        queued.send("POST /spin HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
+        #expect(eventually { server.stats().inFlight == 3 })
         server.stop()
+        // Never started: the loop answered it when the drain ended.
+        let notRun = try queued.readResponse()
+        #expect(notRun.status == 503)
+        #expect(notRun.header("retry-after") == "1")
+        #expect(notRun.header("connection") == "close")
+        #expect(cancelledSpins.started == started + 1)
         // stop returned while the stuck handler still ran; the cooperative one was told why
         // and its answer still reached its client, the stuck one's connection was cut.
         let finished = stuckFinished.load(ordering: .relaxed)
