@@ -180,6 +180,9 @@ public enum OpenAPIDocument {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -417,10 +420,31 @@ public enum OpenAPIDocument {
         }
       },
       "UnsupportedMediaType": {
-        "description": "`Content-Type` is not `application/json` (or another `+json` type).",
+        "description": "`Content-Type` is not `application/json` (or another `+json` type), its `charset` is not UTF-8, or `Content-Encoding` is not `identity` (then `Accept-Encoding: identity` says so).",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "The audit ran past its time budget (`type` `urn:a11y-audit:problem:timeBudget`; `--audit-timeout`), was cancelled at the end of a shutdown drain (`urn:a11y-audit:problem:cancelled`; an audit still queued then gets `about:blank` with `Retry-After: 1`), or the server is full: request-body memory (`--max-buffered-bytes`), queued audits or connections (`Retry-After: 1`).",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "description": "Seconds to wait before retrying, when the server is full.",
+            "schema": {
+              "type": "string"
+            }
           }
         },
         "content": {

@@ -36,7 +36,13 @@ public func serveCommand(arguments: [String], environment: [String: String]) -> 
         return 1
     }
     let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
-    writeAll("listening on http://\(host):\(service.port)\n", to: 1)
+    if configuration.servesUnauthenticatedRemotely {
+        let warning = "UNAUTHENTICATED: --allow-unauthenticated given, anyone who can reach this address can use the service"
+        writeAll("listening on http://\(host):\(service.port) (\(warning))\n", to: 1)
+        writeAll("warning: \(warning)\n", to: 2)
+    } else {
+        writeAll("listening on http://\(host):\(service.port)\n", to: 1)
+    }
     var waiting = pollfd(fd: stop, events: Int16(POLLIN), revents: 0)
     while poll(&waiting, 1, -1) <= 0 {}
     service.shutdown()
