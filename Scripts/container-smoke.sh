@@ -70,8 +70,8 @@ echo "== podman $(podman version --format '{{.Client.Version}}'), runc $(runc --
 # 2. Base stand-ins and the image.
 echo "== base images (Scripts/container-bases.sh)"
 bases="$(timeout "$build_timeout" Scripts/container-bases.sh)"
-build_args=()
-while IFS= read -r line; do build_args+=(--build-arg "$line"); done <<< "$bases"
+mapfile -t build_args <<< "$bases"
+echo "${build_args[*]}"
 
 echo "== podman build -f Deploy/Dockerfile -t $image (from source)"
 build_start=$SECONDS
