@@ -10,12 +10,14 @@
 #     the token as a podman secret (uid 65532, mode 0400) and the port published on loopback
 #     only, then checks: /healthz, PID 1 runs as 65532, the image's HEALTHCHECK command
 #     (`podman healthcheck run`), an audit of Examples/login-form-nested-ids.json is 401
-#     without the token and 200 + JSON with it;
+#     without the token and 200 + JSON with it; without the secret the default CMD does not
+#     start (closed by default);
 #  4. runs every a11y-audit container of Deploy/k8s/*.yaml: the image with the manifest's args,
 #     user, limits, security context and secret volume, and each of its startup, liveness and
 #     readiness probes (exec probes with `podman exec`, httpGet probes against the published
 #     container port);
-#  5. stops each with SIGTERM (`podman stop`) and requires exit status 0 within the drain time;
+#  5. stops each with SIGTERM and requires exit status 0 within the drain time (the first one
+#     with an audit in flight, whose body is completed after the signal and must get its 200);
 #  6. prints the image size.
 # Containers and the secret it made are removed on exit; the images stay as the next run's
 # cache. Needs root. CONTAINER_SMOKE_BUILD_TIMEOUT bounds the base + image build (default
@@ -144,6 +146,30 @@ def stop_within_drain(name, drain=10.0):
     code = state(name)["ExitCode"]
     expect(code == 0 and elapsed <= drain, f"{name}: SIGTERM -> exit {code} after {elapsed:.1f} s (drain bound {drain:.0f} s)")
 
+def stop_with_request_in_flight(name, port, body, token, drain=10.0):
+    # An audit whose body is half sent when SIGTERM arrives: the server must keep running, answer
+    # it once the rest arrives, then exit 0, all within the drain bound.
+    head = (f"POST /v1/audit HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=drain) as client:
+        client.sendall(head + body[: len(body) // 2])
+        time.sleep(0.5)
+        start = time.monotonic()
+        podman("kill", "--signal", "TERM", name)
+        time.sleep(1)
+        expect(state(name)["Running"], f"{name}: still draining 1 s after SIGTERM with an audit half received")
+        client.sendall(body[len(body) // 2:])
+        response = b""
+        try:
+            while chunk := client.recv(65536): response += chunk
+        except OSError: pass
+    status = response.split(b"\r\n", 1)[0].decode(errors="replace")
+    expect(status.split(" ")[1:2] == ["200"], f"{name}: the in-flight audit answered after SIGTERM: {status!r}, {len(response)} bytes")
+    podman("wait", name, check=False, timeout=drain + 10)
+    elapsed = time.monotonic() - start
+    code = state(name)["ExitCode"]
+    expect(code == 0 and elapsed <= drain, f"{name}: SIGTERM -> exit {code} after {elapsed:.1f} s with the audit in flight (drain bound {drain:.0f} s)")
+
 def dump_logs(name):
     print(f"--- logs of {name}:\n" + podman("logs", name, check=False).stdout[-3000:], flush=True)
 
@@ -195,6 +221,13 @@ try:
            f"POST /v1/audit with token: {code} {ctype}, {len(body)} bytes of JSON" + (f", keys {sorted(report)[:6]}" if parsed else ""))
     expect(http("GET", base + "/metrics", token=token)[0] == 200, "GET /metrics with token 200")
 
+    # Closed by default: without the token file the default CMD does not start.
+    bare = f"{tag}-no-token"
+    made_containers.append(bare)
+    result = podman("run", "--name", bare, "--health-interval", "disable", "--read-only", image, check=False, timeout=30)
+    said = [l.strip() for l in (result.stderr + result.stdout).splitlines() if "token file" in l]
+    expect(result.returncode != 0 and bool(said), f"without the token secret the default CMD exits {result.returncode}: {said[:1]}")
+
     # 4. Each manifest's a11y-audit containers, with the manifest's settings and probes.
     for path in sorted(glob.glob("Deploy/k8s/*.yaml")):
         for doc in yaml.safe_load_all(open(path)):
@@ -240,10 +273,10 @@ try:
                         what = f"exec {' '.join(command[1:])}"
                     else:
                         get = probe["httpGet"]
-                        port = get["port"] if isinstance(get["port"], int) else ports[get["port"]]
-                        url = f'http://127.0.0.1:{published[port]}{get.get("path", "/")}'
+                        probe_port = get["port"] if isinstance(get["port"], int) else ports[get["port"]]
+                        url = f'http://127.0.0.1:{published[probe_port]}{get.get("path", "/")}'
                         def attempt(): return (http("GET", url, timeout=limit)[0] or 0) in range(200, 400)
-                        what = f'httpGet {get.get("path", "/")} on container port {port}'
+                        what = f'httpGet {get.get("path", "/")} on container port {probe_port}'
                     # The first probe may wait for startup, as the kubelet's startupProbe does.
                     window = probe.get("periodSeconds", 10) * probe.get("failureThreshold", 3) if not started else 0
                     ok = wait_until(attempt, window) if window else attempt()
@@ -252,8 +285,9 @@ try:
                 if failures: dump_logs(name)
                 stop_within_drain(name)
 
-    # 5. SIGTERM ends the documented container with exit 0 within the drain time.
-    stop_within_drain(main)
+    # 5. SIGTERM ends the documented container with exit 0 within the drain time, after
+    # finishing the audit in flight.
+    stop_with_request_in_flight(main, port, example, token)
     size = json.loads(podman("image", "inspect", image).stdout)[0]["Size"]
     binary = podman("run", "--rm", "--health-interval", "disable", "--entrypoint", "/usr/local/bin/busybox", image,
                     "stat", "-c", "%s", "/usr/local/bin/a11y-audit").stdout.strip()
