@@ -40,7 +40,9 @@ log() { echo "container-bases: $*" >&2; }
 # a one-layer image. Documentation and locales are not installed.
 bootstrap() {
     local image="$1"; shift
-    local changes=()
+    # The label marks images made from the stand-ins (podman build copies it into every layer
+    # of Deploy/Dockerfile's stages), so Scripts/container-smoke.sh prunes only those.
+    local changes=(--change 'LABEL dev.a11y-audit.stand-in=true')
     while [ "$1" != "--" ]; do changes+=(--change "$1"); shift; done; shift
     if podman image exists "$image"; then log "$image: present"; return; fi
     log "$image: building"
@@ -90,6 +92,18 @@ bootstrap "$runtime_image" 'USER 65532:65532' 'WORKDIR /home/nonroot' \
     --customize-hook='printf "root:x:0:0:root:/root:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\nnonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin\n" > "$1/etc/passwd"' \
     --customize-hook='printf "root:x:0:\nnobody:x:65534:\nnonroot:x:65532:\n" > "$1/etc/group"' \
     --customize-hook='install -d -m 0700 -o 65532 -g 65532 "$1/home/nonroot" && install -d -m 1777 "$1/tmp"'
+
+# Stand-ins made by an earlier version of this script are not used
+# again: drop them. The other toolchain mode's Swift image is kept.
+for current in "$swift_image" "$busybox_image" "$runtime_image"; do
+    family="${current%-*}"
+    podman images --format '{{.Repository}}:{{.Tag}}' --filter "reference=${current%%:*}" \
+        | while read -r old; do
+            if [ "$old" != "$current" ] && [ "${old%-*}" = "$family" ]; then
+                log "removing the stale $old"; podman rmi "$old" >/dev/null || true
+            fi
+        done
+done
 
 echo "--build-arg=SWIFT_IMAGE=$swift_image"
 echo "--build-arg=BUSYBOX_IMAGE=$busybox_image"

@@ -19,8 +19,8 @@
 #  5. stops each with SIGTERM and requires exit status 0 within the drain time (the first one
 #     with an audit in flight, whose body is completed after the signal and must get its 200);
 #  6. prints the image size.
-# Containers and the secret it made are removed on exit; the images stay as the next run's
-# cache. Needs root. CONTAINER_SMOKE_BUILD_TIMEOUT bounds the base + image build (default
+# Containers and the secret it made are removed on exit; the stand-ins, the image and its
+# build stage (tagged IMAGE-build) stay as the next run's cache, older layers are pruned. Needs root. CONTAINER_SMOKE_BUILD_TIMEOUT bounds the base + image build (default
 # 1500 s), CONTAINER_SMOKE_TIMEOUT the checks (default 180 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,6 +82,12 @@ if ! timeout "$((remaining > 60 ? remaining : 60))" podman build --format docker
         -f Deploy/Dockerfile -t "$image" "${build_args[@]}" . > "$work/build.log" 2>&1; then
     tail -40 "$work/build.log"; echo "container-smoke: image build failed" >&2; exit 1
 fi
+# Tag the build stage too (cached: no second build), so that the prune below keeps it as the
+# next run's cache; it removes only untagged stand-in-based images that nothing uses: the
+# layers of earlier sources and of replaced stand-ins.
+podman build --format docker --layers --target build -f Deploy/Dockerfile -t "$image-build" \
+    "${build_args[@]}" . > "$work/build-stage.log" 2>&1 || { tail -20 "$work/build-stage.log"; exit 1; }
+podman image prune -f --filter label=dev.a11y-audit.stand-in=true > /dev/null
 echo "built in $((SECONDS - build_start)) s"
 
 # 3-6. The checks, bounded; containers and the secret are removed however they end.
