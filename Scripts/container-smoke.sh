@@ -20,8 +20,10 @@
 #     with an audit in flight, whose body is completed after the signal and must get its 200);
 #  6. prints the image size.
 # Containers and the secret it made are removed on exit; the stand-ins, the image and its
-# build stage (tagged IMAGE-build) stay as the next run's cache, older layers are pruned. Needs root. CONTAINER_SMOKE_BUILD_TIMEOUT bounds the base + image build (default
-# 1500 s), CONTAINER_SMOKE_TIMEOUT the checks (default 180 s).
+# build stage (tagged IMAGE-build) stay as the next run's cache, older layers are pruned.
+# Needs root. CONTAINER_SMOKE_BUILD_TIMEOUT bounds the base + image build (default 1500 s),
+# CONTAINER_SMOKE_TIMEOUT the checks (default 180 s), CONTAINER_SMOKE_IMAGE names the image
+# (default localhost/a11y-audit:smoke); CONTAINER_TOOLCHAIN goes to container-bases.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -47,7 +49,8 @@ fi
 conf_marker="# a11y-audit container-smoke settings"
 conf_text="$conf_marker: podman on machines without systemd or crun, with cgroup v1.
 [containers]
-# No ulimits imposed on containers beyond the host's (the default list fails here).
+# No ulimits set on containers (podman's default RLIMIT_NOFILE (type 7) fails here with
+# \"error setting rlimit type 7: operation not permitted\"); they inherit the host's.
 default_ulimits = []
 log_driver = \"k8s-file\"
 
@@ -63,7 +66,7 @@ if [ -e "$conf" ] && ! grep -qF "$conf_marker" "$conf"; then
     conf="$work/containers.conf"
     export CONTAINERS_CONF="$conf"
 fi
-if [ ! -e "$conf" ] || [ "$(cat "$conf")" != "$conf_text" ]; then
+if ! printf '%s' "$conf_text" | cmp -s - "$conf"; then
     mkdir -p "$(dirname "$conf")"
     printf '%s' "$conf_text" > "$conf"
 fi
