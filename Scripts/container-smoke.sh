@@ -36,7 +36,7 @@ if [ "$(id -u)" != 0 ]; then echo "container-smoke: needs root (rootful podman, 
 
 # 1. Tools and configuration.
 missing=()
-for tool in podman runc mmdebstrap curl; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+for tool in podman runc mmdebstrap; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 if [ ${#missing[@]} -gt 0 ]; then
     echo "== installing ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
