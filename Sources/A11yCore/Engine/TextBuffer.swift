@@ -88,3 +88,17 @@ private extension UnsafeMutableBufferPointer<UInt8> {
         at += bytes.count
     }
 }
+
+extension String {
+    /// The text cut to at most `maxBytes` bytes of UTF-8 at a scalar boundary, ending with
+    /// `AuditBudget.truncationMarker` when it was cut; itself when it fits.
+    func truncated(toBytes maxBytes: Int) -> String {
+        let count = utf8.count
+        guard count > maxBytes else { return self }
+        let marker = AuditBudget.truncationMarker
+        var end = utf8.index(utf8.startIndex, offsetBy: max(0, maxBytes - marker.utf8.count))
+        // Back to the start of a scalar: continuation bytes are 10xxxxxx.
+        while end > utf8.startIndex && (utf8[end] & 0xC0) == 0x80 { end = utf8.index(before: end) }
+        return String(self[..<end]) + marker
+    }
+}

@@ -1,0 +1,37 @@
+/// What an audit has produced so far against `AuditBudget.maxOutputBytes`: the bytes of
+/// texts and JSON Pointers its elements, identifiers, diagnostics and findings will write.
+/// Charged as each is built, so a request that would answer too much stops (or stops
+/// listing) before the memory is spent, not after.
+struct OutputMeter {
+    let limit: Int
+    private(set) var used = 0
+    /// The pointer prefix of the screen being audited ("" or "/screens/N"), for pointer
+    /// lengths and errors: one meter serves every screen of a batch.
+    var pointerPrefix: String
+
+    init(limit: Int, pointerPrefix: String) {
+        self.limit = limit
+        self.pointerPrefix = pointerPrefix
+    }
+
+    var remaining: Int { limit - used }
+
+    /// Adds `bytes` when they fit; false (nothing added) when they would pass the limit.
+    mutating func charge(_ bytes: Int) -> Bool {
+        guard bytes <= limit - used else { return false }
+        used += bytes
+        return true
+    }
+
+    /// Adds `bytes`, or throws `.limit` at node `node`'s pointer when they would pass the limit.
+    mutating func charge(_ bytes: Int, at node: Int, in nodes: [Node], what: String) throws(InputError) {
+        guard !charge(bytes) else { return }
+        throw InputError(.limit, "\(what) would make the answer larger than its budget of \(limit) bytes of texts and pointers (AuditBudget.maxOutputBytes)",
+                         at: Document.pointer(of: node, in: nodes, prefix: pointerPrefix))
+    }
+
+    /// Bytes of the JSON Pointer of `node`.
+    func pointerBytes(of node: Int, in nodes: [Node]) -> Int {
+        Document.pointerLength(of: node, in: nodes, prefix: pointerPrefix)
+    }
+}
