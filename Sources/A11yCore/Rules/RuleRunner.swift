@@ -40,6 +40,7 @@ public enum RuleRunner {
         var suppressedLists: [[SuppressedFinding]] = []
         var held = 0, heldSuppressed = 0, omitted = 0, suppressedOmitted = 0
         var passed = RuleSet(), incomplete = RuleSet()
+        let suppressionIndex = SuppressionIndex(options.suppressions)
         for position in positions {
             try interrupt.check()
             context.position = position
@@ -55,7 +56,7 @@ public enum RuleRunner {
                 // Rare (a request that names suppressions): the split copies its findings.
                 var kept: [Finding] = [], suppressed: [SuppressedFinding] = []
                 for finding in list {
-                    if let suppression = options.suppressions.first(where: { matches($0, finding, analysis) }) {
+                    if let suppression = suppressionIndex.suppression(for: finding, in: analysis) {
                         suppressed.append(SuppressedFinding(finding: finding, suppression: suppression))
                     } else {
                         if finding.outcome == .violation { violated = true } else { undecided = true }
@@ -212,15 +213,5 @@ public enum RuleRunner {
             }
             count = positions.count
         }
-    }
-
-    /// Every field the suppression gives must match; a suppression that gives none matches nothing.
-    static func matches(_ s: Suppression, _ f: Finding, _ analysis: Analysis) -> Bool {
-        guard s.rule != nil || s.id != nil || s.identifier != nil || s.node != nil else { return false }
-        if let rule = s.rule, rule != f.rule { return false }
-        if let id = s.id, id != analysis.document.nodes[f.node].id { return false }
-        if let identifier = s.identifier, identifier != analysis.identifier(ofNode: f.node) { return false }
-        if let node = s.node, node != analysis.document.pointer(of: f.node) { return false }
-        return true
     }
 }

@@ -169,6 +169,38 @@ import Testing
         #expect(body.contains("\"suppressedOmitted\":\(matching - 5)"))
     }
 
+    @Test func manySuppressionsAttributeEachFindingToTheFirstThatMatches() throws {
+        let n = 2_000
+        let json = HostileRequest.unlabeledButtons(n)
+        let all = try #require(audit(json).run).screens[0].report.run
+        let rule = try #require(all.findings.first?.rule)
+        let run = try #require(audit(json) { options in
+            // Per button: one by node pointer for the rule, then one by id alone (later: loses),
+            // and for the first button an earlier one by rule alone (wins over everything).
+            var list: [Suppression] = []
+            var first = Suppression(pointer: "/options/suppressions/0")
+            first.rule = rule; first.id = "b0"
+            list.append(first)
+            for k in 0..<n {
+                var byNode = Suppression(pointer: "/options/suppressions/\(list.count)")
+                byNode.rule = rule; byNode.node = "/root/children/\(k)"
+                list.append(byNode)
+                var byID = Suppression(pointer: "/options/suppressions/\(list.count)")
+                byID.id = "b\(k)"
+                list.append(byID)
+            }
+            options.suppressions = list
+        }.run).screens[0].report
+        #expect(run.run.findings.isEmpty, "every finding is on a button with an id suppression")
+        let ids = run.analysis.document.nodes.map(\.id)
+        for s in run.run.suppressed {
+            let k = Int(ids[s.finding.node]!.dropFirst())!
+            let expected = s.finding.rule != rule ? "/options/suppressions/\(2 * k + 2)"
+                : k == 0 ? "/options/suppressions/0" : "/options/suppressions/\(2 * k + 1)"
+            #expect(s.suppression.pointer == expected)
+        }
+    }
+
     @Test func outputBudgetStopsListingFindingsAndCountsThem() throws {
         let json = HostileRequest.unlabeledButtons(60)
         let all = try #require(audit(json).run).screens[0].report.run
