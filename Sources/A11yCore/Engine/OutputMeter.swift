@@ -7,11 +7,13 @@ struct OutputMeter {
     private(set) var used = 0
     /// The pointer prefix of the screen being audited ("" or "/screens/N"), for pointer
     /// lengths and errors: one meter serves every screen of a batch.
-    var pointerPrefix: String
+    var pointerPrefix: String { didSet { prefixBytes = pointerPrefix.utf8.count } }
+    private var prefixBytes: Int
 
     init(limit: Int, pointerPrefix: String) {
         self.limit = limit
         self.pointerPrefix = pointerPrefix
+        prefixBytes = pointerPrefix.utf8.count
     }
 
     var remaining: Int { limit - used }
@@ -30,8 +32,11 @@ struct OutputMeter {
                          at: Document.pointer(of: node, in: nodes, prefix: pointerPrefix))
     }
 
-    /// Bytes of the JSON Pointer of `node`.
+    /// Bytes of the JSON Pointer of `node`, estimated from its depth without walking up:
+    /// "/root" and twelve bytes a level ("/children/" and two digits). Levels with 100 or
+    /// more siblings and synthetic children write a little more; `AuditBudget`'s response
+    /// bound leaves room for that.
     func pointerBytes(of node: Int, in nodes: [Node]) -> Int {
-        Document.pointerLength(of: node, in: nodes, prefix: pointerPrefix)
+        prefixBytes + 5 + 12 * nodes[node].depth
     }
 }

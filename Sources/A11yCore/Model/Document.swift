@@ -35,17 +35,6 @@ public struct Document: Sendable {
         Document.pointer(of: index, in: nodes, prefix: pointerPrefix)
     }
 
-    /// Bytes of `pointer(of:)`, without building it (walks up the node's ancestors).
-    static func pointerLength(of index: Int, in nodes: [Node], prefix: String) -> Int {
-        var length = prefix.utf8.count + 5
-        var i = index
-        while let parent = nodes[i].parent {
-            length += (nodes[i].isSynthetic ? 23 : 10) + JSONWriter.digitCount(UInt64(nodes[i].indexInParent))
-            i = parent
-        }
-        return length
-    }
-
     /// `pointer(of:)` for engines that hold the nodes and the screen's prefix, not the document.
     static func pointer(of index: Int, in nodes: [Node], prefix pointerPrefix: String) -> String {
         // Measured first, then written back to front straight into the String's storage:
