@@ -19,6 +19,7 @@ struct OutputMeter {
     var remaining: Int { limit - used }
 
     /// Adds `bytes` when they fit; false (nothing added) when they would pass the limit.
+    @inline(__always)
     mutating func charge(_ bytes: Int) -> Bool {
         guard bytes <= limit - used else { return false }
         used += bytes
@@ -26,9 +27,15 @@ struct OutputMeter {
     }
 
     /// Adds `bytes`, or throws `.limit` at node `node`'s pointer when they would pass the limit.
-    mutating func charge(_ bytes: Int, at node: Int, in nodes: [Node], what: String) throws(InputError) {
+    @inline(__always)
+    mutating func charge(_ bytes: Int, at node: Int, in nodes: [Node], what: StaticString) throws(InputError) {
         guard !charge(bytes) else { return }
-        throw InputError(.limit, "\(what) would make the answer larger than its budget of \(limit) bytes of texts and pointers (AuditBudget.maxOutputBytes)",
+        throw exceeded(at: node, in: nodes, what: what)
+    }
+
+    @inline(never)
+    private func exceeded(at node: Int, in nodes: [Node], what: StaticString) -> InputError {
+        InputError(.limit, "\(what) would make the answer larger than its budget of \(limit) bytes of texts and pointers (AuditBudget.maxOutputBytes)",
                          at: Document.pointer(of: node, in: nodes, prefix: pointerPrefix))
     }
 
