@@ -31,7 +31,7 @@ public struct AuditBudget: Sendable, Equatable {
     public static let outputFactor = 32
     /// Variable-length output allowed on top, whatever the request's size.
     public static let outputConstant = 4 << 20
-    /// What a JSON response is designed to stay within: `responseFactor × request bytes +
+    /// What a response in any format is designed to stay within: `responseFactor × request bytes +
     /// responseConstant`. Texts and pointers are bounded by `maxOutputBytes`; the rest is
     /// fixed-size per element (an element needs 13 or more request bytes) and per listed
     /// finding (at most `maxFindings`). Tests check it for every hostile shape.

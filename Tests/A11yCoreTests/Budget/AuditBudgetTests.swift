@@ -26,11 +26,11 @@ import Testing
         }
     }
 
-    /// A completed run's responses stay within the documented bound in the JSON and SARIF formats.
+    /// A completed run's responses stay within the documented bound in every output format.
     func expectWithinBound(_ outcome: Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let run = outcome.run else { return }
         let bound = AuditBudget.responseFactor * outcome.requestBytes + AuditBudget.responseConstant
-        for format in [OutputFormat.json, .report(.sarif)] {
+        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
             let bytes = run.render(format).count
             #expect(bytes <= bound, "\(format) response of \(bytes) bytes for \(outcome.requestBytes) request bytes",
                     sourceLocation: sourceLocation)
@@ -210,6 +210,20 @@ import Testing
         let run = try #require(audit(json, budget: budget).run).screens[0].report.run
         #expect(run.findings.count < all.findings.count)
         #expect(run.findings.count + run.findingsOmitted == all.findings.count)
+    }
+
+    @Test func screensOfABatchShareOneOutputBudget() throws {
+        // Each screen alone fits a budget sized for itself; a batch of them must not get one budget per screen.
+        let screen = "{\"name\":\"s\",\"root\":{\"type\":\"view\",\"children\":["
+            + (0..<200).map { "{\"type\":\"button\",\"label\":\"Button \($0)\",\(HostileRequest.frame($0))}" }.joined(separator: ",") + "]}}"
+        let single = "{\"screens\":[\(screen)]}"
+        let batch = "{\"screens\":[" + Array(repeating: screen, count: 40).joined(separator: ",") + "]}"
+        var budget = AuditBudget(requestBytes: 0)
+        budget.maxOutputBytes = 3 * single.utf8.count
+        #expect(audit(single, budget: budget).run != nil)
+        let error = try #require(audit(batch, budget: budget).error)
+        #expect(error.kind == .limit)
+        #expect(error.pointer.hasPrefix("/screens/"), "the pointer names the screen: \(error.pointer)")
     }
 
     @Test func legitimateFlatTreeIsUntouched() throws {
