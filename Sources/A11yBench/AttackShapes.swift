@@ -17,6 +17,8 @@ enum AttackShape: String, CaseIterable {
     case manySources = "many-sources"
     /// A cell whose traits merge, and whose label joins, `n` distinct nodes.
     case mergeMany = "merge-many"
+    /// 500 nested deferral containers, each naming one source of `n` texts at the foot.
+    case nestedDeferral = "nested-deferral"
     /// A legitimate flat tree of `n` labelled buttons.
     case flat
 
@@ -31,6 +33,7 @@ enum AttackShape: String, CaseIterable {
         case .deferralSubtree: 2_000
         case .manySources: 20_000
         case .mergeMany: 50_000
+        case .nestedDeferral: 20_000
         case .flat: 50_000
         }
     }
@@ -86,6 +89,13 @@ enum AttackShape: String, CaseIterable {
             s += "]}}},"
             s += (0..<n).map { "{\"id\":\"n\($0)\",\"type\":\"text\",\"text\":\"t\"}" }.joined(separator: ",")
             s += "]}}"
+        case .nestedDeferral:
+            let depth = 500
+            s = "{\"root\":" + String(repeating: "{\"type\":\"view\",\"deferral\":{\"content\":[{\"kind\":\"inherited\",\"identifier\":\"s\"}]},\"children\":[", count: depth)
+            s += "{\"type\":\"textField\",\"label\":\"f\",\"deferralReceiver\":true,\(frame(1))},"
+            s += "{\"type\":\"view\",\"deferredSource\":\"s\",\"children\":["
+            s += (0..<n).map { "{\"type\":\"text\",\"text\":\"t\($0)\"}" }.joined(separator: ",")
+            s += "]}" + String(repeating: "]}", count: depth) + "}"
         case .flat:
             s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"children\":["
             s += (0..<n).map { "{\"type\":\"button\",\"label\":\"Button \($0)\",\(frame($0))}" }.joined(separator: ",")

@@ -28,6 +28,7 @@ struct DeferredAdditions {
             e.customContent = e.customContent.appendingUnique(customContent)
         }
         if !sources.isEmpty {
+            // A receiver may be handed thousands of sources' nodes: membership is hashed past a few.
             var nodes = UniqueNodeList(e.nodes)
             e.nodes = []
             for node in sources { nodes.append(node) }

@@ -4,8 +4,8 @@ extension ElementBuilder {
     /// Replaces what the strategies of node `i` decide in its own element `e`.
     func applyStrategies(of i: Int, to e: inout ElementDraft) {
         guard let strategies = nodes[i].strategies else { return }
-        // Referenced nodes go straight into the element's nodes, in order and without repeats,
-        // not through a list of their own.
+        // Referenced nodes join the element's nodes in order and without repeats (a strategy
+        // may name thousands). The list is moved out of the element while it grows and put back.
         var referenced = UniqueNodeList(e.nodes)
         e.nodes = []
         if !strategies.label.isIgnored { e.label = evaluate(strategies.label, referenced: &referenced) }
