@@ -368,7 +368,7 @@ public enum OpenAPIDocument {
     },
     "responses": {
       "BadRequest": {
-        "description": "Bad input: malformed JSON, a wrongly typed or invalid value, a duplicate node id, an unresolved reference, an unknown rule id, or a decode limit exceeded. `pointer` locates the value at fault.",
+        "description": "Bad input: malformed JSON, a wrongly typed or invalid value, a duplicate node id, an unresolved reference, an unknown rule id, or a decode limit or the audit's output budget exceeded. `pointer` locates the value (or the node) at fault.",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -2133,7 +2133,7 @@ public enum OpenAPIDocument {
           },
           "data": {
             "type": "object",
-            "description": "Measured figures (ratio, required, size, ...)."
+            "description": "Measured figures (ratio, required, size, ...). Findings about several nodes list their pointers in `related` (at most 100) and, when more were left out, their number in `relatedOmitted`."
           },
           "fingerprint": {
             "type": "string",
@@ -2349,7 +2349,12 @@ public enum OpenAPIDocument {
           "findingsOmitted": {
             "type": "integer",
             "minimum": 1,
-            "description": "Present when a screen had more than 10,000 findings: how many were left out of `findings` (the rule verdicts still count them)."
+            "description": "Present when a screen had more than 10,000 findings, or more than its output budget (32 x request bytes + 4 MiB of texts and pointers) could list: how many were left out of `findings`, in reading order from the end (the rule verdicts still count them)."
+          },
+          "suppressedOmitted": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Present when a screen had more than 10,000 suppressed findings (or more than the output budget could list): how many were left out of `suppressed`."
           }
         }
       },

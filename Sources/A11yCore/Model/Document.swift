@@ -32,6 +32,11 @@ public struct Document: Sendable {
 
     /// RFC 6901 JSON Pointer of a node in the request, e.g. `/root/children/0`.
     public func pointer(of index: Int) -> String {
+        Document.pointer(of: index, in: nodes, prefix: pointerPrefix)
+    }
+
+    /// `pointer(of:)` for engines that hold the nodes and the screen's prefix, not the document.
+    static func pointer(of index: Int, in nodes: [Node], prefix pointerPrefix: String) -> String {
         // Measured first, then written back to front straight into the String's storage:
         // findings and reports ask for many pointers, so no list of steps and no String per number.
         let root: StaticString = "/root", children: StaticString = "/children/"
