@@ -114,6 +114,18 @@ import Testing
         expectWithinBound(outcome)
     }
 
+    @Test func nestedDeferralContainersHandOneSourceOverOnce() throws {
+        expectCompletedOrOutputLimit(audit(HostileRequest.nestedDeferral(depth: 500, texts: 2_000)))
+        // Shallow enough to answer: every container hands the same source to the same receiver.
+        let outcome = audit(HostileRequest.nestedDeferral(depth: 40, texts: 300))
+        let run = try #require(outcome.run)
+        let analysis = run.screens[0].report.analysis
+        let receiver = try #require(analysis.elements.first { analysis.document.nodes[$0.node].id == "f" })
+        #expect(receiver.customContent.count == 1)
+        #expect(receiver.nodes.count == 300 + 2)
+        expectWithinBound(outcome)
+    }
+
     @Test func manyDistinctSourcesReachOneReceiver() throws {
         let n = 5_000
         let outcome = audit(HostileRequest.manySources(n))

@@ -65,6 +65,15 @@ enum HostileRequest {
             + (0..<n).map { "{\"id\":\"n\($0)\",\"type\":\"text\",\"text\":\"t\"}" }.joined(separator: ",") + "]}}"
     }
 
+    /// `depth` nested deferral containers, each naming one source of `n` texts at the foot.
+    static func nestedDeferral(depth: Int, texts n: Int) -> String {
+        "{\"root\":" + String(repeating: "{\"type\":\"view\",\"deferral\":{\"content\":[{\"kind\":\"inherited\",\"identifier\":\"s\"}]},\"children\":[", count: depth)
+            + "{\"id\":\"f\",\"type\":\"textField\",\"label\":\"f\",\"deferralReceiver\":true,\(frame(1))},"
+            + "{\"type\":\"view\",\"deferredSource\":\"s\",\"children\":["
+            + (0..<n).map { "{\"type\":\"text\",\"text\":\"t\($0)\"}" }.joined(separator: ",")
+            + "]}" + String(repeating: "]}", count: depth) + "}"
+    }
+
     /// `n` unlabeled buttons side by side (a few findings each).
     static func unlabeledButtons(_ n: Int) -> String {
         "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"children\":["
