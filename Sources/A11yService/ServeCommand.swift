@@ -1,3 +1,4 @@
+import A11yCore
 import CEpoll
 import HTTPServer
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ public func serveCommand(arguments: [String], environment: [String: String]) -> 
     do {
         configuration = try ServiceConfiguration.parse(arguments: arguments, environment: environment)
     } catch {
-        writeAll("error: \(error.description)\n\n\(ServiceConfiguration.usage)", to: 2)
+        writeAll("error: \(TerminalText.escape(error.description))\n\n\(ServiceConfiguration.usage)", to: 2)
         return 2
     }
     // Signals only write to this eventfd; the drain happens here, on the main thread.
@@ -32,7 +33,7 @@ public func serveCommand(arguments: [String], environment: [String: String]) -> 
     do {
         service = try A11yService(configuration: configuration)
     } catch {
-        writeAll("error: \(error.description)\n", to: 2)
+        writeAll("error: \(TerminalText.escape(error.description))\n", to: 2)
         return 1
     }
     let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host

@@ -277,7 +277,11 @@ extension CLITests {
         #expect(command.stderr.hasPrefix(#"error: unknown command "\u{1B}[31mfoo""#))
         let flag = try Self.run(["audit", "x.json", "--\u{9B}2J"])
         #expect(flag.stderr.hasPrefix(#"error: --\u{9B}2J needs a value"#) || flag.stderr.hasPrefix(#"error: unknown option --\u{9B}2J"#))
-        for r in [name, duplicate, command, flag] {
+        // `serve` reports its flag errors through the same escaping (a host name is the user's text).
+        let serve = try Self.run(["serve", "--host", "\u{1B}]0;pwned\u{07}", "--port", "0"])
+        #expect(serve.status != 0)
+        #expect(serve.stderr.contains(#"\u{1B}]0;pwned\u{07}"#), "\(serve.stderr)")
+        for r in [name, duplicate, command, flag, serve] {
             // One line of error, then only the usage: nothing a terminal would act on.
             #expect(!r.stderr.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}") })
         }
