@@ -5,7 +5,8 @@ import A11yCore
 
 /// `a11y-audit audit FILE|DIR|- ... [flags]`: each file is one screen named after it
 /// (a batch file may hold several); exit 0 clean, 1 on a violation at or above
-/// `--fail-on` (only new ones with a baseline), 2 on bad input or usage.
+/// `--fail-on` (only new ones with a baseline), 2 on bad input or usage, or when the output or
+/// the baseline cannot be written (a report cut short must not pass a pipeline).
 enum AuditCommand {
     struct Invocation {
         var inputs: [String] = []
@@ -22,28 +23,30 @@ enum AuditCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        if Usage.asked(arguments) { return Usage.help() }
         let invocation: Invocation
         switch parse(arguments) {
         case .success(let parsed): invocation = parsed
-        case .failure(let error): return usageError(error.message)
+        case .failure(let error): return Usage.error(error.message, usage: true)
         }
         var fileBaseline: Baseline?
         if let path = invocation.baseline {
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(path) } catch { return usageError(error.message) }
+            do { bytes = try FileIO.read(path) } catch { return Usage.error(error.message) }
             switch bytes.withUnsafeBytes({ b in Result { () throws(InputError) in try Baseline.parse(b) } }) {
             case .success(let b): fileBaseline = b
             case .failure(let error): return inputError(path, error)
             }
         }
 
-        let paths = expand(invocation.inputs, format: invocation.inputFormat)
+        let paths: [FileIO.Path]
+        do { paths = try expand(invocation.inputs, format: invocation.inputFormat) } catch { return Usage.error(error.message) }
         var screens: [ScreenReport] = []
         var requestFingerprints: [Baseline.Entry]?
         var isBatch = paths.count > 1 || invocation.inputs.contains(where: isDirectory)
         for path in paths {
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(path) } catch { return usageError(error.message) }
+            do { bytes = try FileIO.read(path) } catch { return Usage.error(error.message) }
             let result = bytes.withUnsafeBytes { buffer in
                 Result { () throws(InputError) in
                     try AuditRun.run(buffer, format: invocation.inputFormat, density: invocation.density) { invocation.flags.apply(to: &$0) }
@@ -51,23 +54,32 @@ enum AuditCommand {
             }
             switch result {
             case .success(let run):
-                let name = displayName(path)
+                let name = displayName(path.text)
                 isBatch = isBatch || run.isBatch
                 screens += run.screens.map { ScreenReport(name: run.isBatch ? "\(name)#\($0.name)" : name, report: $0.report) }
                 if let entries = run.baseline?.entries { requestFingerprints = (requestFingerprints ?? []) + entries }
             case .failure(let error):
-                return inputError(path, error)
+                return inputError(path.text, error)
             }
         }
 
         if let path = invocation.writeBaseline {
-            guard FileIO.writeFile(path, Baseline.write(screens: screens)) else { return usageError("cannot write \(path)") }
+            do { try FileIO.writeFile(path, Baseline.write(screens: screens)) } catch { return Usage.error(error.message) }
             // What was just recorded is known: only later runs can have new findings.
             fileBaseline = Baseline(screens: screens)
         }
         let run = AuditRun(screens: screens, isBatch: isBatch,
                            baseline: fileBaseline ?? requestFingerprints.map { Baseline(entries: $0) })
-        FileIO.write(run.render(invocation.format, pretty: invocation.pretty, color: FileIO.isTerminal(STDOUT_FILENO)))
+        let terminal = FileIO.isTerminal(STDOUT_FILENO)
+        var output = run.render(invocation.format, pretty: invocation.pretty, color: terminal)
+        // Someone reading JSON, SARIF, JUnit or HTML on a terminal gets the same document with
+        // bidi and C1 controls as the format's escapes; files and pipes get it byte for byte.
+        switch invocation.format {
+        case _ where !terminal, .text: break
+        case .json, .report(.sarif): output = TerminalText.escapeDocument(output, .json)
+        case .report(.junit), .report(.html): output = TerminalText.escapeDocument(output, .markup)
+        }
+        if let error = FileIO.write(output) { return Usage.error("cannot write standard output: \(error)") }
         return run.fails(invocation.failOn) ? 1 : 0
     }
 
@@ -114,15 +126,21 @@ enum AuditCommand {
         return .success(inv)
     }
 
-    /// Folders stand for the `.json` files directly inside them, in name order; with
-    /// `--input-format android` or `ios`, for their `.xml` files instead (not under auto, so a
-    /// folder of trees that also holds reports in XML audits as before).
-    static func expand(_ inputs: [String], format: InputFormat = .json) -> [String] {
-        let suffix = format == .android || format == .ios ? ".xml" : ".json"
-        return inputs.flatMap { path -> [String] in
-            guard isDirectory(path) else { return [path] }
-            return FileIO.list(path).filter { $0.hasSuffix(suffix) }.sorted().map { path + "/" + $0 }
+    /// Folders stand for the `.json` files directly inside them, in name order (by bytes, so
+    /// the order does not depend on the locale); with `--input-format android` or `ios`, for
+    /// their `.xml` files instead (not under auto, so a folder of trees that also holds reports
+    /// in XML audits as before). A name that is not UTF-8 is opened by its bytes and shown
+    /// with U+FFFD where they do not decode.
+    static func expand(_ inputs: [String], format: InputFormat = .json) throws(FileIO.Failure) -> [FileIO.Path] {
+        let suffix = Array((format == .android || format == .ios ? ".xml" : ".json").utf8)
+        var paths: [FileIO.Path] = []
+        for input in inputs {
+            guard isDirectory(input) else { paths.append(FileIO.Path(input)); continue }
+            let folder = FileIO.Path(input)
+            let files = try FileIO.list(input).filter { $0.bytes.ends(with: suffix) }
+            paths += files.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }.map { folder.appending($0) }
         }
+        return paths
     }
 
     static func isDirectory(_ path: String) -> Bool { path != "-" && FileIO.isDirectory(path) }
@@ -136,12 +154,10 @@ enum AuditCommand {
         if let line = error.line, let column = error.column {
             place = (error.pointer.isEmpty ? "" : error.pointer + ", ") + "line \(line), column \(column)"
         }
-        FileIO.write("error: \(path): \(error.message) at \(place)\n", to: STDERR_FILENO)
-        return 2
+        return Usage.error("\(path): \(error.message) at \(place)")
     }
+}
 
-    static func usageError(_ message: String) -> Int32 {
-        FileIO.write("error: \(message)\n", to: STDERR_FILENO)
-        return 2
-    }
+extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix) }
 }

@@ -19,6 +19,7 @@ struct OptionFlags {
       --contrast-large-text R     minimum large-text contrast (default 3)
       --contrast-non-text R       minimum non-text contrast (default 3)
       --suppress K=V[,K=V]        suppress findings; keys rule, id, identifier, node, reason
+                                  (a comma starts a new pair only before KEY=, so a reason may hold commas)
     """
 
     /// Returns an error message for a bad value.
@@ -32,9 +33,12 @@ struct OptionFlags {
         case "--disable": disable += list
         case "--only": only = (only ?? []) + list
         case "--target-size":
-            let sides = value.split(separator: "x").compactMap { Double($0) }
+            // Every side must be a number: "100x" and "x100" are typos, not 100.
+            let parts = value.split(separator: "x", omittingEmptySubsequences: false)
+            let sides = parts.compactMap { Double($0) }
             // Finite like the request's JSON numbers: "inf" and "1e400" parse as infinity.
-            guard (sides.count == 1 || sides.count == 2), sides.allSatisfy({ $0 > 0 && $0.isFinite }) else {
+            guard sides.count == parts.count, (sides.count == 1 || sides.count == 2),
+                  sides.allSatisfy({ $0 > 0 && $0.isFinite }) else {
                 return "--target-size takes N or WxH, e.g. 44 or 48x48"
             }
             thresholds.append(("width", sides[0]))
@@ -44,7 +48,7 @@ struct OptionFlags {
             thresholds.append((flag, r))
         case "--suppress":
             var s = Suppression(pointer: "--suppress \(value)")
-            for pair in list {
+            for pair in Self.suppressionPairs(value) {
                 let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
                 guard kv.count == 2 else { return "--suppress takes key=value pairs, e.g. rule=target-size,id=close" }
                 switch kv[0] {
@@ -64,6 +68,30 @@ struct OptionFlags {
             return "unknown option \(flag)"
         }
         return nil
+    }
+
+    /// Splits `rule=a,reason=late, not urgent` into its pairs. A comma ends a pair only when
+    /// a key follows it (letters, then `=`); any other comma belongs to the value, so a reason
+    /// or an identifier may contain commas. A mistyped key after a comma is still a key, and
+    /// is refused as unknown rather than swallowed into the value before it.
+    static func suppressionPairs(_ value: String) -> [String] {
+        var pairs: [String] = []
+        var current = ""
+        var rest = Substring(value)
+        while let comma = rest.firstIndex(of: ",") {
+            current += rest[..<comma]
+            let after = rest[rest.index(after: comma)...]
+            let key = after.prefix { $0.isASCII && $0.isLetter }
+            if !key.isEmpty, after.dropFirst(key.count).first == "=" {
+                pairs.append(current)
+                current = ""
+            } else {
+                current += ","
+            }
+            rest = after
+        }
+        pairs.append(current + rest)
+        return pairs
     }
 
     func apply(to options: inout AuditOptions) {

@@ -6,11 +6,14 @@ import Glibc
 /// `a11y-audit rules [--format text|json]`
 enum RulesCommand {
     static func run(_ arguments: [String]) -> Int32 {
+        if Usage.asked(arguments) { return Usage.help() }
+        let bytes: [UInt8]
         switch arguments {
-        case [], ["--format", "text"]: FileIO.write(RuleCatalogue.text())
-        case ["--format", "json"]: FileIO.write(RuleCatalogue.json(pretty: true) + [0x0A])
-        default: return AuditCommand.usageError("rules takes [--format text|json]")
+        case [], ["--format", "text"]: bytes = Array(RuleCatalogue.text().utf8)
+        case ["--format", "json"]: bytes = RuleCatalogue.json(pretty: true) + [0x0A]
+        default: return Usage.error("rules takes [--format text|json]", usage: true)
         }
+        if let error = FileIO.write(bytes) { return Usage.error("cannot write standard output: \(error)") }
         return 0
     }
 }

@@ -8,6 +8,7 @@
 //   A11yBench --profile-import[-json] NODES CALLS (the Android importer, or the JSON decoder on the same screen)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 //   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
+//   A11yBench --attacks [SCALE] [SHAPE ...]        (issue 15's hostile shapes at N and 2N: time, peak RSS)
 import A11yCore
 import Foundation
 
@@ -53,6 +54,21 @@ let args = Array(CommandLine.arguments.dropFirst())
 if args.first == "--rss-child" {
     guard args.count == 3 else { usage() }
     exit(RSSChild.run(file: args[1], path: args[2]))
+}
+if args.first == "--attack-child" {
+    guard args.count == 3, let shape = AttackShape(rawValue: args[1]) else { usage() }
+    exit(AttackBench.child(shape, number(args[2])))
+}
+if args.first == "--attacks" {
+    // --attacks [SCALE] [SHAPE ...]: SCALE multiplies each shape's default size.
+    var rest = args.dropFirst()
+    let scale = rest.first.flatMap(Double.init).map { rest = rest.dropFirst(); return $0 } ?? 1
+    let shapes = rest.isEmpty ? AttackShape.allCases : rest.map { name -> AttackShape in
+        guard let shape = AttackShape(rawValue: name) else { usage() }
+        return shape
+    }
+    AttackBench.run(shapes: shapes, scale: scale)
+    exit(0)
 }
 if args.first == "--write-tree" {
     // A generated request on stdout (used by Scripts/bench-http.sh): --write-tree NODES

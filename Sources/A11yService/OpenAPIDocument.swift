@@ -192,6 +192,9 @@ public enum OpenAPIDocument {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         },
         "parameters": [
@@ -404,7 +407,7 @@ public enum OpenAPIDocument {
     },
     "responses": {
       "BadRequest": {
-        "description": "Bad input: malformed JSON, a wrongly typed or invalid value, a duplicate node id, an unresolved reference, an unknown rule id, or a decode limit exceeded. `pointer` locates the value at fault.",
+        "description": "Bad input: malformed JSON, a wrongly typed or invalid value, a duplicate node id, an unresolved reference, an unknown rule id, or a decode limit or the audit's output budget exceeded. `pointer` locates the value (or the node) at fault.",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -456,10 +459,31 @@ public enum OpenAPIDocument {
         }
       },
       "UnsupportedMediaType": {
-        "description": "`Content-Type` is neither JSON (`application/json` or another `+json` type) nor XML (`application/xml`, `text/xml` or another `+xml` type).",
+        "description": "`Content-Type` is neither JSON (`application/json` or another `+json` type) nor XML (`application/xml`, `text/xml` or another `+xml` type), its `charset` is not UTF-8, or `Content-Encoding` is not `identity` (then `Accept-Encoding: identity` says so).",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "The audit ran past its time budget (`type` `urn:a11y-audit:problem:timeBudget`; `--audit-timeout`), was cancelled at the end of a shutdown drain (`urn:a11y-audit:problem:cancelled`; an audit still queued then gets `about:blank` with `Retry-After: 1`), or the server is full: request-body memory (`--max-buffered-bytes`), queued audits or connections (`Retry-After: 1`).",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "description": "Seconds to wait before retrying, when the server is full.",
+            "schema": {
+              "type": "string"
+            }
           }
         },
         "content": {
@@ -2158,7 +2182,7 @@ public enum OpenAPIDocument {
           },
           "data": {
             "type": "object",
-            "description": "Measured figures (ratio, required, size, ...)."
+            "description": "Measured figures (ratio, required, size, ...). Findings about several nodes list their pointers in `related` (at most 100) and, when more were left out, their number in `relatedOmitted`."
           },
           "fingerprint": {
             "type": "string",
@@ -2374,7 +2398,12 @@ public enum OpenAPIDocument {
           "findingsOmitted": {
             "type": "integer",
             "minimum": 1,
-            "description": "Present when a screen had more than 10,000 findings: how many were left out of `findings` (the rule verdicts still count them)."
+            "description": "Present when a screen had more than 10,000 findings, or more than its output budget (32 x request bytes + 4 MiB of texts and pointers) could list: how many were left out of `findings`, in reading order from the end (the rule verdicts still count them)."
+          },
+          "suppressedOmitted": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Present when a screen had more than 10,000 suppressed findings (or more than the output budget could list): how many were left out of `suppressed`."
           }
         }
       },

@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The command line as a pipeline uses it: the real binary, real files, real exit codes.
 @Suite struct CLITests {
@@ -24,12 +27,15 @@ import Testing
         throw CocoaError(.fileNoSuchFile)
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Outcome {
+    /// `stdoutFile` sends standard output to that file instead of a pipe (stdout is then empty).
+    static func run(_ arguments: [String], stdin: Data? = nil, stdoutFile: String? = nil) throws -> Outcome {
         let process = Process()
         process.executableURL = try binary()
         process.arguments = arguments
         let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
+        let file = stdoutFile.flatMap { FileHandle(forWritingAtPath: $0) }
+        process.standardOutput = file ?? out
+        if file != nil { try out.fileHandleForWriting.close() }
         process.standardError = err
         process.standardInput = input
         try process.run()
@@ -102,6 +108,12 @@ import Testing
         let b = try Self.run(["audit", bounds])
         #expect(b.status == 2)
         #expect(b.stderr.hasSuffix("attribute bounds is \"[0,0]\", expected [left,top][right,bottom] at /hierarchy/node[1]/@bounds, line 1, column 18\n"))
+        // The dump's own text in the message goes through the terminal escaping (a C1 CSI here).
+        let csi = try Self.temporaryFile("<hierarchy><node bounds=\"[0,0]\u{9B}2J\"/></hierarchy>")
+        let c = try Self.run(["audit", csi])
+        #expect(c.status == 2)
+        #expect(c.stderr.hasSuffix(#"attribute bounds is "[0,0]\u{9B}2J", expected [left,top][right,bottom] at /hierarchy/node[1]/@bounds, line 1, column 18"# + "\n"))
+        #expect(c.stderr.split(separator: "\n").count == 1)
     }
 
     /// "inf" and "1e400" parse as infinity: a target size no JSON request can carry, refused alike.
@@ -179,5 +191,143 @@ import Testing
         #expect(rules.contains { $0["id"] as? String == "text-contrast" })
         #expect(rules.allSatisfy { $0["wcag"] is [String] && $0["impact"] is String && $0["description"] is String })
         #expect(try Self.run(["rules", "--format", "xml"]).status == 2)
+    }
+}
+
+/// Issue 15 and 19: hostile text on standard error, help, strict flags, failed writes.
+extension CLITests {
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Creates `folder/name` from raw name bytes (which need not be UTF-8).
+    static func createFile(in folder: URL, nameBytes: [UInt8], contents: String) throws {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + nameBytes + [0]
+        let fd = path.withUnsafeBufferPointer { p in
+            p.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        }
+        try #require(fd >= 0)
+        let bytes = Array(contents.utf8)
+        #expect(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count)
+        close(fd)
+    }
+
+    static let smallButton = #"{"root": {"type": "button", "label": "OK", "frame": {"x": 0, "y": 0, "width": 20, "height": 20}}}"#
+
+    @Test func helpAnywherePrintsTheUsageAndSucceeds() throws {
+        let file = Self.example("checkout-with-problems.json")
+        for arguments in [["--help"], ["audit", "--help"], ["audit", "-h"], ["audit", file, "--baseline", "--help"],
+                          ["audit", file, "--help", "--format", "text"], ["rules", "--help"]] {
+            let r = try Self.run(arguments)
+            #expect(r.status == 0, "\(arguments)")
+            #expect(String(decoding: r.stdout, as: UTF8.self).hasPrefix("usage: a11y-audit audit"), "\(arguments)")
+            #expect(r.stderr.isEmpty, "\(arguments)")
+        }
+    }
+
+    @Test func targetSizeWithAMissingSideIsRefusedWithTheUsage() throws {
+        let file = Self.example("checkout-with-problems.json")
+        for size in ["100x", "x100", "44x44x44", "44xx44", "x", ""] {
+            let r = try Self.run(["audit", file, "--target-size", size])
+            #expect(r.status == 2, "\(size)")
+            #expect(r.stdout.isEmpty)
+            #expect(r.stderr.hasPrefix("error: --target-size takes N or WxH"), "\(size)")
+            #expect(r.stderr.contains("usage: a11y-audit audit"), "\(size)")
+        }
+        #expect(try Self.run(["audit", file, "--target-size", "20x24", "--fail-on", "none"]).status == 0)
+    }
+
+    @Test func suppressionReasonKeepsItsCommas() throws {
+        let file = Self.example("checkout-with-problems.json")
+        let r = try Self.run(["audit", file, "--format", "sarif", "--suppress", "reason=icon only, see #12,id=close,rule=control-name"])
+        let results = try #require(((r.json?["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let reasons = results.flatMap { ($0["suppressions"] as? [[String: Any]]) ?? [] }.compactMap { $0["justification"] as? String }
+        #expect(reasons == ["icon only, see #12"])
+        // A comma before a word and '=' starts a pair, so a mistyped key is refused, not absorbed.
+        let typo = try Self.run(["audit", file, "--suppress", "rule=control-name,raeson=x"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("unknown key raeson"))
+    }
+
+    @Test func textCountsAgreeInNumber() throws {
+        let one = try Self.temporaryFile(Self.smallButton)
+        let text = String(decoding: try Self.run(["audit", one, "--format", "text"]).stdout, as: UTF8.self)
+        #expect(text.contains(": 1 screen-reader stop, 1 finding (1 serious)\n"))
+        let many = String(decoding: try Self.run(["audit", Self.example("checkout-with-problems.json"), "--format", "text"]).stdout, as: UTF8.self)
+        #expect(many.contains(": 6 screen-reader stops, 12 findings"))
+    }
+
+    @Test func aFailedWriteIsAFailedRun() throws {
+        let file = Self.example("checkout-with-problems.json")
+        let sarif = try Self.run(["audit", file, "--format", "sarif", "--fail-on", "none"], stdoutFile: "/dev/full")
+        #expect(sarif.status == 2)
+        #expect(sarif.stderr == "error: cannot write standard output: No space left on device\n")
+        let baseline = try Self.run(["audit", file, "--fail-on", "none", "--write-baseline", "/dev/full"])
+        #expect(baseline.status == 2)
+        #expect(baseline.stderr == "error: cannot write /dev/full: No space left on device\n")
+        let missing = try Self.run(["audit", file, "--fail-on", "none", "--write-baseline", "/nonexistent/dir/b.json"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.hasPrefix("error: cannot write /nonexistent/dir/b.json: "))
+    }
+
+    @Test func baselineIsReplacedWholeWithNothingLeftBeside() throws {
+        let folder = try Self.temporaryFolder()
+        let target = folder.appendingPathComponent("baseline.json")
+        try Data("old".utf8).write(to: target)
+        let file = Self.example("checkout-with-problems.json")
+        #expect(try Self.run(["audit", file, "--fail-on", "none", "--write-baseline", target.path]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["baseline.json"])
+        let written = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: target)) as? [String: Any])
+        #expect(written["version"] as? Int == 1)
+        #expect(try Self.run(["audit", file, "--baseline", target.path]).status == 0)
+    }
+
+    @Test func aFileNameThatIsNotUTF8IsAuditedNotFatal() throws {
+        let folder = try Self.temporaryFolder()
+        try Self.createFile(in: folder, nameBytes: Array("caf".utf8) + [0xE9] + Array(".json".utf8), contents: Self.smallButton)
+        try Self.createFile(in: folder, nameBytes: Array("ok.json".utf8), contents: Self.smallButton)
+        let r = try Self.run(["audit", folder.path, "--format", "text", "--fail-on", "none"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        #expect(text.contains("caf\u{FFFD}.json: 1 screen-reader stop"))
+        #expect(text.contains("ok.json: 1 screen-reader stop"))
+    }
+
+    @Test func standardErrorShowsHostileTextEscaped() throws {
+        let folder = try Self.temporaryFolder()
+        // A file name that clears the screen, and an id that forges a line and reverses text.
+        try Self.createFile(in: folder, nameBytes: Array("evil\u{1B}[2J.json".utf8), contents: "{")
+        let name = try Self.run(["audit", folder.path])
+        #expect(name.status == 2)
+        #expect(name.stderr.contains(#"evil\u{1B}[2J.json"#))
+        let id = try Self.temporaryFile(#"{"root": {"children": [{"id": "a\r\nerror: \u202Eok\u001b]0;t\u0007"}, {"id": "a\r\nerror: \u202Eok\u001b]0;t\u0007"}]}}"#)
+        let duplicate = try Self.run(["audit", id])
+        #expect(duplicate.status == 2)
+        #expect(duplicate.stderr.contains(#"duplicate id "a\u{0D}\u{0A}error: \u{202E}ok\u{1B}]0;t\u{07}""#))
+        let command = try Self.run(["\u{1B}[31mfoo"])
+        #expect(command.status == 2)
+        #expect(command.stderr.hasPrefix(#"error: unknown command "\u{1B}[31mfoo""#))
+        let flag = try Self.run(["audit", "x.json", "--\u{9B}2J"])
+        #expect(flag.stderr.hasPrefix(#"error: --\u{9B}2J needs a value"#) || flag.stderr.hasPrefix(#"error: unknown option --\u{9B}2J"#))
+        // `serve` reports its flag errors through the same escaping (a host name is the user's text).
+        let serve = try Self.run(["serve", "--host", "\u{1B}]0;pwned\u{07}", "--port", "0"])
+        #expect(serve.status != 0)
+        #expect(serve.stderr.contains(#"\u{1B}]0;pwned\u{07}"#), "\(serve.stderr)")
+        for r in [name, duplicate, command, flag, serve] {
+            // One line of error, then only the usage: nothing a terminal would act on.
+            #expect(!r.stderr.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}") })
+        }
+        #expect(duplicate.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func hostileTreeAsTextOnAPipeHasNoEscapes() throws {
+        let hostile = Self.root.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/hostile.json").path
+        let r = try Self.run(["audit", hostile, "--format", "text", "--fail-on", "none"])
+        #expect(r.status == 0)
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        #expect(text.contains(#"\u{1B}[31mRED"#))
+        #expect(!text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) })
     }
 }

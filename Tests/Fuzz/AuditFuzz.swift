@@ -27,6 +27,13 @@ public func fuzzAudit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         for format in [OutputFormat.text, .report(.junit), .report(.html)] {
             require(!run.render(format, pretty: pretty).isEmpty, "every format renders")
         }
+        // Request text reaches a terminal only escaped: uncoloured text holds no character a
+        // terminal acts on but the report's own line ends.
+        let text = String(decoding: run.render(.text), as: UTF8.self)
+        require(!text.unicodeScalars.contains { $0 != "\n" && TerminalText.isEscaped($0) }, "text report is terminal-safe")
+        // XML 1.0 forbids C0 controls other than tab, LF and CR anywhere in the document.
+        let xml = run.render(.report(.junit))
+        require(!xml.contains { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, "JUnit holds only XML characters")
     } catch {
         // Bytes, not Characters: a key that starts with a combining mark joins the "/" before
         // it into one grapheme, so `hasPrefix("/")` would be false for a correct pointer.

@@ -36,6 +36,12 @@ public struct Document: Sendable {
     /// RFC 6901 JSON Pointer of a node in the request, e.g. `/root/children/0`; for an
     /// imported document the node's element path (`/hierarchy/node[1]`, see `SourceMap`).
     public func pointer(of index: Int) -> String {
+        Document.pointer(of: index, in: nodes, prefix: pointerPrefix, sourceMap: sourceMap)
+    }
+
+    /// `pointer(of:)` for engines that hold the nodes, the screen's prefix and source map, not
+    /// the document. With a source map (an imported document) the pointer is the map's path.
+    static func pointer(of index: Int, in nodes: [Node], prefix pointerPrefix: String, sourceMap: SourceMap?) -> String {
         if let sourceMap { return pointerPrefix + sourceMap.path(of: index) }
         // Measured first, then written back to front straight into the String's storage:
         // findings and reports ask for many pointers, so no list of steps and no String per number.

@@ -13,11 +13,18 @@ public final class SourceMap: Sendable {
     let parentOfNode: [Int32]
     let lineOfNode: [Int32]
     let columnOfNode: [Int32]
+    /// Bytes of the longest step a path can have ("/", the longest name, "[", the largest
+    /// ordinal's digits, "]"): with a node's depth, a bound on its path's length that output
+    /// budgets (`OutputMeter`) charge without building the path.
+    let maxStepBytes: Int
 
     init(names: [String], nameOfNode: [Int32], ordinalOfNode: [Int32], parentOfNode: [Int32],
          lineOfNode: [Int32], columnOfNode: [Int32]) {
         self.names = names; self.nameOfNode = nameOfNode; self.ordinalOfNode = ordinalOfNode
         self.parentOfNode = parentOfNode; self.lineOfNode = lineOfNode; self.columnOfNode = columnOfNode
+        let longestName = names.lazy.map(\.utf8.count).max() ?? 0
+        let largestOrdinal = UInt64(max(1, ordinalOfNode.max() ?? 1))
+        maxStepBytes = 3 + longestName + JSONWriter.digitCount(largestOrdinal)
     }
 
     public var count: Int { nameOfNode.count }

@@ -5,7 +5,8 @@ public enum HTMLReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil, title: String = "Accessibility audit") -> [UInt8] {
         var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        html += "<title>\(e(title)): \(e(totals(screens, baseline)))</title>\n"
+        // <title> holds text only (no elements), so plain escaping.
+        html += "<title>\(MarkupText.escape(title)): \(MarkupText.escape(totals(screens, baseline)))</title>\n"
         html += "<style>\n\(HTMLStyle.css)\n</style>\n</head>\n<body>\n"
         html += "<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
         html += "<header>\n<h1>\(e(title))</h1>\n<p class=\"summary\">\(e(totals(screens, baseline)))</p>\n</header>\n"
@@ -32,7 +33,8 @@ public enum HTMLReport {
         let analysis = report.analysis
         var html = "<section id=\"\(id)\" aria-labelledby=\"\(id)-title\">\n"
         html += "<h2 id=\"\(id)-title\">\(e(screen.name))</h2>\n"
-        html += "<p class=\"summary\">\(analysis.elements.count) stops. \(e(counts(report.run)))</p>\n"
+        let stops = analysis.elements.count
+        html += "<p class=\"summary\">\(stops) stop\(stops == 1 ? "" : "s"). \(e(counts(report.run)))</p>\n"
         html += "<div class=\"screen-layout\">\n"
         let wireframe = HTMLWireframe(screen: screen, idPrefix: id)
         if let svg = wireframe.render() {
@@ -146,5 +148,6 @@ public enum HTMLReport {
         return text
     }
 
-    private static func e(_ text: String) -> String { MarkupText.escape(text) }
+    /// Every `e` is element content: request text there is escaped and bidi-isolated.
+    private static func e(_ text: String) -> String { MarkupText.isolated(text) }
 }

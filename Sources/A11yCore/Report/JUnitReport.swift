@@ -58,7 +58,7 @@ public enum JUnitReport {
                 cases += MarkupText.escape(failing.joined(separator: "\n")) + "</failure>\n"
             } else if !review.isEmpty {
                 counts.skipped += 1
-                let message = "\(review.count) finding\(review.count == 1 ? "" : "s") of \(rule) need manual review"
+                let message = "\(review.count) finding\(review.count == 1 ? " of \(rule) needs" : "s of \(rule) need") manual review"
                 cases += "      <skipped message=\"\(MarkupText.escape(message))\">"
                 cases += MarkupText.escape(review.joined(separator: "\n")) + "</skipped>\n"
             }

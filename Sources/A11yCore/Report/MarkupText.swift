@@ -25,6 +25,15 @@ enum MarkupText {
         return out
     }
 
+    /// Text for HTML element content. Text holding a bidi control (an override such as U+202E
+    /// reorders everything after it up to the end of the paragraph) is wrapped in `<bdi>`, which
+    /// isolates it: a label can reorder itself but not the caption, list item or sentence
+    /// around it. Other text is only escaped, so ordinary pages are unchanged.
+    static func isolated(_ text: String) -> String {
+        let escaped = escape(text)
+        return text.unicodeScalars.contains(where: BidiControls.contains) ? "<bdi>" + escaped + "</bdi>" : escaped
+    }
+
     /// A number for attributes and SVG coordinates: integers without a fraction, others
     /// rounded to two decimals, never exponent notation.
     static func number(_ value: Double) -> String {

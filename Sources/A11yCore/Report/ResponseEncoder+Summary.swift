@@ -9,7 +9,7 @@ extension ResponseEncoder {
         var minor = 0, moderate = 0, serious = 0, critical = 0
         var violations = 0, incompletes = 0
         var byRule: [(rule: String, count: Int)] = []
-        var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0
+        var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0, suppressedOmitted = 0
         // Room for a typical answer's rules up front: growing from empty reallocated the list twice or more.
         byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
         for s in screens.indices {
@@ -33,6 +33,7 @@ extension ResponseEncoder {
             }
             elementCount += screens.report(s).pointee.analysis.elements.count
             omitted += screens.report(s).pointee.run.findingsOmitted
+            suppressedOmitted += screens.report(s).pointee.run.suppressedOmitted
             suppressedCount += screens.report(s).pointee.run.suppressed.count
         }
         w.beginObject()
@@ -40,6 +41,7 @@ extension ResponseEncoder {
         w.staticKey("findings"); w.int(findingCount)
         // Only present when a screen hit the findings cap, so ordinary answers are unchanged.
         if omitted > 0 { w.staticKey("findingsOmitted"); w.int(omitted) }
+        if suppressedOmitted > 0 { w.staticKey("suppressedOmitted"); w.int(suppressedOmitted) }
         w.staticKey("byImpact")
         w.beginObject()
         w.staticKey("minor"); w.int(minor)

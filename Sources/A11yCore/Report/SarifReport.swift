@@ -71,28 +71,16 @@ public enum SarifReport {
         return json.bytes
     }
 
-    /// Artifact URI per screen: the source (`options.source` or file name), percent-encoded;
-    /// screens sharing one source (a batch request) are told apart by a `#name` fragment.
+    /// Artifact URI per screen: the source (`options.source` or file name) as `SarifURI`
+    /// writes it; screens sharing one source (a batch request) are told apart by a `#name`
+    /// fragment.
     static func artifactURIs(_ screens: [ScreenReport]) -> [String] {
         var sources: [String: Int] = [:]
         for screen in screens { sources[screen.source, default: 0] += 1 }
         return screens.map { screen in
-            let base = percentEncoded(screen.source)
-            return sources[screen.source]! > 1 ? base + "#" + percentEncoded(screen.name) : base
+            let base = SarifURI.reference(screen.source)
+            return sources[screen.source]! > 1 ? base + "#" + SarifURI.fragment(screen.name) : base
         }
-    }
-
-    /// Keeps RFC 3986 path characters; everything else (spaces, backslashes, non-ASCII, '%',
-    /// '#', '?') is percent-encoded so the value is a valid URI reference.
-    static func percentEncoded(_ text: String) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/".utf8)
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        for byte in text.utf8 {
-            if allowed.contains(byte) { out.append(byte) }
-            else { out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]] }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static func uniqueInOrder(_ values: [String]) -> [String] {
@@ -110,7 +98,7 @@ public enum SarifReport {
         json.key("kind"); json.string(finding.outcome == .violation ? "fail" : "open")
         // SARIF: a result whose kind is not "fail" has level "none".
         json.key("level"); json.string(finding.outcome == .violation ? SarifRules.level(finding.impact) : "none")
-        json.key("message"); json.beginObject(); json.key("text"); json.string(finding.message); json.endObject()
+        json.key("message"); json.beginObject(); json.key("text"); json.string(SarifMessage.text(finding.message)); json.endObject()
         json.key("locations"); json.beginArray()
         location.write(node: context.pointer, name: context.id, identifier: context.identifier,
                        region: analysis.document.sourceMap?.location(of: finding.node), to: &json)
@@ -169,7 +157,7 @@ public enum SarifReport {
         json.key("kind"); json.string("pass")
         json.key("level"); json.string("none")
         json.key("message"); json.beginObject()
-        json.key("text"); json.string("Fixed since the baseline" + (entry.message.map { ": " + $0 } ?? "."))
+        json.key("text"); json.string(SarifMessage.text("Fixed since the baseline" + (entry.message.map { ": " + $0 } ?? ".")))
         json.endObject()
         json.key("locations"); json.beginArray()
         location.write(node: entry.node, name: nil, identifier: nil, to: &json)

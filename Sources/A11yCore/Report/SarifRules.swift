@@ -8,6 +8,9 @@ struct SarifRules {
         var level: WCAGLevel?
         var impact: Impact
         var enabled: Bool
+        /// The help is a finding's message (a rule missing from the catalogue), which may quote
+        /// request text: it is escaped as a plain-text message and as markdown.
+        var helpQuotesRequest = false
     }
 
     var descriptors: [Descriptor] = []
@@ -28,7 +31,7 @@ struct SarifRules {
             for finding in screen.report.run.findings + screen.report.run.suppressed.map(\.finding) {
                 if index[finding.rule] == nil {
                     add(Descriptor(id: finding.rule, description: finding.rule, help: finding.message, wcag: finding.wcag,
-                                   level: finding.level, impact: finding.impact, enabled: true))
+                                   level: finding.level, impact: finding.impact, enabled: true, helpQuotesRequest: true))
                 }
                 for number in finding.wcag { cite(number) }
             }
@@ -80,9 +83,9 @@ struct SarifRules {
         json.endObject()
         let links = rule.wcag.compactMap(WCAGCriteria.criterion)
         json.key("help"); json.beginObject()
-        json.key("text"); json.string(rule.help)
+        json.key("text"); json.string(rule.helpQuotesRequest ? SarifMessage.text(rule.help) : rule.help)
         json.key("markdown")
-        json.string(rule.help + links.map { "\n\n- [WCAG \($0.number) \($0.title)](\($0.understandingURI))" }.joined())
+        json.string((rule.helpQuotesRequest ? SarifMessage.markdown(rule.help) : rule.help) + links.map { "\n\n- [WCAG \($0.number) \($0.title)](\($0.understandingURI))" }.joined())
         json.endObject()
         if let first = links.first { json.key("helpUri"); json.string(first.understandingURI) }
         json.key("defaultConfiguration"); json.beginObject()

@@ -1,4 +1,7 @@
 /// A readable report for people at a terminal: findings grouped by the element they are on.
+/// Every value that comes from the request (screen name, spoken text, identifiers, pointers,
+/// messages quoting labels) goes through `TerminalText.escape`; only the report's own layout
+/// and colour codes reach the terminal raw.
 public enum TextReport {
     public static func render(screens: [(name: String, report: AuditReport)], color: Bool) -> String {
         var out = ""
@@ -19,9 +22,10 @@ public enum TextReport {
             case (_, .minor): return paint(tag, "2")
             }
         }
+        func t(_ value: String) -> String { TerminalText.escape(value) }
         func line(_ f: Finding) -> String {
             let criteria = f.wcag.isEmpty ? "best practice" : "WCAG " + f.wcag.joined(separator: ", ")
-            return "     \(impactTag(f))  \(f.rule) (\(criteria)): \(f.message)\n"
+            return "     \(impactTag(f))  \(t(f.rule)) (\(t(criteria))): \(t(f.message))\n"
         }
 
         var byElement: [Int: [Finding]] = [:]
@@ -29,7 +33,8 @@ public enum TextReport {
         for f in findings {
             if let e = analysis.element(ofNode: f.node) { byElement[e, default: []].append(f) } else { outside.append(f) }
         }
-        var out = paint(name, "1") + ": \(analysis.elements.count) screen-reader stops, \(findings.count) findings"
+        var out = paint(t(name), "1") + ": " + counted(analysis.elements.count, "screen-reader stop")
+            + ", " + counted(findings.count, "finding")
         let counts = Impact.allCases.reversed().compactMap { impact -> String? in
             let n = findings.filter { $0.impact == impact }.count
             return n == 0 ? nil : "\(n) \(impact.rawValue)"
@@ -39,17 +44,20 @@ public enum TextReport {
         if report.run.findingsOmitted > 0 { out += ", \(report.run.findingsOmitted) more not listed" }
         out += "\n"
         for (index, e) in analysis.elements.enumerated() {
-            let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(e.spoken)\""
-            let where_ = [e.identifier, analysis.document.pointer(of: e.node)].compactMap { $0 }.joined(separator: "  ")
+            let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
+            let where_ = [e.identifier, analysis.document.pointer(of: e.node)].compactMap { $0 }.map(t).joined(separator: "  ")
             out += String(index + 1).leftPadded(4) + ". \(spoken)  " + paint(where_, "2") + "\n"
             for f in byElement[index] ?? [] { out += line(f) }
         }
         if !outside.isEmpty {
             out += "  Not on a screen-reader stop:\n"
-            for f in outside { out += "     " + paint(analysis.document.pointer(of: f.node), "2") + "\n" + line(f) }
+            for f in outside { out += "     " + paint(t(analysis.document.pointer(of: f.node)), "2") + "\n" + line(f) }
         }
         return out
     }
+
+    /// `1 finding`, `2 findings`, `0 findings`: the noun agrees with the count.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
 extension String {

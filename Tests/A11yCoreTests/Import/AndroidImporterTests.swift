@@ -40,7 +40,7 @@ enum Android {
     }
 
     static func analysis(_ xml: String, density: Double? = 1) throws -> Analysis {
-        Analyzer.analyze(try document(xml, density: density))
+        try Analyzer.analyze(try document(xml, density: density))
     }
 
     static func labels(_ xml: String) throws -> [String] {
@@ -323,5 +323,22 @@ enum Android {
         #expect(format(" {\"root\": {}}") == .json)
         #expect(format("") == .json)
         #expect(Array("<x/>".utf8).withUnsafeBytes { InputFormat.json.resolved(for: $0) } == .json)
+    }
+
+    /// The output budget names the node it stopped at by its element path, as findings do:
+    /// the engines build pointers through the document's source map (`Document.pointer(of:in:prefix:sourceMap:)`).
+    @Test func outputBudgetErrorsPointIntoTheDump() throws {
+        let xml = Android.dump(Android.node(["class": "android.widget.FrameLayout"],
+            Android.node(["class": "android.widget.Button", "text": String(repeating: "Pay now ", count: 8), "clickable": "true"])))
+        let document = try Android.document(xml)
+        var budget = AuditBudget.default
+        budget.maxOutputBytes = 40
+        do throws(InputError) {
+            _ = try Audit.run(document, budget: budget)
+            Issue.record("the audit fitted in 40 bytes")
+        } catch {
+            #expect(error.kind == .limit)
+            #expect(error.pointer == "/hierarchy/node[1]/node[1]")
+        }
     }
 }

@@ -50,7 +50,7 @@ import Testing
         let without = try document(source("""
             <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Title" x="0" y="0" width="100" height="20"/>
         """))
-        let analysis = Analyzer.analyze(without)
+        let analysis = try Analyzer.analyze(without)
         #expect(analysis.elements.map { $0.label ?? "" } == ["Title"])
     }
 

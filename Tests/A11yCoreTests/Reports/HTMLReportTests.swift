@@ -45,6 +45,7 @@ import Testing
         #expect(text.contains("Back button. Back Button. Target is 30x30"))
         #expect(text.contains("Reviewed with design <2024>"))
         #expect(text.contains("1 screen, 6 violations, 1 to review"))
+        #expect(text.contains("12 stops. 6 violations"))
     }
 
     @Test func baselineColumnMarksNewAndListsFixed() throws {
@@ -67,9 +68,10 @@ import Testing
         node.kind = .button
         node.label = "OK"
         _ = document.append(node, parent: nil)
-        let report = AuditReport(analysis: Analyzer.analyze(document), run: RuleRun())
+        let report = AuditReport(analysis: try Analyzer.analyze(document), run: RuleRun())
         let summary = try check(HTMLReport.render(screens: [ScreenReport(name: "bare", report: report)]), keepName: "bare.html")
         #expect(summary["svgs"] as? Int == 0)
         #expect((summary["text"] as? String)?.contains("No frames in this tree") == true)
+        #expect((summary["text"] as? String)?.contains("1 stop. 0 violations") == true)
     }
 }

@@ -41,6 +41,8 @@ import Testing
 
         let review = try #require((login["text-contrast"]?["results"] as? [[String: Any]])?.first)
         #expect(review["kind"] as? String == "skipped")
+        // One finding: the verb agrees with it.
+        #expect(review["message"] as? String == "1 finding of text-contrast needs manual review")
         #expect((review["text"] as? String)?.contains("gradient") == true)
 
         // Suppressed findings do not fail their rule but stay visible.

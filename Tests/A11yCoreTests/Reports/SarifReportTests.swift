@@ -129,6 +129,83 @@ import Testing
         #expect(SarifReport.artifactURIs([screens[0]]) == ["app/Login%20Screen.json"])
     }
 
+    @Test func artifactURIsAreRelativeReferencesOrFileURIs() {
+        // No scheme but file: can come out, and no authority (host) either.
+        #expect(SarifURI.reference("javascript:alert(1)") == "javascript%3Aalert(1)")
+        #expect(SarifURI.reference("JavaScript:alert(1)") == "JavaScript%3Aalert(1)")
+        #expect(SarifURI.reference("https://evil.example/x.json") == "https%3A//evil.example/x.json")
+        #expect(SarifURI.reference("//evil.example/x.json") == "/evil.example/x.json")
+        #expect(SarifURI.reference("///etc/passwd") == "/etc/passwd")
+        #expect(SarifURI.reference("data:text/html,<script>") == "data%3Atext/html,%3Cscript%3E")
+        // Paths: spaces, '%', '#', '?', backslashes and non-ASCII are percent-encoded (UTF-8).
+        #expect(SarifURI.reference("screens/a b%20#1?.json") == "screens/a%20b%2520%231%3F.json")
+        #expect(SarifURI.reference("C:\\app\\Écran.json") == "C%3A%5Capp%5C%C3%89cran.json")
+        #expect(SarifURI.reference("../shared/login.json") == "../shared/login.json")
+        // file: URIs stay URIs: their escapes are kept, what a URI cannot hold is encoded.
+        #expect(SarifURI.reference("file:///home/ci/a%20b.json") == "file:///home/ci/a%20b.json")
+        #expect(SarifURI.reference("FILE:///C:/app/login screen.json") == "file:///C:/app/login%20screen.json")
+        #expect(SarifURI.reference("file:///x/100%.json#frag") == "file:///x/100%25.json%23frag")
+        #expect(SarifURI.fragment("pad: landscape") == "pad%3A%20landscape")
+    }
+
+    /// Whatever the source, the URI holds only RFC 3986 characters with `%` starting a valid
+    /// escape, has no scheme but `file:`, and no authority: checked on hostile samples and on
+    /// strings drawn (deterministically) from a small alphabet of troublesome characters.
+    @Test func everyArtifactURIIsARelativeReferenceOrAFileURI() {
+        let uriCharacters = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?#%[]".utf8)
+        let alphabet: [String] = ["/", ":", "%", "#", "?", "\\", " ", "a", "file", "FILE:", "//", "%4", "%41", "é", "\u{0}", "\u{1B}", "[", "@", "."]
+        var samples = ["javascript:alert(1)", "vbscript:x", "data:,x", "http://h/x", "//h/x", "\\\\h\\x", "file://h/x", "file:javascript:x", ""]
+        var state: UInt64 = 0x9E3779B97F4A7C15
+        for _ in 0..<2_000 {
+            var sample = ""
+            for _ in 0..<Int(state % 7) {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                sample += alphabet[Int((state >> 33) % UInt64(alphabet.count))]
+            }
+            samples.append(sample)
+        }
+        for source in samples {
+            let uri = SarifURI.reference(source)
+            let bytes = Array(uri.utf8)
+            #expect(bytes.allSatisfy(uriCharacters.contains), "\(source) -> \(uri)")
+            for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+                let valid = i + 2 < bytes.count && bytes[(i + 1)...(i + 2)].allSatisfy { Character(Unicode.Scalar($0)).isHexDigit }
+                #expect(valid, "\(source) -> \(uri)")
+            }
+            // RFC 3986 §3.1: a scheme is the text before the first ':' if no '/', '?', '#' precedes it.
+            let beforeDelimiter = uri.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if beforeDelimiter.contains(":") {
+                #expect(uri.hasPrefix("file:"), "\(source) -> \(uri)")
+            } else {
+                #expect(!uri.hasPrefix("//"), "\(source) -> \(uri)")
+            }
+        }
+    }
+
+    @Test func messageTextEscapesBracketsAndBackslashes() {
+        #expect(SarifMessage.text("Target is 24x24.") == "Target is 24x24.")
+        #expect(SarifMessage.text("Label \"[docs](javascript:alert(1))\"") == #"Label "\[docs\](javascript:alert(1))""#)
+        #expect(SarifMessage.text(#"a\[b]"#) == #"a\\\[b\]"#)
+    }
+
+    /// A finding of a rule the catalogue lacks gets a descriptor whose help is the finding's
+    /// message: quoted request text there must not become markdown or an embedded link.
+    @Test func helpFromAFindingMessageIsEscaped() throws {
+        var report = ReportFixtures.login()
+        report.run.findings.append(Finding(rule: "uncatalogued", wcag: [], level: nil, impact: .minor,
+                                           message: "Label \"[x](javascript:alert(1)) <img src=x> *b*\" is odd.", node: 0))
+        let bytes = SarifReport.render(screens: [ScreenReport(name: "a.json", report: report)], catalogue: Self.catalogue)
+        try validate(bytes)
+        let run = try #require((try decode(bytes)["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let help = try #require(rules.first { $0["id"] as? String == "uncatalogued" }?["help"] as? [String: Any])
+        #expect(help["text"] as? String == #"Label "\[x\](javascript:alert(1)) <img src=x> *b*" is odd."#)
+        #expect(help["markdown"] as? String == #"Label \"\[x\]\(javascript\:alert\(1\)\) \<img src\=x\> \*b\*\" is odd\."#)
+        // Catalogue rules keep their own markdown as written.
+        let target = try #require(rules.first { $0["id"] as? String == "target-size" }?["help"] as? [String: Any])
+        #expect((target["markdown"] as? String)?.hasPrefix("Grow the hit area.\n\n- [WCAG 2.5.8") == true)
+    }
+
     @Test func fingerprintsSurviveAnUnrelatedTreeEdit() throws {
         func fingerprints(_ report: AuditReport) throws -> [String] {
             let log = try decode(SarifReport.render(screens: [ScreenReport(name: "a.json", report: report)], catalogue: Self.catalogue))
