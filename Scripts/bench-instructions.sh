@@ -38,7 +38,7 @@ inclusive() {
 per_call() { echo $(( $1 / CALLS )); }
 
 decode=$(inclusive "$WORK/ours.txt" 'DocumentDecoder\.swift:.*decodeRequest')
-engines=$(inclusive "$WORK/ours.txt" 'Analyzer\.swift:.*7analyzeyAA8Analysis')
+engines=$(inclusive "$WORK/ours.txt" 'Analyzer\.swift:.*7analyze_6budget5meter')
 rules=$(inclusive "$WORK/ours.txt" 'RuleRunner\.swift:.*3run_7options')
 encode=$(inclusive "$WORK/ours.txt" 'ResponseEncoder\.swift:.*4json_6pretty')
 ours=$(inclusive "$WORK/ours.txt" 'Measure\.swift:.*runOurs')

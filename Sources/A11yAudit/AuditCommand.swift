@@ -19,6 +19,10 @@ enum AuditCommand {
         /// Threads auditing a batch: the cores this machine has online.
         var jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         var flags = OptionFlags()
+        /// `--input-format`: how to read the inputs (`auto` recognises each from its content).
+        var inputFormat = InputFormat.auto
+        /// `--density`: Android pixels per dp, instead of the inferred one.
+        var density: Double?
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -34,15 +38,15 @@ enum AuditCommand {
             do { bytes = try FileIO.read(path) } catch { return Usage.error(error.message) }
             switch bytes.withUnsafeBytes({ b in Result { () throws(InputError) in try Baseline.parse(b) } }) {
             case .success(let b): fileBaseline = b
-            case .failure(let error): return Usage.error("\(path): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)")
+            case .failure(let error): return inputError(path, error)
             }
         }
 
         let files: [InputFile]
-        do { files = try InputFiles.expand(invocation.inputs) } catch { return Usage.error(error.message) }
+        do { files = try InputFiles.expand(invocation.inputs, format: invocation.inputFormat) } catch { return Usage.error(error.message) }
         // A gate that checked nothing must not pass.
         guard !files.isEmpty else {
-            return Usage.error("no screens to audit in \(invocation.inputs.joined(separator: " ")) (folders are searched for \(InputFiles.counted))")
+            return Usage.error("no screens to audit in \(invocation.inputs.joined(separator: " ")) (folders are searched for \(InputFiles.counted(for: invocation.inputFormat)))")
         }
         if files.count == 1 && !files[0].fromFolder { return single(files[0], invocation, baseline: fileBaseline) }
         return BatchCommand.run(files, invocation, baseline: fileBaseline)
@@ -76,12 +80,10 @@ enum AuditCommand {
         do { bytes = try FileIO.read(file.path) } catch { return .failure(error) }
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(InputError) in
-                try AuditRun.run(json: buffer) { invocation.flags.apply(to: &$0) }
+                try AuditRun.run(buffer, format: invocation.inputFormat, density: invocation.density) { invocation.flags.apply(to: &$0) }
             }
         }
-        return result.mapError { error in
-            FileIO.Failure(message: "\(file.path.text): \(error.message) at \(error.pointer.isEmpty ? "/" : error.pointer)")
-        }
+        return result.mapError { error in FileIO.Failure(message: inputErrorLine(file.path.text, error)) }
     }
 
     /// The file's screens under their run names: the file's name, or `name#screen` for each
@@ -126,6 +128,16 @@ enum AuditCommand {
                     return .failure(UsageError(message: "--fail-on takes minor, moderate, serious, critical or none"))
                 }
                 inv.failOn = t
+            case "--input-format":
+                guard let f = InputFormat(rawValue: value) else {
+                    return .failure(UsageError(message: "--input-format takes auto, json, android or ios"))
+                }
+                inv.inputFormat = f
+            case "--density":
+                guard let d = Double(value), d.isFinite, d > 0 else {
+                    return .failure(UsageError(message: "--density takes a positive number (Android pixels per dp, e.g. 2.625)"))
+                }
+                inv.density = d
             case "--baseline": inv.baseline = value
             case "--write-baseline": inv.writeBaseline = value
             case "--jobs":
@@ -140,4 +152,16 @@ enum AuditCommand {
         return .success(inv)
     }
 
+    static func inputError(_ path: String, _ error: InputError) -> Int32 {
+        Usage.error(inputErrorLine(path, error))
+    }
+
+    /// `PATH: message at POINTER`, with the line and column of an imported XML document.
+    static func inputErrorLine(_ path: String, _ error: InputError) -> String {
+        var place = error.pointer.isEmpty ? "/" : error.pointer
+        if let line = error.line, let column = error.column {
+            place = (error.pointer.isEmpty ? "" : error.pointer + ", ") + "line \(line), column \(column)"
+        }
+        return "\(path): \(error.message) at \(place)"
+    }
 }

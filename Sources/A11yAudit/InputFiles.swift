@@ -1,3 +1,4 @@
+import A11yCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,14 +21,21 @@ struct InputFile {
 
 /// Turns the command line's FILE|DIR|- arguments into the screens to audit.
 enum InputFiles {
-    /// Which files a folder search counts as screens: the one place to add an input format
-    /// (e.g. `.xml` once Android layouts can be imported).
-    static let screenSuffixes: [[UInt8]] = [Array(".json".utf8)]
+    /// Which files a folder search counts as screens, by `--input-format`: the one place to
+    /// add an input format. Our JSON trees are `*.json`; Android and iOS dumps are `*.xml`,
+    /// searched only when that format is asked for, so a folder of trees that also holds
+    /// XML reports audits as before under `auto`.
+    static func screenSuffixes(for format: InputFormat) -> [[UInt8]] {
+        switch format {
+        case .android, .ios: [Array(".xml".utf8)]
+        default: [Array(".json".utf8)]
+        }
+    }
 
-    /// What `screenSuffixes` counts, for messages and the usage.
-    static var counted: String { screenSuffixes.map { "*" + String(decoding: $0, as: UTF8.self) }.joined(separator: ", ") }
-
-    static func isScreen(_ name: [UInt8]) -> Bool { screenSuffixes.contains { name.ends(with: $0) } }
+    /// What a folder search counts, for messages and the usage.
+    static func counted(for format: InputFormat) -> String {
+        screenSuffixes(for: format).map { "*" + String(decoding: $0, as: UTF8.self) }.joined(separator: ", ")
+    }
 
     /// Files as given, then each folder searched recursively: entries in byte order (not the
     /// locale's), depth first, so `a/z.json` comes before `b.json`. Hidden entries (a name
@@ -35,14 +43,15 @@ enum InputFiles {
     /// cycles). Names that would repeat in the run are made unique: files found in folders
     /// then take the folder as given in front (`screens/ios/login.json`); the same file named
     /// twice is audited once.
-    static func expand(_ inputs: [String]) throws(FileIO.Failure) -> [InputFile] {
+    static func expand(_ inputs: [String], format: InputFormat = .auto) throws(FileIO.Failure) -> [InputFile] {
+        let suffixes = screenSuffixes(for: format)
         var files: [InputFile] = []
         for input in inputs {
             if input == "-" {
                 files.append(InputFile(path: FileIO.Path(input), name: "stdin", legacyName: "stdin", fromFolder: false))
             } else if FileIO.isDirectory(input) {
                 let folder = FileIO.Path(input)
-                for relative in try search(folder, under: nil) {
+                for relative in try search(folder, under: nil, suffixes: suffixes) {
                     files.append(InputFile(path: folder.appending(relative), name: relative.text, fromFolder: true))
                 }
             } else {
@@ -53,15 +62,16 @@ enum InputFiles {
     }
 
     /// Paths of screen files below `folder`, relative to it, in byte order.
-    private static func search(_ folder: FileIO.Path, under prefix: FileIO.Path?) throws(FileIO.Failure) -> [FileIO.Path] {
+    private static func search(_ folder: FileIO.Path, under prefix: FileIO.Path?,
+                               suffixes: [[UInt8]]) throws(FileIO.Failure) -> [FileIO.Path] {
         let here = prefix.map { folder.appending($0) } ?? folder
         var found: [FileIO.Path] = []
         let entries = try FileIO.list(here).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         for entry in entries where entry.bytes.first != UInt8(ascii: ".") {
             let relative = prefix.map { $0.appending(entry) } ?? entry
             switch FileIO.kind(here.appending(entry)) {
-            case .folder: found += try search(folder, under: relative)
-            case .file where isScreen(entry.bytes): found.append(relative)
+            case .folder: found += try search(folder, under: relative, suffixes: suffixes)
+            case .file where suffixes.contains(where: { entry.bytes.ends(with: $0) }): found.append(relative)
             default: break
             }
         }

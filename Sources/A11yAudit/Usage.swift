@@ -13,6 +13,11 @@ enum Usage {
     audit options:
       --format FORMAT             json (default), text (grouped by element), sarif, junit, html
       --pretty                    indent JSON
+      --input-format auto|json|android|ios
+                                  how to read inputs (default auto: XML is an Android UI Automator /
+                                  Appium dump or an XCUITest page source, anything else our JSON
+                                  tree; with android or ios a folder means its .xml files)
+      --density D                 Android pixels per dp (e.g. 2.625); default: inferred (README: Importing)
       --baseline FILE             compare with a baseline: only new findings fail
       --write-baseline FILE       record the current findings as the baseline
       --jobs N                    threads auditing several files (default: the cores online)

@@ -4,8 +4,11 @@
 //   A11yBench --write-tree NODES                  (a generated request on stdout)
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
 //   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
+//   A11yBench --import [NODES,...]                (importers' MB/s and nodes/s next to the JSON tree path)
+//   A11yBench --profile-import[-json] NODES CALLS (the Android importer, or the JSON decoder on the same screen)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 //   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
+//   A11yBench --attacks [SCALE] [SHAPE ...]        (issue 15's hostile shapes at N and 2N: time, peak RSS)
 import A11yCore
 import Foundation
 
@@ -52,6 +55,21 @@ if args.first == "--rss-child" {
     guard args.count == 3 else { usage() }
     exit(RSSChild.run(file: args[1], path: args[2]))
 }
+if args.first == "--attack-child" {
+    guard args.count == 3, let shape = AttackShape(rawValue: args[1]) else { usage() }
+    exit(AttackBench.child(shape, number(args[2])))
+}
+if args.first == "--attacks" {
+    // --attacks [SCALE] [SHAPE ...]: SCALE multiplies each shape's default size.
+    var rest = args.dropFirst()
+    let scale = rest.first.flatMap(Double.init).map { rest = rest.dropFirst(); return $0 } ?? 1
+    let shapes = rest.isEmpty ? AttackShape.allCases : rest.map { name -> AttackShape in
+        guard let shape = AttackShape(rawValue: name) else { usage() }
+        return shape
+    }
+    AttackBench.run(shapes: shapes, scale: scale)
+    exit(0)
+}
 if args.first == "--write-tree" {
     // A generated request on stdout (used by Scripts/bench-http.sh): --write-tree NODES
     guard args.count == 2 else { usage() }
@@ -62,6 +80,29 @@ if args.first == "--serve-baseline" {
     // The transport alone, for Scripts/bench-http.sh: --serve-baseline RESPONSE_FILE LOOPS
     guard args.count == 3 else { usage() }
     TransportBaseline.serve(responseFile: args[1], loops: number(args[2]))
+}
+if args.first == "--import" {
+    // Importers next to the JSON tree decoder on comparable trees: --import [NODES,...]
+    guard args.count <= 2 else { usage() }
+    let sizes = args.count == 2 ? args[1].split(separator: ",").map { number(String($0)) } : [1_000, 10_000, 100_000]
+    ImportBench.run(sizes: sizes, repeats: 5, minSample: 0.2)
+    exit(0)
+}
+if args.first == "--profile-import" || args.first == "--profile-import-json" {
+    // The Android importer, or the JSON decoder on the same screen, for perf (instruction
+    // counts compare where timings are noisy): --profile-import[-json] NODES CALLS
+    guard args.count == 3 else { usage() }
+    let items = ImportBench.screen(nodes: number(args[1]))
+    let json = args.first == "--profile-import-json"
+    let bytes = json ? ImportBench.tree(items) : ImportBench.dump(items)
+    var n = 0
+    for _ in 0..<number(args[2]) {
+        n &+= bytes.withUnsafeBytes { raw in
+            json ? (try? DocumentDecoder.decode(raw))?.nodes.count ?? 0 : (try? AndroidImporter.document(raw, density: 3))?.nodes.count ?? 0
+        }
+    }
+    print(n)
+    exit(0)
 }
 if args.first == "--profile" {
     // Our path only, for perf / callgrind: --profile NODES CALLS

@@ -7,16 +7,27 @@ public struct AuditReport: Sendable {
 
 /// The whole job as pure functions: bytes of a request in, reports out.
 public enum Audit {
-    /// Audits a single-screen request.
+    /// Audits a single-screen request. The budget defaults to one scaled to the request's
+    /// bytes (`AuditBudget(requestBytes:)`).
     public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
-                           interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
-        try run(DocumentDecoder.decode(bytes, limits: limits), interrupt: interrupt)
+                           budget: AuditBudget? = nil, interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
+        try run(DocumentDecoder.decode(bytes, limits: limits), budget: budget ?? AuditBudget(requestBytes: bytes.count),
+                interrupt: interrupt)
     }
 
-    public static func run(_ document: Document, interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
+    public static func run(_ document: Document, budget: AuditBudget = .default,
+                           interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
+        var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: document.pointerPrefix, sourceMap: document.sourceMap)
+        return try run(document, budget: budget, meter: &meter, interrupt: interrupt)
+    }
+
+    /// One screen, charging `meter`: the screens of a batch share one.
+    static func run(_ document: Document, budget: AuditBudget, meter: inout OutputMeter,
+                    interrupt: AuditInterrupt) throws(InputError) -> AuditReport {
         try interrupt.check()
-        let analysis = Analyzer.analyze(document)
+        let analysis = try Analyzer.analyze(document, budget: budget, meter: &meter, interrupt: interrupt)
         try interrupt.check()
-        return AuditReport(analysis: analysis, run: try RuleRunner.run(analysis, options: document.options))
+        return AuditReport(analysis: analysis, run: try RuleRunner.run(analysis, options: document.options, table: RuleTable.registry,
+                                                                       budget: budget, meter: &meter, interrupt: interrupt))
     }
 }

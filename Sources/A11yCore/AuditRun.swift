@@ -17,17 +17,20 @@ public struct AuditRun: Sendable {
     }
 
     /// Audits a single or batch request. The baseline is `baseline` when given (a CLI file),
-    /// else the fingerprints in the request's `options.baseline`.
+    /// else the fingerprints in the request's `options.baseline`. The budget defaults to one
+    /// scaled to the request's bytes, shared by all its screens.
     public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
-                           baseline: Baseline? = nil, interrupt: AuditInterrupt = .never,
+                           budget: AuditBudget? = nil, baseline: Baseline? = nil, interrupt: AuditInterrupt = .never,
                            adjust: (inout AuditOptions) -> Void = { _ in })
         throws(InputError) -> AuditRun {
         let request = try DocumentDecoder.decodeRequest(bytes, limits: limits)
+        let budget = budget ?? AuditBudget(requestBytes: bytes.count)
+        var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: "")
         var fingerprints: [String]?
         func audit(_ name: String, _ document: consuming Document) throws(InputError) -> ScreenReport {
             adjust(&document.options)
             if let given = document.options.baseline { fingerprints = (fingerprints ?? []) + given.map(\.value) }
-            return ScreenReport(name: name, report: try Audit.run(document, interrupt: interrupt))
+            return ScreenReport(name: name, report: try Audit.run(document, budget: budget, meter: &meter, interrupt: interrupt))
         }
         // The request is taken apart rather than read through `request.screens`, which copied
         // each document (every field retained) and built an array for a single tree.

@@ -5,17 +5,42 @@ import Synchronization
 import Glibc
 #endif
 
-/// One JSON line per exchange. Lines collect in a per-loop buffer and are written once
-/// per loop iteration, in pieces of at most PIPE_BUF ending at a newline, so lines from
-/// different loops never interleave on a pipe.
+/// One JSON line per exchange. Lines collect in a per-loop buffer; once per loop iteration
+/// the loop moves them to a bounded queue that a writer thread empties, in pieces of at most
+/// PIPE_BUF ending at a newline, so lines never interleave on a pipe. A loop never writes
+/// to the log itself: when the reader of the log stalls, the queue fills and further lines
+/// are dropped (and counted) instead of blocking requests.
 final class AccessLog: Sendable {
+    private struct Queue {
+        var bytes: [UInt8] = []
+        var stopping = false
+    }
+
     private let fd: Int32
     private let buffers: [Locked<[UInt8]>]
+    private let queue = Mutex(Queue())
+    private let capacity: Int
+    private let droppedLines = Atomic<Int>(0)
+    private let writerDone = Atomic<Bool>(false)
+    private nonisolated(unsafe) let ready: UnsafeMutablePointer<sem_t>
 
-    init(fd: Int32, loops: Int) {
+    /// `capacity`: bytes of lines waiting for the writer; lines beyond it are dropped.
+    init(fd: Int32, loops: Int, capacity: Int = 1 << 20) throws(ServerError) {
         self.fd = fd
+        self.capacity = max(4_096, capacity)
         buffers = (0..<max(1, loops)).map { _ in Locked([UInt8]()) }
+        ready = .allocate(capacity: 1)
+        sem_init(ready, 0, 0)
+        _ = try Threads.start(stackBytes: 1 << 20) { [self] in writeLines() }
     }
+
+    deinit {
+        sem_destroy(ready)
+        ready.deallocate()
+    }
+
+    /// Lines dropped because the queue was full.
+    var dropped: Int { droppedLines.load(ordering: .relaxed) }
 
     func append(_ exchange: Exchange, loop: Int) {
         buffers[loop % buffers.count].withLock { line in
@@ -68,27 +93,76 @@ final class AccessLog: Sendable {
         }
     }
 
-    /// Writes the loop's pending lines. Only that loop appends to its buffer, so writing while
-    /// holding its lock blocks nobody, and the buffer keeps its capacity with no copy.
+    /// Hands the loop's pending lines to the writer, or drops them when its queue is full.
+    /// Only that loop appends to its buffer, which keeps its capacity.
     func flush(loop: Int) {
         buffers[loop % buffers.count].withLock { pending in
             guard !pending.isEmpty else { return }
-            pending.withUnsafeBytes { raw in
-                var start = 0
-                while start < raw.count {
-                    var end = min(raw.count, start + Int(PIPE_BUF))
-                    if end < raw.count {
-                        var cut = end
-                        while cut > start, raw[cut - 1] != 0x0A { cut -= 1 }
-                        if cut > start { end = cut }
-                    }
-                    let written = write(fd, raw.baseAddress! + start, end - start)
-                    if written < 0, errno == EINTR { continue }
-                    if written <= 0 { return }
-                    start += written
-                }
+            let (queued, wake) = queue.withLock { queue -> (Bool, Bool) in
+                guard queue.bytes.count + pending.count <= capacity else { return (false, false) }
+                let wasEmpty = queue.bytes.isEmpty
+                queue.bytes += pending
+                return (true, wasEmpty)
             }
+            if !queued {
+                var lines = 0
+                for byte in pending where byte == 0x0A { lines += 1 }
+                droppedLines.add(lines, ordering: .relaxed)
+            }
+            if wake { sem_post(ready) }
             pending.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Lets the writer empty its queue for up to `graceNanos`, then stops waiting for it.
+    func stop(graceNanos: UInt64 = 300_000_000) {
+        for loop in buffers.indices { flush(loop: loop) }
+        queue.withLock { $0.stopping = true }
+        sem_post(ready)
+        let deadline = cepoll_monotonic_ns() &+ graceNanos
+        while !writerDone.load(ordering: .acquiring), cepoll_monotonic_ns() < deadline { usleep(1_000) }
+    }
+
+    /// The writer thread: blocking writes are fine here, nobody waits for them.
+    private func writeLines() {
+        var batch: [UInt8] = []
+        while true {
+            while sem_wait(ready) != 0 {}
+            while true {
+                let stopping = queue.withLock { queue -> Bool in
+                    swap(&queue.bytes, &batch)
+                    return queue.stopping
+                }
+                if batch.isEmpty {
+                    if stopping {
+                        writerDone.store(true, ordering: .releasing)
+                        return
+                    }
+                    break
+                }
+                writePieces(batch)
+                batch.removeAll(keepingCapacity: true)
+                // Under load, let lines gather for a moment: at most 200 writes a second.
+                usleep(5_000)
+            }
+        }
+    }
+
+    private func writePieces(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                var end = min(raw.count, start + Int(PIPE_BUF))
+                if end < raw.count {
+                    var cut = end
+                    while cut > start, raw[cut - 1] != 0x0A { cut -= 1 }
+                    if cut > start { end = cut }
+                }
+                let written = write(fd, raw.baseAddress! + start, end - start)
+                if written < 0, errno == EINTR { continue }
+                if written <= 0 { return }
+                start += written
+            }
         }
     }
 }

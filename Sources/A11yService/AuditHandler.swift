@@ -1,10 +1,18 @@
 import A11yCore
+import CEpoll
 import HTTPServer
 
-/// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack).
+/// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack),
+/// or on the loop when the request is cheap by construction (`objectCount`).
 struct AuditHandler: Sendable {
     let metrics: Metrics
     let limits: DecodeLimits
+    /// Wall-clock time one audit may take (`--audit-timeout`).
+    let timeBudgetNanos: UInt64
+
+    /// The HTML report is self-contained: inline `<style>` and inline SVG, no script, image,
+    /// font, form or frame. Nothing else may load, even from a finding's text.
+    static let htmlPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     func handle(_ request: Request) -> Response {
         let pretty = request.query.map(Self.wantsPretty) ?? false
@@ -12,17 +20,78 @@ struct AuditHandler: Sendable {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
                                     detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
         }
-        let outcome = request.body.withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try AuditRun.run(json: bytes, limits: limits) }
+        let input: (format: InputFormat?, density: Double?)
+        switch Self.inputFormat(request) {
+        case .read(let format, let density): input = (format, density)
+        case .xml(let density): input = (nil, density)
+        case .refused(let problem): return problem
+        }
+        // The audit stops between units of work when its client left (or the drain is over)
+        // or when its time budget is spent, read on the monotonic clock.
+        let cancellation = request.cancellation
+        let deadline = cepoll_monotonic_ns() &+ timeBudgetNanos
+        let interrupt = AuditInterrupt {
+            if cancellation.isCancelled { return .cancelled }
+            return cepoll_monotonic_ns() >= deadline ? .timeBudget : nil
+        }
+        let audited = request.body.withUnsafeBytes { bytes in
+            Result { () throws(InputError) in
+                let format = input.format ?? InputFormat.auto.resolved(for: bytes, xml: true)
+                return try AuditRun.run(bytes, format: format, density: input.density, limits: limits, interrupt: interrupt)
+            }
+        }
+        // Rendering is one call the core does not interrupt (its size grows with depth
+        // times nodes): ask once more before starting it.
+        let outcome = audited.flatMap { run -> Result<AuditRun, InputError> in
+            Result { () throws(InputError) in
+                try interrupt.check()
+                return run
+            }
         }
         switch outcome {
         case .success(let run):
             // By index: `for screen in run.screens` copied each screen (every field retained).
             for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings) }
-            return Response(status: 200, contentType: format.mediaType, body: run.render(format, pretty: pretty))
+            var response = Response(status: 200, contentType: format.mediaType, body: run.render(format, pretty: pretty))
+            if format == .report(.html) { response.headers.append(("Content-Security-Policy", Self.htmlPolicy)) }
+            return response
+        case .failure(let error) where error.kind == .timeBudget:
+            metrics.recordTimedOutAudit()
+            return Problem.response(
+                status: 503, type: "urn:a11y-audit:problem:timeBudget", title: "Time budget exceeded",
+                detail: "the audit did not finish within \(Double(timeBudgetNanos) / 1e9) s; it may pass when the service is less busy, or send fewer nodes")
+        case .failure(let error) where error.kind == .cancelled:
+            // Only a drain that ran out of time gets here with a client still connected.
+            metrics.recordCancelledAudit()
+            var response = Problem.response(
+                status: 503, type: "urn:a11y-audit:problem:cancelled", title: "Audit cancelled",
+                detail: "the server is shutting down; retry on another instance")
+            response.headers.append(("Retry-After", "1"))
+            response.close = true
+            return response
         case .failure(let error):
             metrics.recordRejectedAudit()
             return Problem.input(error)
+        }
+    }
+
+    /// The JSON objects or XML tags in a body (every `{` or `<` byte, those inside strings too,
+    /// so never fewer), counting no further than `limit + 1`: what decides whether an audit is
+    /// cheap enough to run on an event loop. Each node is at least one object, or one element
+    /// of an Android dump or iOS page source (which has no `{` at all).
+    static func objectCount(_ body: [UInt8], atMost limit: Int) -> Int {
+        body.withUnsafeBufferPointer { bytes in
+            // In blocks of 256 with no exit inside, so the compiler counts a vector at a time
+            // (an 8 KB body costs well under a microsecond).
+            var count = 0, start = 0
+            while start < bytes.count, count <= limit {
+                let end = min(start + 256, bytes.count)
+                var block = 0
+                for index in start..<end { block &+= bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "<") ? 1 : 0 }
+                count += block
+                start = end
+            }
+            return min(count, limit + 1)
         }
     }
 
@@ -31,16 +100,86 @@ struct AuditHandler: Sendable {
         query.split(separator: "&").contains { $0 == "pretty" || $0 == "pretty=1" || $0 == "pretty=true" }
     }
 
-    /// 415 unless the body is JSON (application/json or any +json type). A missing
-    /// Content-Type is taken as JSON, so `curl --data-binary @file` works as is.
+    /// 415 unless the body is JSON (application/json or any +json type) or XML (application/xml,
+    /// text/xml or any +xml type: an Android dump or an XCUITest page source), in UTF-8 with no
+    /// content coding. A missing Content-Type is taken as either, recognised from the content,
+    /// so `curl --data-binary @file` works as is.
     static func contentTypeProblem(_ request: Request) -> Response? {
+        if let coding = request.header("content-encoding"), !isIdentityCoding(coding) {
+            // RFC 9110 §15.5.16: say which codings are accepted.
+            var problem = Problem.response(
+                status: 415, type: "about:blank", title: "Unsupported Media Type",
+                detail: "send the tree without a content coding, not \(coding)")
+            problem.headers.append(("Accept-Encoding", "identity"))
+            return problem
+        }
         // The common case, checked on the bytes: the general path below builds several strings.
         if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? true }) { return nil }
         guard let type = request.header("content-type") else { return nil }
-        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters() } ?? ""
-        if media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) { return nil }
-        return Problem.response(status: 415, type: "about:blank", title: "Unsupported Media Type",
-                                detail: "send the tree as application/json, not \(media)")
+        let parts = type.split(separator: ";")
+        let media = parts.first.map { $0.trimmingCharacters() } ?? ""
+        guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) || isXML(media) else {
+            return Problem.response(status: 415, type: "about:blank", title: "Unsupported Media Type",
+                                    detail: "send the tree as application/json (or an Android dump or iOS page source as application/xml), not \(media)")
+        }
+        for parameter in parts.dropFirst() {
+            let text = parameter.trimmingCharacters()
+            guard text.lowercased().hasPrefix("charset=") else { continue }
+            var charset = Substring(text.dropFirst(8))
+            if charset.count >= 2, charset.first == "\"", charset.last == "\"" { charset = charset.dropFirst().dropLast() }
+            // Charset names are case-insensitive (RFC 9110 §8.3.2): UTF-8 as often as utf-8.
+            let name = charset.lowercased()
+            if name != "utf-8", name != "utf8" {
+                return Problem.response(status: 415, type: "about:blank", title: "Unsupported Media Type",
+                                        detail: "send the tree as UTF-8, not charset \(charset)")
+            }
+        }
+        return nil
+    }
+
+    /// `identity` or an empty list: the body is as sent.
+    static func isIdentityCoding(_ value: String) -> Bool {
+        value.split(separator: ",").allSatisfy { $0.trimmingCharacters() == "identity" || $0.trimmingCharacters().isEmpty }
+    }
+
+    private static func mediaType(_ value: String) -> String {
+        value.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters() } ?? ""
+    }
+
+    private static func isXML(_ media: String) -> Bool {
+        media == "application/xml" || media == "text/xml" || (media.hasPrefix("application/") && media.hasSuffix("+xml"))
+    }
+
+    /// How to read the body: `?format=auto|json|android|ios` wins, else the Content-Type (JSON
+    /// types: json; XML types: the dump the content is; none: recognised from the content); `?density=D`
+    /// gives an Android dump's pixels per dp. A bad value is a 400 naming the parameter.
+    /// `xml`: a body declared as XML, whose dialect (Android or XCUITest) the content tells.
+    enum InputChoice { case read(InputFormat, density: Double?), xml(density: Double?), refused(Response) }
+
+    static func inputFormat(_ request: Request) -> InputChoice {
+        var format: InputFormat?
+        var density: Double?
+        for parameter in (request.query ?? "").split(separator: "&") {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            if pair[0] == "format" {
+                guard let f = InputFormat(rawValue: String(pair[1])) else {
+                    return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
+                                                     detail: "format takes auto, json, android or ios"))
+                }
+                format = f
+            } else if pair[0] == "density" {
+                guard let d = Double(pair[1]), d.isFinite, d > 0 else {
+                    return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
+                                                     detail: "density takes a positive number (Android pixels per dp)"))
+                }
+                density = d
+            }
+        }
+        if let format { return .read(format, density: density) }
+        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return .read(.json, density: density) }
+        guard let type = request.header("content-type") else { return .read(.auto, density: density) }
+        return isXML(mediaType(type)) ? .xml(density: density) : .read(.json, density: density)
     }
 }
 
@@ -60,25 +199,49 @@ extension AuditHandler {
 }
 
 extension OutputFormat {
-    /// The best format an `Accept` header allows (RFC 9110 12.5.1: highest q, then order);
-    /// JSON when the header is absent or allows anything; nil when nothing it lists is offered.
+    /// What the audit can answer, in the order ties go (JSON first).
+    private static let offered: [(type: Substring, subtype: Substring, format: OutputFormat)] = [
+        ("application", "json", .json),
+        ("text", "html", .report(.html)),
+        ("application", "sarif+json", .report(.sarif)),
+        ("application", "xml", .report(.junit)),
+        ("text", "xml", .report(.junit)),
+    ]
+
+    /// The best format an `Accept` header allows (RFC 9110 §12.5.1): each offered type gets
+    /// the q of the most specific range that matches it (`type/subtype` over `type/*` over
+    /// `*/*`); the highest q above 0 wins, ties in the order of `offered`. JSON when the
+    /// header is absent; nil when nothing offered is acceptable.
     init?(accept: String?) {
         guard let accept, !accept.isEmpty else { self = .json; return }
-        var best: (q: Double, format: OutputFormat)?
+        // Per offered type: (specificity of the best match so far, its q).
+        var matches = [(specificity: Int, q: Double)](repeating: (-1, 0), count: Self.offered.count)
         for entry in accept.split(separator: ",") {
             let parts = entry.split(separator: ";").map { $0.trimmingCharacters() }
             guard let media = parts.first, !media.isEmpty else { continue }
+            let halves = media.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            guard halves.count == 2 else { continue }
             var q = 1.0
             for parameter in parts.dropFirst() where parameter.hasPrefix("q=") {
-                q = Double(parameter.dropFirst(2)) ?? 0
+                q = Double(parameter.dropFirst(2)).map { min(max($0, 0), 1) } ?? 0
             }
-            guard q > 0 else { continue }
-            let format: OutputFormat?
-            switch media {
-            case "application/json", "*/*", "application/*": format = .json
-            default: format = ReportFormat(mediaType: media).map { .report($0) }
+            for (index, candidate) in Self.offered.enumerated() {
+                let specificity: Int
+                if halves[0] == "*", halves[1] == "*" {
+                    specificity = 0
+                } else if halves[0] == candidate.type, halves[1] == "*" {
+                    specificity = 1
+                } else if halves[0] == candidate.type, halves[1] == candidate.subtype {
+                    specificity = 2
+                } else {
+                    continue
+                }
+                if specificity > matches[index].specificity { matches[index] = (specificity, q) }
             }
-            if let format, q > (best?.q ?? 0) { best = (q, format) }
+        }
+        var best: (q: Double, format: OutputFormat)?
+        for (index, match) in matches.enumerated() where match.specificity >= 0 && match.q > (best?.q ?? 0) {
+            best = (match.q, Self.offered[index].format)
         }
         guard let best else { return nil }
         self = best.format

@@ -22,6 +22,8 @@ final class Metrics: Sendable {
     struct AuditFigures {
         var audits = 0
         var failed = 0
+        var timedOut = 0
+        var cancelled = 0
         /// Findings by impact, in `Impact.allCases` order: counters, not a dictionary that
         /// hashed every finding's impact.
         var findings = ImpactCounts()
@@ -84,9 +86,20 @@ final class Metrics: Sendable {
     }
 
     func recordRejectedAudit() { audits.withLock { $0.failed += 1 } }
+    func recordTimedOutAudit() { audits.withLock { $0.timedOut += 1 } }
+    func recordCancelledAudit() { audits.withLock { $0.cancelled += 1 } }
+
+    /// What the service adds to the transport's figures.
+    struct ServiceFigures {
+        var draining = false
+        var accessLogDropped = 0
+        /// Serving a non-loopback address with no token (`--allow-unauthenticated`).
+        var unauthenticated = false
+    }
 
     /// Prometheus text exposition format 0.0.4.
-    func render(transport: ServerStats, draining: Bool) -> [UInt8] {
+    func render(transport: ServerStats, service: ServiceFigures) -> [UInt8] {
+        let draining = service.draining
         var merged: [String: RouteFigures] = [:]
         for shard in shards {
             shard.withLock { shard in
@@ -128,12 +141,27 @@ final class Metrics: Sendable {
         text += "# HELP a11y_http_sent_bytes_total Response bytes written for clients.\n"
         text += "# TYPE a11y_http_sent_bytes_total counter\n"
         text += "a11y_http_sent_bytes_total \(transport.bytesOut)\n"
+        text += "# HELP a11y_http_buffered_body_bytes Request body memory held now, across connections (capped by --max-buffered-bytes).\n"
+        text += "# TYPE a11y_http_buffered_body_bytes gauge\n"
+        text += "a11y_http_buffered_body_bytes \(transport.bufferedBodyBytes)\n"
+        text += "# HELP a11y_http_buffered_limit_refusals_total Requests answered 503 because --max-buffered-bytes was reached.\n"
+        text += "# TYPE a11y_http_buffered_limit_refusals_total counter\n"
+        text += "a11y_http_buffered_limit_refusals_total \(transport.bufferLimitRefusals)\n"
+        text += "# HELP a11y_http_requests_cancelled_total Requests whose worker was told to stop: client gone or drain over.\n"
+        text += "# TYPE a11y_http_requests_cancelled_total counter\n"
+        text += "a11y_http_requests_cancelled_total \(transport.cancelledRequests)\n"
         text += "# HELP a11y_audits_total Audits completed.\n"
         text += "# TYPE a11y_audits_total counter\n"
         text += "a11y_audits_total \(auditFigures.audits)\n"
         text += "# HELP a11y_audits_rejected_total Audit requests refused as bad input.\n"
         text += "# TYPE a11y_audits_rejected_total counter\n"
         text += "a11y_audits_rejected_total \(auditFigures.failed)\n"
+        text += "# HELP a11y_audits_timed_out_total Audits stopped by --audit-timeout (503).\n"
+        text += "# TYPE a11y_audits_timed_out_total counter\n"
+        text += "a11y_audits_timed_out_total \(auditFigures.timedOut)\n"
+        text += "# HELP a11y_audits_cancelled_total Audits stopped because nobody waited for them any more.\n"
+        text += "# TYPE a11y_audits_cancelled_total counter\n"
+        text += "a11y_audits_cancelled_total \(auditFigures.cancelled)\n"
         text += "# HELP a11y_findings_total Findings reported, by impact.\n"
         text += "# TYPE a11y_findings_total counter\n"
         for impact in Impact.allCases {
@@ -142,6 +170,12 @@ final class Metrics: Sendable {
         text += "# HELP a11y_draining 1 while shutting down.\n"
         text += "# TYPE a11y_draining gauge\n"
         text += "a11y_draining \(draining ? 1 : 0)\n"
+        text += "# HELP a11y_access_log_dropped_total Access-log lines dropped because the log's reader fell behind.\n"
+        text += "# TYPE a11y_access_log_dropped_total counter\n"
+        text += "a11y_access_log_dropped_total \(service.accessLogDropped)\n"
+        text += "# HELP a11y_unauthenticated 1 when serving a non-loopback address without a token (--allow-unauthenticated).\n"
+        text += "# TYPE a11y_unauthenticated gauge\n"
+        text += "a11y_unauthenticated \(service.unauthenticated ? 1 : 0)\n"
         return Array(text.utf8)
     }
 }

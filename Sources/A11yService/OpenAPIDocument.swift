@@ -48,7 +48,7 @@ public enum OpenAPIDocument {
           "audit"
         ],
         "summary": "Audit one UI tree or a batch of screens",
-        "description": "The body is one tree document (`root`) or a batch (`screens`). The representation of the 200 answer follows `Accept`: `application/json` (default), `application/sarif+json` (SARIF 2.1.0), `application/xml` (JUnit XML) or `text/html` (a self-contained report page).",
+        "description": "The body is one tree document (`root`) or a batch (`screens`). The representation of the 200 answer follows `Accept`: `application/json` (default), `application/sarif+json` (SARIF 2.1.0), `application/xml` (JUnit XML) or `text/html` (a self-contained report page). The body may also be an Android hierarchy dump (UI Automator `uiautomator dump` or Appium UiAutomator2 page source) or an Appium XCUITest page source, sent as `application/xml`, `text/xml` or any `+xml` type, or recognised from the content when `Content-Type` is absent; `format` overrides the recognition.",
         "requestBody": {
           "required": true,
           "content": {
@@ -116,6 +116,18 @@ public enum OpenAPIDocument {
                   }
                 }
               }
+            },
+            "application/xml": {
+              "schema": {
+                "type": "string",
+                "description": "An Android hierarchy dump (UI Automator `uiautomator dump` XML or Appium UiAutomator2 page source) or an Appium XCUITest page source (`<AppiumAUT>`). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
+              }
+            },
+            "text/xml": {
+              "schema": {
+                "type": "string",
+                "description": "An Android hierarchy dump (UI Automator `uiautomator dump` XML or Appium UiAutomator2 page source) or an Appium XCUITest page source (`<AppiumAUT>`). UTF-8; a DOCTYPE or any entity other than the predefined five is refused (400)."
+              }
             }
           }
         },
@@ -180,8 +192,38 @@ public enum OpenAPIDocument {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
-        }
+        },
+        "parameters": [
+          {
+            "name": "format",
+            "in": "query",
+            "required": false,
+            "description": "How to read the body: `auto` (recognise from the content: XML whose first element is `AppiumAUT` or `XCUIElementType...` is an XCUITest page source, other XML an Android dump, anything else a JSON tree), `json`, `android` or `ios`. Default: from `Content-Type` (JSON types: json; XML types: the dump the content is; none: auto).",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "auto",
+                "json",
+                "android",
+                "ios"
+              ]
+            }
+          },
+          {
+            "name": "density",
+            "in": "query",
+            "required": false,
+            "description": "Android dumps only: physical pixels per dp (e.g. 2.625). Default: inferred from the screen size (README, Importing).",
+            "schema": {
+              "type": "number",
+              "exclusiveMinimum": 0
+            }
+          }
+        ]
       }
     },
     "/v1/rules": {
@@ -382,7 +424,7 @@ public enum OpenAPIDocument {
     },
     "responses": {
       "BadRequest": {
-        "description": "Bad input: malformed JSON, a wrongly typed or invalid value, a duplicate node id, an unresolved reference, an unknown rule id, or a decode limit exceeded. `pointer` locates the value at fault.",
+        "description": "Bad input: malformed JSON, a wrongly typed or invalid value, a duplicate node id, an unresolved reference, an unknown rule id, or a decode limit or the audit's output budget exceeded. `pointer` locates the value (or the node) at fault.",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
@@ -434,10 +476,31 @@ public enum OpenAPIDocument {
         }
       },
       "UnsupportedMediaType": {
-        "description": "`Content-Type` is not `application/json` (or another `+json` type).",
+        "description": "`Content-Type` is neither JSON (`application/json` or another `+json` type) nor XML (`application/xml`, `text/xml` or another `+xml` type), its `charset` is not UTF-8, or `Content-Encoding` is not `identity` (then `Accept-Encoding: identity` says so).",
         "headers": {
           "X-Request-Id": {
             "$ref": "#/components/headers/X-Request-Id"
+          }
+        },
+        "content": {
+          "application/problem+json": {
+            "schema": {
+              "$ref": "#/components/schemas/Problem"
+            }
+          }
+        }
+      },
+      "ServiceUnavailable": {
+        "description": "The audit ran past its time budget (`type` `urn:a11y-audit:problem:timeBudget`; `--audit-timeout`), was cancelled at the end of a shutdown drain (`urn:a11y-audit:problem:cancelled`; an audit still queued then gets `about:blank` with `Retry-After: 1`), or the server is full: request-body memory (`--max-buffered-bytes`), queued audits or connections (`Retry-After: 1`).",
+        "headers": {
+          "X-Request-Id": {
+            "$ref": "#/components/headers/X-Request-Id"
+          },
+          "Retry-After": {
+            "description": "Seconds to wait before retrying, when the server is full.",
+            "schema": {
+              "type": "string"
+            }
           }
         },
         "content": {
@@ -1892,7 +1955,7 @@ public enum OpenAPIDocument {
       },
       "Pointer": {
         "type": "string",
-        "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0.",
+        "description": "RFC 6901 JSON Pointer into the request, e.g. /root/children/0; for an imported dump, the element path in XPath's abbreviated form, e.g. /hierarchy/node[1]/node[3] or /AppiumAUT/XCUIElementTypeApplication[1].",
         "examples": [
           "/root/children/0/children/2"
         ]
@@ -2147,6 +2210,16 @@ public enum OpenAPIDocument {
           "node": {
             "$ref": "#/components/schemas/Pointer"
           },
+          "line": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: line of the node's start tag."
+          },
+          "column": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: column (UTF-16 code units, from 1) of the node's start tag."
+          },
           "id": {
             "$ref": "#/components/schemas/NullableString"
           },
@@ -2165,7 +2238,7 @@ public enum OpenAPIDocument {
           },
           "data": {
             "type": "object",
-            "description": "Measured figures (ratio, required, size, ...)."
+            "description": "Measured figures (ratio, required, size, ...). Findings about several nodes list their pointers in `related` (at most 100) and, when more were left out, their number in `relatedOmitted`."
           },
           "fingerprint": {
             "type": "string",
@@ -2381,7 +2454,12 @@ public enum OpenAPIDocument {
           "findingsOmitted": {
             "type": "integer",
             "minimum": 1,
-            "description": "Present when a screen had more than 10,000 findings: how many were left out of `findings` (the rule verdicts still count them)."
+            "description": "Present when a screen had more than 10,000 findings, or more than its output budget (32 x request bytes + 4 MiB of texts and pointers) could list: how many were left out of `findings`, in reading order from the end (the rule verdicts still count them)."
+          },
+          "suppressedOmitted": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Present when a screen had more than 10,000 suppressed findings (or more than the output budget could list): how many were left out of `suppressed`."
           }
         }
       },
@@ -2501,6 +2579,16 @@ public enum OpenAPIDocument {
           },
           "pointer": {
             "$ref": "#/components/schemas/Pointer"
+          },
+          "line": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: line where the problem is."
+          },
+          "column": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "Imported XML only: column (UTF-16 code units) where the problem is."
           }
         }
       },

@@ -3,7 +3,8 @@ import HTTPServer
 
 /// RFC 9457 problem documents for the service's own errors.
 enum Problem {
-    static func response(status: Int, type: String, title: String, detail: String, pointer: String? = nil) -> Response {
+    static func response(status: Int, type: String, title: String, detail: String, pointer: String? = nil,
+                         line: Int? = nil, column: Int? = nil) -> Response {
         var body = Array("{\"type\":".utf8)
         JSONText.appendString(type, to: &body)
         body += ",\"title\":".utf8
@@ -14,6 +15,8 @@ enum Problem {
             body += ",\"pointer\":".utf8
             JSONText.appendString(pointer, to: &body)
         }
+        // Imported XML: where in the document (extension members, RFC 9457 §3.2).
+        if let line, let column { body += ",\"line\":\(line),\"column\":\(column)".utf8 }
         body += "}".utf8
         return Response(status: status, contentType: "application/problem+json", body: body)
     }
@@ -21,7 +24,7 @@ enum Problem {
     /// Bad audit input: 400 with the JSON Pointer of the value at fault.
     static func input(_ error: InputError) -> Response {
         response(status: 400, type: "urn:a11y-audit:problem:\(error.kind.rawValue)", title: title(error.kind),
-                 detail: error.message, pointer: error.pointer)
+                 detail: error.message, pointer: error.pointer, line: error.line, column: error.column)
     }
 
     private static func title(_ kind: InputError.Kind) -> String {
@@ -34,6 +37,7 @@ enum Problem {
         case .unknownReference: "Unknown node reference"
         case .limit: "Limit exceeded"
         case .unknownRule: "Unknown rule"
+        case .markup: "Malformed XML"
         case .timeBudget: "Time budget exceeded"
         case .cancelled: "Audit cancelled"
         }

@@ -6,6 +6,8 @@ import HTTPServer
 struct Routes: Sendable {
     let server: HTTPServer
     let metrics: Metrics
+    let log: AccessLog?
+    let configuration: ServiceConfiguration
     let auth: BearerAuth?
 
     private static let alive = Array("{\"status\":\"ok\"}".utf8)
@@ -14,8 +16,12 @@ struct Routes: Sendable {
 
     func router() -> Router {
         var router = Router()
-        let audit = AuditHandler(metrics: metrics, limits: .default)
-        router.add(.post, "/v1/audit", offload: true, precheck: guarded { request in
+        let audit = AuditHandler(
+            metrics: metrics, limits: .default, timeBudgetNanos: UInt64(configuration.auditTimeout * 1e9))
+        let maxObjects = configuration.inlineMaxObjects
+        router.add(.post, "/v1/audit", offload: true, isCheap: { request in
+            AuditHandler.objectCount(request.body, atMost: maxObjects) <= maxObjects
+        }, precheck: guarded { request in
             AuditHandler.contentTypeProblem(request)
         }, audit.handle)
         router.add(.get, "/healthz", precheck: open, { _ in
@@ -26,9 +32,12 @@ struct Routes: Sendable {
                 ? Response(status: 503, contentType: "application/json", body: Self.draining)
                 : Response(status: 200, contentType: "application/json", body: Self.ready)
         })
-        router.add(.get, "/metrics", precheck: guarded { _ in nil }, { [server, metrics] _ in
-            Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                     body: metrics.render(transport: server.stats(), draining: server.isDraining))
+        let unauthenticated = configuration.servesUnauthenticatedRemotely
+        router.add(.get, "/metrics", precheck: guarded { _ in nil }, { [server, metrics, log] _ in
+            let service = Metrics.ServiceFigures(
+                draining: server.isDraining, accessLogDropped: log?.dropped ?? 0, unauthenticated: unauthenticated)
+            return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
+                            body: metrics.render(transport: server.stats(), service: service))
         })
         router.add(.get, "/v1/rules", precheck: guarded { _ in nil }, { request in
             let pretty = request.query.map(AuditHandler.wantsPretty) ?? false

@@ -1,3 +1,4 @@
+import A11yCore
 import CEpoll
 import HTTPServer
 #if canImport(Glibc)
@@ -15,7 +16,7 @@ public func serveCommand(arguments: [String], environment: [String: String]) -> 
     do {
         configuration = try ServiceConfiguration.parse(arguments: arguments, environment: environment)
     } catch {
-        writeAll("error: \(error.description)\n\n\(ServiceConfiguration.usage)", to: 2)
+        writeAll("error: \(TerminalText.escape(error.description))\n\n\(ServiceConfiguration.usage)", to: 2)
         return 2
     }
     // Signals only write to this eventfd; the drain happens here, on the main thread.
@@ -32,11 +33,17 @@ public func serveCommand(arguments: [String], environment: [String: String]) -> 
     do {
         service = try A11yService(configuration: configuration)
     } catch {
-        writeAll("error: \(error.description)\n", to: 2)
+        writeAll("error: \(TerminalText.escape(error.description))\n", to: 2)
         return 1
     }
     let host = configuration.server.host.contains(":") ? "[\(configuration.server.host)]" : configuration.server.host
-    writeAll("listening on http://\(host):\(service.port)\n", to: 1)
+    if configuration.servesUnauthenticatedRemotely {
+        let warning = "UNAUTHENTICATED: --allow-unauthenticated given, anyone who can reach this address can use the service"
+        writeAll("listening on http://\(host):\(service.port) (\(warning))\n", to: 1)
+        writeAll("warning: \(warning)\n", to: 2)
+    } else {
+        writeAll("listening on http://\(host):\(service.port)\n", to: 1)
+    }
     var waiting = pollfd(fd: stop, events: Int16(POLLIN), revents: 0)
     while poll(&waiting, 1, -1) <= 0 {}
     service.shutdown()

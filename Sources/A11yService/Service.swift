@@ -7,6 +7,7 @@ public final class A11yService: Sendable {
     public let configuration: ServiceConfiguration
     public let server: HTTPServer
     let metrics: Metrics
+    let log: AccessLog?
     /// What the router serves: each path with its methods (HEAD implied by GET).
     public let endpoints: [(path: String, methods: [HTTPMethod])]
 
@@ -19,19 +20,28 @@ public final class A11yService: Sendable {
         server = try HTTPServer(configuration: configuration.server)
         metrics = Metrics(loops: server.configuration.loops)
         let ids = RequestIDs()
+        let loops = server.configuration.loops
+        let log = try configuration.accessLogFD.map { fd throws(ServerError) in
+            try AccessLog(fd: fd, loops: loops, capacity: configuration.accessLogBufferBytes)
+        }
+        self.log = log
         let routes = Routes(
-            server: server, metrics: metrics,
+            server: server, metrics: metrics, log: log, configuration: configuration,
             auth: configuration.token.map { BearerAuth(token: Array($0.utf8)) })
         let router = routes.router()
         endpoints = router.endpoints
-        let log = configuration.accessLogFD.map { AccessLog(fd: $0, loops: server.configuration.loops) }
         try server.start(router: router, observer: ServiceObserver(metrics: metrics, log: log, ids: ids))
     }
 
     /// Readiness turns 503, listeners close, in-flight requests finish (bounded by the drain time).
     public func shutdown() { server.shutdown() }
 
-    public func wait() { server.wait() }
+    /// Returns by the drain deadline plus the workers' grace, whatever still runs; the
+    /// access log's writer then gets up to a second to write what is queued.
+    public func wait() {
+        server.wait()
+        log?.stop()
+    }
 
     public func stop() {
         shutdown()

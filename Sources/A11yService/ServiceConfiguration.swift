@@ -10,6 +10,14 @@ public struct ServiceConfiguration: Sendable {
     public var token: String?
     /// File descriptor for JSON access-log lines; nil turns the log off.
     public var accessLogFD: Int32? = 1
+    /// Bytes of access-log lines waiting for the writer thread; more are dropped and counted.
+    public var accessLogBufferBytes = 1 << 20
+    /// Wall-clock seconds one audit may run before it stops with 503 (time budget).
+    public var auditTimeout = 10.0
+    /// An audit with a small body still goes to a worker when its JSON has more objects.
+    public var inlineMaxObjects = 256
+    /// Serve a non-loopback address with no token anyway (refused otherwise).
+    public var allowUnauthenticated = false
 
     public init() {
         server.host = "127.0.0.1"
@@ -27,6 +35,8 @@ private struct Option: Sendable {
     let flag: String
     let environment: String
     let help: String
+    /// Takes no value: `--flag` alone means "1".
+    var isSwitch = false
     let apply: @Sendable (inout ServiceConfiguration, String) throws(UsageError) -> Void
 }
 
@@ -34,7 +44,7 @@ extension ServiceConfiguration {
     public static let usage: String = {
         var text = "usage: a11y-audit serve [options]\n\nEach option can also be set by the environment variable shown; flags win.\n\n"
         for option in options {
-            text += "  \(option.flag) VALUE".padding(28) + "\(option.environment.padding(30))\(option.help)\n"
+            text += "  \(option.flag)\(option.isSwitch ? "" : " VALUE")".padding(28) + "\(option.environment.padding(30))\(option.help)\n"
         }
         return text
     }()
@@ -55,6 +65,15 @@ extension ServiceConfiguration {
         },
         Option(flag: "--inline-body-bytes", environment: "A11Y_AUDIT_INLINE_BODY_BYTES", help: "audits with bodies up to this size run on the event loop, larger ones on workers (default 16384)") { c, v throws(UsageError) in
             c.server.inlineBodyBytes = try integer(v, "--inline-body-bytes", 0...(1 << 40))
+        },
+        Option(flag: "--inline-max-objects", environment: "A11Y_AUDIT_INLINE_MAX_OBJECTS", help: "audits whose JSON has more objects than this go to a worker whatever their size (default 256)") { c, v throws(UsageError) in
+            c.inlineMaxObjects = try integer(v, "--inline-max-objects", 0...1_000_000)
+        },
+        Option(flag: "--audit-timeout", environment: "A11Y_AUDIT_AUDIT_TIMEOUT", help: "seconds one audit may run, else 503 (default 10)") { c, v throws(UsageError) in
+            c.auditTimeout = try seconds(v, "--audit-timeout")
+        },
+        Option(flag: "--max-buffered-bytes", environment: "A11Y_AUDIT_MAX_BUFFERED_BYTES", help: "request body memory across all connections, else 503 (default 64 MiB)") { c, v throws(UsageError) in
+            c.server.maxBufferedBytes = try integer(v, "--max-buffered-bytes", 65_536...(1 << 40))
         },
         Option(flag: "--max-body-bytes", environment: "A11Y_AUDIT_MAX_BODY_BYTES", help: "request body limit, else 413 (default 8 MiB)") { c, v throws(UsageError) in
             c.server.limits.maxBodyBytes = try integer(v, "--max-body-bytes", 1...(1 << 40))
@@ -80,6 +99,9 @@ extension ServiceConfiguration {
         },
         Option(flag: "--token-file", environment: "A11Y_AUDIT_TOKEN_FILE", help: "file holding the bearer token (default: no auth)") { c, v throws(UsageError) in
             c.token = try readToken(v)
+        },
+        Option(flag: "--allow-unauthenticated", environment: "A11Y_AUDIT_ALLOW_UNAUTHENTICATED", help: "RISK: serve a non-loopback address with no token (refused otherwise)", isSwitch: true) { c, v throws(UsageError) in
+            c.allowUnauthenticated = try boolean(v, "--allow-unauthenticated")
         },
         Option(flag: "--access-log", environment: "A11Y_AUDIT_ACCESS_LOG", help: "on|off: JSON access log on stdout (default on)") { c, v throws(UsageError) in
             switch v {
@@ -112,6 +134,7 @@ extension ServiceConfiguration {
             guard let option = options.first(where: { $0.flag == name }) else {
                 throw UsageError(description: "unknown option \(argument)")
             }
+            if value == nil, option.isSwitch { value = "1" }
             if value == nil {
                 index += 1
                 guard index < arguments.count else { throw UsageError(description: "\(name) needs a value") }
@@ -120,7 +143,40 @@ extension ServiceConfiguration {
             try option.apply(&configuration, value!)
             index += 1
         }
+        if configuration.token == nil, !configuration.allowUnauthenticated,
+           !isLoopback(configuration.server.host) {
+            throw UsageError(description: """
+                refusing to serve \(configuration.server.host) without a token: anyone who can reach it could \
+                use the service. Give --token-file FILE (A11Y_AUDIT_TOKEN_FILE), bind a loopback address, or \
+                accept the risk with --allow-unauthenticated (A11Y_AUDIT_ALLOW_UNAUTHENTICATED=1)
+                """)
+        }
         return configuration
+    }
+
+    /// Whether the service answers a non-loopback address with no token (only with
+    /// `allowUnauthenticated`): said on the start line and in /metrics.
+    public var servesUnauthenticatedRemotely: Bool {
+        token == nil && !Self.isLoopback(server.host)
+    }
+
+    /// `localhost`, 127.0.0.0/8 or ::1: only this machine can connect.
+    static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" || host == "0:0:0:0:0:0:0:1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                && Int(part)! <= 255
+        }
+    }
+
+    private static func boolean(_ text: String, _ flag: String) throws(UsageError) -> Bool {
+        switch text.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off", "": return false
+        default: throw UsageError(description: "\(flag) must be 1/true/yes/on or 0/false/no/off, not \"\(text)\"")
+        }
     }
 
     private static func integer(_ text: String, _ flag: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int {

@@ -32,7 +32,7 @@ public struct ChunkedDecoder: Sendable {
     }
 
     public mutating func decode(
-        _ input: UnsafeRawBufferPointer, into body: inout [UInt8]
+        _ input: UnsafeRawBufferPointer, into body: inout [UInt8], discard: Bool = false
     ) -> (consumed: Int, status: Status) {
         var i = 0
         let n = input.count
@@ -82,7 +82,8 @@ public struct ChunkedDecoder: Sendable {
                 sizeDigits = 0
             case .data(let remaining):
                 let take = min(remaining, n - i)
-                body.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i..<(i + take)]))
+                // A body only skipped (the request was already answered) is never kept.
+                if !discard { body.append(contentsOf: UnsafeRawBufferPointer(rebasing: input[i..<(i + take)])) }
                 decoded += take
                 i += take
                 state = remaining == take ? .dataCR : .data(remaining - take)

@@ -33,6 +33,13 @@ final class Connection {
     var contentRemaining = 0
     var chunked: ChunkedDecoder?
     var body: [UInt8] = []
+    /// `body`'s capacity as counted in `ServerShared.bufferedBytes` (also while a worker
+    /// holds the request), returned when the answer is queued or the connection closes.
+    var bodyAccounted = 0
+    /// The most a body of this request can hold: its Content-Length, or the body limit.
+    var bodyLimit = 0
+    /// The flag a worker's handler polls, while one runs this connection's request.
+    var cancellation: Cancellation?
     /// Reading a body only to skip it: the request was already answered (401, 404, ...).
     var discarding = false
 

@@ -10,6 +10,11 @@ extension EventLoop {
             closeConnection(connection)
             return
         }
+        if events & UInt32(CEPOLL_RDHUP) != 0, connection.phase == .handling {
+            // The client hung up while a worker runs its request (input may be paused).
+            peerClosed(connection)
+            return
+        }
         if events & UInt32(CEPOLL_IN | CEPOLL_HUP) != 0 {
             readable(connection)
             guard connections[Int(connection.fd)] === connection else { return }
@@ -24,8 +29,8 @@ extension EventLoop {
     }
 
     private func readable(_ connection: Connection) {
-        // A large body is read in bigger gulps.
-        if connection.phase == .body, connection.inbuf.count < 65_536 {
+        // A large body is read in bigger gulps (not one only skipped: it is never kept).
+        if connection.phase == .body, !connection.discarding, connection.inbuf.count < 65_536 {
             connection.inbuf.append(contentsOf: repeatElement(0, count: 65_536 - connection.inbuf.count))
         }
         let count = receive(connection)
@@ -80,9 +85,10 @@ extension EventLoop {
         connection.peerClosed = true
         switch connection.phase {
         case .handling:
-            // Still answer: a half-closed client may be reading.
-            connection.closeAfterWrite = true
-            updateInterest(connection)
+            // A worker runs the request: the client left (a half-closed client that still
+            // reads is taken for gone too: the connection's end is all the loop can see), so
+            // the handler is told to stop and its answer will be dropped.
+            closeConnection(connection)
         case .head where connection.outputPending && !connection.requestStarted:
             connection.closeAfterWrite = true
             updateInterest(connection)
@@ -192,10 +198,12 @@ extension EventLoop {
 
     private func expectBody(_ connection: Connection, _ head: RequestHead) {
         connection.body = []
+        // No room is reserved from the declared length: the buffer grows as bytes arrive.
+        connection.bodyLimit = shared.configuration.limits.maxBodyBytes
         switch head.framing {
         case .contentLength(let length):
             connection.contentRemaining = length
-            connection.body.reserveCapacity(length)
+            connection.bodyLimit = length
         case .chunked:
             connection.chunked = ChunkedDecoder(maxBodyBytes: shared.configuration.limits.maxBodyBytes)
         case .none:
@@ -209,13 +217,16 @@ extension EventLoop {
     private func consumeBody(_ connection: Connection) -> Bool {
         let start = connection.inStart, end = connection.inEnd
         if var decoder = connection.chunked {
+            // Decoded bytes never outnumber the encoded ones.
+            if !connection.discarding, !growBody(connection, by: end - start) { return false }
             let (consumed, status) = connection.inbuf.withUnsafeBytes { raw in
-                decoder.decode(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &connection.body)
+                decoder.decode(UnsafeRawBufferPointer(rebasing: raw[start..<end]), into: &connection.body,
+                               discard: connection.discarding)
             }
             connection.chunked = decoder
+            if !connection.discarding { accountBody(connection) }
             connection.inStart += consumed
             connection.requestBytes += consumed
-            if connection.discarding { connection.body.removeAll(keepingCapacity: true) }
             switch status {
             case .needMore: return false
             case .failed(let error):
@@ -232,6 +243,7 @@ extension EventLoop {
             }
         } else {
             let take = min(connection.contentRemaining, end - start)
+            if !connection.discarding, !growBody(connection, by: take) { return false }
             if !connection.discarding { connection.body.append(contentsOf: connection.inbuf[start..<(start + take)]) }
             connection.inStart += take
             connection.requestBytes += take
@@ -259,25 +271,90 @@ extension EventLoop {
     private func dispatch(_ connection: Connection, _ request: Request, routeIndex: Int) {
         let route = shared.router[routeIndex]
         guard let handler = route.handler(for: request.method) else { return }
-        guard route.offload, request.body.count > shared.configuration.inlineBodyBytes,
-              let workers = shared.workers else {
+        let inline = !route.offload
+            || (request.body.count <= shared.configuration.inlineBodyBytes && route.isCheap?(request) ?? true)
+        guard !inline, let workers = shared.workers else {
             finish(connection, handler(request), request: request, route: route.path)
             return
         }
+        var copy = request
+        let cancellation = Cancellation()
+        copy.cancellation = cancellation
+        let offloaded = copy
         connection.phase = .handling
-        connection.pending = request
+        connection.pending = offloaded
         connection.pendingRoute = routeIndex
+        connection.cancellation = cancellation
         let fd = connection.fd, serial = connection.serial
         let accepted = workers.submit(WorkerPool.Job { [self] in
-            complete(fd: fd, serial: serial, response: handler(request))
+            // Cancelled while queued (client gone: the answer is dropped; drain over: the
+            // client reads this): skip the work.
+            let response = cancellation.begin() ? handler(offloaded) : EventLoop.notRun
+            complete(fd: fd, serial: serial, response: response)
         })
         if !accepted {
+            connection.cancellation = nil
             connection.phase = .head
             connection.pending = nil
             var response = Response.problem(status: 503, detail: "too many requests waiting; retry shortly")
             response.headers.append(("Retry-After", "1"))
             finish(connection, response, request: request, route: route.path)
         }
+    }
+
+    /// For a request cancelled before a worker took it.
+    static let notRun: Response = {
+        var response = Response.problem(status: 503, detail: "not run: the server is shutting down; retry shortly")
+        response.headers.append(("Retry-After", "1"))
+        response.close = true
+        return response
+    }()
+
+    // MARK: - Body memory
+
+    /// Makes room in the body buffer for `extra` more bytes, growing it geometrically (never
+    /// past the request's own limit) within the server-wide cap. When the cap forbids it the
+    /// request is answered 503 and the connection closes; false then.
+    private func growBody(_ connection: Connection, by extra: Int) -> Bool {
+        let needed = connection.body.count + extra
+        guard needed > connection.body.capacity else { return true }
+        let target = max(needed, min(max(connection.body.capacity * 2, 4_096), connection.bodyLimit))
+        let more = target - connection.bodyAccounted
+        let total = shared.bufferedBytes.add(more, ordering: .relaxed).newValue
+        guard total <= shared.configuration.maxBufferedBytes else {
+            shared.bufferedBytes.subtract(more, ordering: .relaxed)
+            counters.bufferRefusals.add(1, ordering: .relaxed)
+            var response = Response.problem(
+                status: 503, detail: "the server holds too many request bytes right now; retry shortly")
+            response.headers.append(("Retry-After", "1"))
+            let request = connection.pending
+            let route = request.map { _ in shared.router[connection.pendingRoute].path }
+            connection.pending = nil
+            connection.chunked = nil
+            connection.body = []
+            releaseBody(connection)
+            finish(connection, response, request: request, route: route, forceClose: true)
+            return false
+        }
+        connection.bodyAccounted = target
+        connection.body.reserveCapacity(target)
+        accountBody(connection)
+        return true
+    }
+
+    /// Brings the shared count in line with the body buffer's real capacity.
+    private func accountBody(_ connection: Connection) {
+        let capacity = connection.body.capacity
+        guard capacity != connection.bodyAccounted else { return }
+        shared.bufferedBytes.add(capacity - connection.bodyAccounted, ordering: .relaxed)
+        connection.bodyAccounted = capacity
+    }
+
+    /// The request's body memory is no longer held by this connection's request.
+    func releaseBody(_ connection: Connection) {
+        guard connection.bodyAccounted != 0 else { return }
+        shared.bufferedBytes.subtract(connection.bodyAccounted, ordering: .relaxed)
+        connection.bodyAccounted = 0
     }
 
     // MARK: - Answering
@@ -297,6 +374,7 @@ extension EventLoop {
         if response.requestID == nil, let observer = shared.observer {
             response.requestID = observer.requestID(for: request)
         }
+        releaseBody(connection)
         let keepAlive = request?.head.keepAlive ?? false
         let close = forceClose || response.close || !keepAlive || connection.peerClosed
             || shared.draining.load(ordering: .relaxed)

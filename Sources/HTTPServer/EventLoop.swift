@@ -27,6 +27,8 @@ final class EventLoop: @unchecked Sendable {
     private var nextSweep: UInt64 = 0
     private var acceptPausedUntil: UInt64 = 0
     private var drainDeadline: UInt64?
+    /// Set when the drain deadline passed and running handlers were told to stop.
+    private var cutDeadline: UInt64?
     var now: UInt64 = 0
     var date = DateHeader()
     let bufferBytes: Int
@@ -101,7 +103,14 @@ final class EventLoop: @unchecked Sendable {
             if shared.draining.load(ordering: .relaxed), drainDeadline == nil { beginDrain() }
             if let deadline = drainDeadline {
                 if openCount == 0 { break }
-                if now >= deadline {
+                if now >= deadline, cutDeadline == nil {
+                    // Drain time is over: handlers still running are told to stop and get a
+                    // moment to answer (a 503 the client can read); everything else is cut.
+                    cutDeadline = now + nanos(shared.configuration.cancelAnswerGrace)
+                    cancelHandling()
+                    if openCount == 0 { break }
+                }
+                if let cut = cutDeadline, now >= cut {
                     closeAll()
                     break
                 }
@@ -136,6 +145,7 @@ final class EventLoop: @unchecked Sendable {
                   connection.serial == item.serial, connection.phase == .handling else { continue }
             let request = connection.pending
             connection.pending = nil
+            connection.cancellation = nil
             connection.phase = .head
             finish(connection, item.response, request: request, route: shared.router[connection.pendingRoute].path)
             process(connection)
@@ -195,6 +205,8 @@ final class EventLoop: @unchecked Sendable {
         let full = connection.buffered >= connection.inbuf.count && connection.inbuf.count >= maxBufferBytes
         var wanted: UInt32 = 0
         if !connection.peerClosed, !full { wanted |= UInt32(CEPOLL_IN) }
+        // While a worker holds the request, a hang-up must be seen even with input paused.
+        if !connection.peerClosed, connection.phase == .handling { wanted |= UInt32(CEPOLL_RDHUP) }
         if connection.outputPending { wanted |= UInt32(CEPOLL_OUT) }
         guard wanted != connection.interest else { return }
         connection.interest = wanted
@@ -204,6 +216,14 @@ final class EventLoop: @unchecked Sendable {
     func closeConnection(_ connection: Connection) {
         guard Int(connection.fd) < connections.count, connections[Int(connection.fd)] === connection else { return }
         connections[Int(connection.fd)] = nil
+        // Nobody will read what a worker is computing for this connection: tell it to stop.
+        if let cancellation = connection.cancellation {
+            connection.cancellation = nil
+            if cancellation.cancel(drainDeadline != nil && now >= drainDeadline! ? .shuttingDown : .clientGone) {
+                counters.cancelled.add(1, ordering: .relaxed)
+            }
+        }
+        releaseBody(connection)
         if connection.inFlight {
             connection.inFlight = false
             counters.inFlight.add(-1, ordering: .relaxed)
@@ -254,6 +274,25 @@ final class EventLoop: @unchecked Sendable {
             listenFD = -1
         }
         sweep()
+    }
+
+    private func cancelHandling() {
+        for slot in connections.indices {
+            guard let connection = connections[slot] else { continue }
+            if connection.phase == .handling, let cancellation = connection.cancellation {
+                if cancellation.cancel(.shuttingDown) { counters.cancelled.add(1, ordering: .relaxed) }
+                // Still queued: no worker will run it, so the loop answers now.
+                if !cancellation.hasStarted {
+                    let request = connection.pending
+                    connection.pending = nil
+                    connection.cancellation = nil
+                    finish(connection, Self.notRun, request: request, route: shared.router[connection.pendingRoute].path)
+                    flush(connection)
+                }
+            } else {
+                closeConnection(connection)
+            }
+        }
     }
 
     private func closeAll() {

@@ -11,6 +11,8 @@ final class ServerShared: Sendable {
     let observer: (any ExchangeObserver)?
     let workers: WorkerPool?
     let draining = Atomic<Bool>(false)
+    /// Capacity of request bodies held across all loops' connections (`maxBufferedBytes`).
+    let bufferedBytes = Atomic<Int>(0)
 
     init(configuration: ServerConfiguration, router: Router, observer: (any ExchangeObserver)?, workers: WorkerPool?) {
         self.configuration = configuration
@@ -87,14 +89,16 @@ public final class HTTPServer: Sendable {
         for loop in loops { loop.wake() }
     }
 
-    /// Blocks until every loop has drained, then stops the workers.
+    /// Blocks until every loop has drained, then stops the workers: running handlers were
+    /// told to stop when the drain ended; any still running after `workerStopGrace` are
+    /// left behind (the process is about to exit) so shutdown has a hard deadline.
     public func wait() {
         let (threads, shared) = state.withLock { state in
             defer { state.threads = [] }
             return (state.threads, state.shared)
         }
         for thread in threads { Threads.join(thread) }
-        shared?.workers?.stop()
+        shared?.workers?.stop(graceNanos: UInt64(max(0, configuration.workerStopGrace) * 1e9))
         state.withLock { $0.loops = [] }
     }
 
@@ -111,7 +115,10 @@ public final class HTTPServer: Sendable {
             total.inFlight += loop.counters.inFlight.load(ordering: .relaxed)
             total.bytesIn += loop.counters.bytesIn.load(ordering: .relaxed)
             total.bytesOut += loop.counters.bytesOut.load(ordering: .relaxed)
+            total.cancelledRequests += loop.counters.cancelled.load(ordering: .relaxed)
+            total.bufferLimitRefusals += loop.counters.bufferRefusals.load(ordering: .relaxed)
         }
+        total.bufferedBodyBytes = state.withLock { $0.shared?.bufferedBytes.load(ordering: .relaxed) ?? 0 }
         return total
     }
 

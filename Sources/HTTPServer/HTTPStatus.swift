@@ -11,6 +11,7 @@ public enum HTTPStatus {
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 406: "Not Acceptable"
         case 408: "Request Timeout"
         case 411: "Length Required"
         case 413: "Content Too Large"

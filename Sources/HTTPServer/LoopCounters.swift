@@ -6,6 +6,10 @@ final class LoopCounters: Sendable {
     let inFlight = Atomic<Int>(0)
     let bytesIn = Atomic<Int>(0)
     let bytesOut = Atomic<Int>(0)
+    /// Requests whose handler was told to stop (client gone or drain over).
+    let cancelled = Atomic<Int>(0)
+    /// Bodies refused because the global buffered-bytes cap was reached.
+    let bufferRefusals = Atomic<Int>(0)
 }
 
 /// Transport figures summed over loops.
@@ -14,4 +18,8 @@ public struct ServerStats: Sendable, Equatable {
     public var inFlight = 0
     public var bytesIn = 0
     public var bytesOut = 0
+    /// Capacity of request bodies held right now, across all connections.
+    public var bufferedBodyBytes = 0
+    public var cancelledRequests = 0
+    public var bufferLimitRefusals = 0
 }

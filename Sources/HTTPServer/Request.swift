@@ -6,6 +6,15 @@ public struct Request: Sendable {
     let buffer: [UInt8]
     let base: Int
     public var body: [UInt8]
+    /// Set when nobody waits for the answer any more (see `Cancellation`); only requests
+    /// handed to a worker get their own, others answer `Cancellation.never`.
+    public internal(set) var cancellation: Cancellation {
+        get { ownCancellation ?? .never }
+        set { ownCancellation = newValue }
+    }
+    /// Nil for requests answered on a loop: copying one then retains no object that
+    /// every loop shares.
+    private var ownCancellation: Cancellation?
 
     init(head: RequestHead, buffer: [UInt8], base: Int, body: [UInt8] = []) {
         self.head = head

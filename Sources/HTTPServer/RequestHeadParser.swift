@@ -197,6 +197,7 @@ public enum RequestHeadParser {
             switch nameEnd - nameStart {
             case 4 where p.equalsLowercased(nameStart, nameEnd, "host"):
                 hosts += 1
+                guard isValidHost(p, valueStart, valueEnd) else { return ParseError(400, "invalid Host header") }
             case 14 where p.equalsLowercased(nameStart, nameEnd, "content-length"):
                 switch parseContentLength(p, valueStart, valueEnd) {
                 case .failure(let error): return error
@@ -239,6 +240,61 @@ public enum RequestHeadParser {
         }
         head.keepAlive = head.versionMinor >= 1 ? !connectionClose : (connectionKeepAlive && !connectionClose)
         return nil
+    }
+
+    /// RFC 9110 §7.2 with RFC 3986 §3.2.2-3: `uri-host [ ":" port ]`, where uri-host is an
+    /// IP-literal in brackets (IPv6 or IPvFuture characters) or a reg-name (an IPv4 address
+    /// is one too); empty is allowed (a target without authority, RFC 9112 §3.2).
+    static func isValidHost(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        if i < end, p[i] == UInt8(ascii: "[") {
+            i += 1
+            let literalStart = i
+            while i < end, p[i] != UInt8(ascii: "]") {
+                guard isUnreserved(p[i]) || isSubDelim(p[i]) || p[i] == UInt8(ascii: ":") else { return false }
+                i += 1
+            }
+            guard i < end, i > literalStart else { return false }
+            i += 1
+        } else {
+            while i < end, p[i] != UInt8(ascii: ":") {
+                if p[i] == UInt8(ascii: "%") {
+                    guard i + 2 < end, isHex(p[i + 1]), isHex(p[i + 2]) else { return false }
+                    i += 3
+                    continue
+                }
+                guard isUnreserved(p[i]) || isSubDelim(p[i]) else { return false }
+                i += 1
+            }
+        }
+        guard i < end else { return true }
+        guard p[i] == UInt8(ascii: ":") else { return false }
+        i += 1
+        guard end - i <= 5 else { return false }
+        while i < end {
+            guard isDigit(p[i]) else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    @inline(__always) private static func isHex(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "f"))
+    }
+
+    @inline(__always) private static func isUnreserved(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return isDigit(byte) || (lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z"))
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+    }
+
+    @inline(__always) private static func isSubDelim(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "="): true
+        default: false
+        }
     }
 
     private static func parseContentLength(_ p: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> Result<Int, ParseError> {

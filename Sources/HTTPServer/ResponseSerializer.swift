@@ -6,6 +6,9 @@ enum ResponseSerializer {
     private static let connectionClose = Array("Connection: close\r\n".utf8)
     private static let connectionKeepAlive = Array("Connection: keep-alive\r\n".utf8)
     private static let requestID = Array("X-Request-Id: ".utf8)
+    /// On every response: browsers must not second-guess a Content-Type (an error body
+    /// echoing input must never be run as HTML or script).
+    private static let noSniff = Array("X-Content-Type-Options: nosniff\r\n".utf8)
     private static let crlf: [UInt8] = [0x0D, 0x0A]
 
     /// Appends the response; returns the bytes appended.
@@ -20,6 +23,7 @@ enum ResponseSerializer {
             out += contentType
             out += type.utf8
             out += crlf
+            out += noSniff
         }
         // 1xx and 204 carry no Content-Length (RFC 9110 §8.6).
         if response.status >= 200, response.status != 204 {

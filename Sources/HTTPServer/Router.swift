@@ -1,5 +1,8 @@
 /// Handles a complete request. Runs on an event loop, or on a worker when the route offloads.
 public typealias Handler = @Sendable (Request) -> Response
+/// Whether an offloaded route's request, body complete, is cheap enough to answer on the
+/// event loop (the route knows its work; the transport only knows bytes).
+public typealias CostCheck = @Sendable (Request) -> Bool
 /// Looks at a request before its body is read (auth, content type); a response here
 /// is sent at once and the body is never read.
 public typealias Precheck = @Sendable (Request) -> Response?
@@ -12,6 +15,9 @@ public struct Route: Sendable {
     /// Run handlers with large bodies on the worker pool so slow work never blocks an event
     /// loop (small ones stay on the loop: `ServerConfiguration.inlineBodyBytes`).
     public var offload: Bool
+    /// For offloaded routes: a request whose body is within `inlineBodyBytes` still goes to a
+    /// worker unless this says it is cheap. Nil: the body size alone decides.
+    public var isCheap: CostCheck?
     public var precheck: Precheck?
     /// The Allow field for 405 answers.
     var allow: String
@@ -31,18 +37,19 @@ public struct Router: Sendable {
     public init() {}
 
     public mutating func add(
-        _ method: HTTPMethod, _ path: String, offload: Bool = false, precheck: Precheck? = nil,
-        _ handler: @escaping Handler
+        _ method: HTTPMethod, _ path: String, offload: Bool = false, isCheap: CostCheck? = nil,
+        precheck: Precheck? = nil, _ handler: @escaping Handler
     ) {
         if let index = routes.firstIndex(where: { $0.path == path }) {
             routes[index].handlers.append((method, handler))
             routes[index].offload = routes[index].offload || offload
             if let precheck { routes[index].precheck = precheck }
+            if let isCheap { routes[index].isCheap = isCheap }
             routes[index].allow = Router.allow(routes[index].handlers)
         } else {
             let handlers = [(method: method, handler: handler)]
             routes.append(Route(path: path, pathBytes: Array(path.utf8), handlers: handlers, offload: offload,
-                                precheck: precheck, allow: Router.allow(handlers)))
+                                isCheap: isCheap, precheck: precheck, allow: Router.allow(handlers)))
         }
     }
 

@@ -28,6 +28,14 @@ public struct ServerConfiguration: Sendable {
     public var writeTimeout = 30.0
     /// After shutdown starts, in-flight requests get this long before connections are cut.
     public var drainTimeout = 10.0
+    /// When the drain time is over, running handlers are told to stop (`Cancellation`) and
+    /// get this long to answer (a 503 the client can read) before connections are cut.
+    public var cancelAnswerGrace = 0.3
+    /// Then the server waits this long more for the workers before `wait` returns without them.
+    public var workerStopGrace = 0.2
+    /// Request body bytes held in memory across all connections (buffers' capacity, until
+    /// the answer is queued). A body that would pass it gets 503 with Retry-After.
+    public var maxBufferedBytes = 64 * 1_048_576
     /// Open connections per loop; more are closed at accept.
     public var maxConnectionsPerLoop = 10_000
     public var backlog = 1_024

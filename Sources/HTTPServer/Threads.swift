@@ -1,13 +1,13 @@
 import CEpoll
 
 /// Starts threads with an explicit stack size (Foundation's Thread is not used: no Foundation).
-enum Threads {
+public enum Threads {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    static func start(stackBytes: Int, _ run: @escaping @Sendable () -> Void) throws(ServerError) -> UInt64 {
+    public static func start(stackBytes: Int, _ run: @escaping @Sendable () -> Void) throws(ServerError) -> UInt64 {
         let context = Unmanaged.passRetained(Body(run)).toOpaque()
         var handle: UInt64 = 0
         let rc = cepoll_thread_start({ context in
@@ -20,5 +20,5 @@ enum Threads {
         return handle
     }
 
-    static func join(_ handle: UInt64) { _ = cepoll_thread_join(handle) }
+    public static func join(_ handle: UInt64) { _ = cepoll_thread_join(handle) }
 }

@@ -22,6 +22,8 @@ final class WorkerPool: Sendable {
     private nonisolated(unsafe) let ready: UnsafeMutablePointer<sem_t>
     private let threads = Mutex<[UInt64]>([])
     private let maxQueued: Int
+    /// Threads not yet returned from `work`.
+    private let running = Atomic<Int>(0)
 
     init(count: Int, stackBytes: Int, maxQueued: Int) throws(ServerError) {
         self.maxQueued = maxQueued
@@ -29,6 +31,7 @@ final class WorkerPool: Sendable {
         sem_init(ready, 0, 0)
         var started: [UInt64] = []
         for _ in 0..<max(1, count) {
+            running.add(1, ordering: .relaxed)
             started.append(try Threads.start(stackBytes: stackBytes) { [self] in work() })
         }
         threads.withLock { $0 = started }
@@ -51,6 +54,7 @@ final class WorkerPool: Sendable {
     }
 
     private func work() {
+        defer { running.subtract(1, ordering: .releasing) }
         while true {
             while sem_wait(ready) != 0 {}
             let job = queue.withLock { queue -> Job? in
@@ -68,14 +72,20 @@ final class WorkerPool: Sendable {
         }
     }
 
-    /// Finishes running jobs, drops queued ones, joins the threads.
-    func stop() {
+    /// Drops queued jobs and lets running ones finish for up to `graceNanos`; joins the
+    /// threads if they all returned, else leaves them (each holds the pool alive) and returns.
+    func stop(graceNanos: UInt64 = .max) {
         let handles = threads.withLock { handles -> [UInt64] in
             defer { handles = [] }
             return handles
         }
         queue.withLock { $0.stopping = true }
         for _ in handles { sem_post(ready) }
+        let deadline = graceNanos == .max ? UInt64.max : cepoll_monotonic_ns() &+ graceNanos
+        while running.load(ordering: .acquiring) > 0 {
+            if cepoll_monotonic_ns() >= deadline { return }
+            usleep(2_000)
+        }
         for handle in handles { Threads.join(handle) }
     }
 }

@@ -84,6 +84,40 @@ import Glibc
         #expect(try Self.run(["audit", file, "--only", "no-such-rule"]).status == 2)
     }
 
+    /// An Android dump of our own: one unnamed clickable node (control-name) in a 1080 px screen.
+    static let androidDump = #"<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node class="android.widget.ImageButton" clickable="true" text="" content-desc="" bounds="[0,0][1080,300]"/></hierarchy>"#
+
+    @Test func androidDumpsAreRecognisedAndPointedInto() throws {
+        let file = try Self.temporaryFile(Self.androidDump)
+        let r = try Self.run(["audit", file])
+        #expect(r.status == 1)  // control-name is critical
+        let text = String(decoding: r.stdout, as: UTF8.self)
+        #expect(text.contains(#""node":"/hierarchy/node[1]","line":1,"column":63"#))
+        #expect(try Self.run(["audit", file, "--input-format", "android", "--density", "2.625"]).status == 1)
+        // Read as JSON it is malformed JSON.
+        #expect(try Self.run(["audit", file, "--input-format", "json"]).status == 2)
+        #expect(try Self.run(["audit", file, "--input-format", "yaml"]).status == 2)
+        #expect(try Self.run(["audit", file, "--density", "0"]).status == 2)
+        #expect(try Self.run(["audit", file, "--density", "nan"]).status == 2)
+    }
+
+    @Test func badDumpsAreOneLineWithLineAndColumn() throws {
+        let laughs = try Self.temporaryFile("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [<!ENTITY lol \"lol\">]>\n<hierarchy/>")
+        let r = try Self.run(["audit", laughs])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasSuffix("a DOCTYPE is not accepted (no DTDs, no entity declarations) at line 2, column 1\n"))
+        let bounds = try Self.temporaryFile(#"<hierarchy><node bounds="[0,0]"/></hierarchy>"#)
+        let b = try Self.run(["audit", bounds])
+        #expect(b.status == 2)
+        #expect(b.stderr.hasSuffix("attribute bounds is \"[0,0]\", expected [left,top][right,bottom] at /hierarchy/node[1]/@bounds, line 1, column 18\n"))
+        // The dump's own text in the message goes through the terminal escaping (a C1 CSI here).
+        let csi = try Self.temporaryFile("<hierarchy><node bounds=\"[0,0]\u{9B}2J\"/></hierarchy>")
+        let c = try Self.run(["audit", csi])
+        #expect(c.status == 2)
+        #expect(c.stderr.hasSuffix(#"attribute bounds is "[0,0]\u{9B}2J", expected [left,top][right,bottom] at /hierarchy/node[1]/@bounds, line 1, column 18"# + "\n"))
+        #expect(c.stderr.split(separator: "\n").count == 1)
+    }
+
     /// "inf" and "1e400" parse as infinity: a target size no JSON request can carry, refused alike.
     @Test func infiniteTargetSizeIsAUsageError() throws {
         let file = Self.example("checkout-with-problems.json")
@@ -279,7 +313,11 @@ extension CLITests {
         #expect(command.stderr.hasPrefix(#"error: unknown command "\u{1B}[31mfoo""#))
         let flag = try Self.run(["audit", "x.json", "--\u{9B}2J"])
         #expect(flag.stderr.hasPrefix(#"error: --\u{9B}2J needs a value"#) || flag.stderr.hasPrefix(#"error: unknown option --\u{9B}2J"#))
-        for r in [name, duplicate, command, flag] {
+        // `serve` reports its flag errors through the same escaping (a host name is the user's text).
+        let serve = try Self.run(["serve", "--host", "\u{1B}]0;pwned\u{07}", "--port", "0"])
+        #expect(serve.status != 0)
+        #expect(serve.stderr.contains(#"\u{1B}]0;pwned\u{07}"#), "\(serve.stderr)")
+        for r in [name, duplicate, command, flag, serve] {
             // One line of error, then only the usage: nothing a terminal would act on.
             #expect(!r.stderr.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}") })
         }

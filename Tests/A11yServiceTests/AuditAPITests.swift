@@ -115,6 +115,35 @@ struct AuditAPITests {
         #expect(near.status == 415)
     }
 
+    @Test func androidDumpsAreAcceptedAsXMLOrRecognised() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let dump = Array(#"<hierarchy rotation="0"><node class="android.widget.Button" text="OK" clickable="true" bounds="[0,0][300,300]"/></hierarchy>"#.utf8)
+        for headers in [["Content-Type: application/xml"], ["Content-Type: text/xml; charset=utf-8"], []] {
+            let result = try #require(client.request("POST", harness.base + "/v1/audit?density=3", headers: headers, body: dump))
+            #expect(result.status == 200)
+            #expect(result.text.contains(#""nodes":["/hierarchy/node[1]"]"#))
+            #expect(result.text.contains(#""label":"OK""#))
+        }
+        let asJSON = try #require(client.request("POST", harness.base + "/v1/audit?format=json", headers: ["Content-Type: application/xml"], body: dump))
+        #expect(asJSON.status == 400)
+        #expect(asJSON.text.contains("\"type\":\"urn:a11y-audit:problem:syntax\""))
+        let badFormat = try #require(client.request("POST", harness.base + "/v1/audit?format=yaml", body: dump))
+        #expect(badFormat.status == 400)
+        let badDensity = try #require(client.request("POST", harness.base + "/v1/audit?density=0", body: dump))
+        #expect(badDensity.status == 400)
+        // An XCUITest page source under the same media type is recognised as such.
+        let ios = Array(#"<AppiumAUT><XCUIElementTypeButton type="XCUIElementTypeButton" label="Go" x="0" y="0" width="60" height="60"/></AppiumAUT>"#.utf8)
+        let page = try #require(client.request("POST", harness.base + "/v1/audit", headers: ["Content-Type: application/xml"], body: ios))
+        #expect(page.status == 200)
+        #expect(page.text.contains(#""nodes":["/AppiumAUT/XCUIElementTypeButton[1]"]"#))
+        let laughs = Array("<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY a \"a\">]><hierarchy>&a;</hierarchy>".utf8)
+        let refused = try #require(client.request("POST", harness.base + "/v1/audit", headers: ["Content-Type: application/xml"], body: laughs))
+        #expect(refused.status == 400)
+        #expect(refused.text.contains("\"title\":\"Malformed XML\""))
+        #expect(refused.text.contains("\"line\":2,\"column\":1"))
+    }
+
     @Test func plainJSONCheckMatchesOnlyThatMediaType() {
         func check(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes(AuditHandler.isPlainJSON) }
         #expect(check("application/json"))

@@ -18,7 +18,7 @@ struct ConfigurationTests {
         let configuration = try ServiceConfiguration.parse(
             arguments: ["--port", "9000", "--loops=3", "--header-timeout", "2.5", "--access-log", "off"],
             environment: ["A11Y_AUDIT_PORT": "7000", "A11Y_AUDIT_HOST": "0.0.0.0", "A11Y_AUDIT_MAX_BODY_BYTES": "1234",
-                          "A11Y_AUDIT_DRAIN_SECONDS": "3"])
+                          "A11Y_AUDIT_DRAIN_SECONDS": "3", "A11Y_AUDIT_ALLOW_UNAUTHENTICATED": "1"])
         #expect(configuration.server.port == 9000)
         #expect(configuration.server.host == "0.0.0.0")
         #expect(configuration.server.loops == 3)
@@ -26,6 +26,40 @@ struct ConfigurationTests {
         #expect(configuration.server.headerTimeout == 2.5)
         #expect(configuration.server.drainTimeout == 3)
         #expect(configuration.accessLogFD == nil)
+        #expect(configuration.allowUnauthenticated)
+    }
+
+    @Test func aReachableAddressNeedsATokenOrAnExplicitRisk() throws {
+        #expect(throws: UsageError.self) { try ServiceConfiguration.parse(arguments: ["--host", "0.0.0.0"], environment: [:]) }
+        #expect(throws: UsageError.self) { try ServiceConfiguration.parse(arguments: ["--host=::"], environment: [:]) }
+        #expect(throws: UsageError.self) {
+            try ServiceConfiguration.parse(arguments: ["--allow-unauthenticated=0"], environment: ["A11Y_AUDIT_HOST": "10.0.0.1"])
+        }
+        for host in ["127.0.0.1", "127.1.2.3", "::1", "localhost"] {
+            let loopback = try ServiceConfiguration.parse(arguments: ["--host", host], environment: [:])
+            #expect(!loopback.servesUnauthenticatedRemotely)
+        }
+        let risky = try ServiceConfiguration.parse(arguments: ["--host", "0.0.0.0", "--allow-unauthenticated"], environment: [:])
+        #expect(risky.servesUnauthenticatedRemotely)
+        let fromEnvironment = try ServiceConfiguration.parse(
+            arguments: ["--host", "0.0.0.0"], environment: ["A11Y_AUDIT_ALLOW_UNAUTHENTICATED": "true"])
+        #expect(fromEnvironment.allowUnauthenticated)
+        #expect(throws: UsageError.self) {
+            try ServiceConfiguration.parse(arguments: ["--allow-unauthenticated=maybe"], environment: [:])
+        }
+    }
+
+    @Test func hardeningFlags() throws {
+        let configuration = try ServiceConfiguration.parse(
+            arguments: ["--audit-timeout", "2.5", "--max-buffered-bytes=1048576", "--inline-max-objects", "10"],
+            environment: [:])
+        #expect(configuration.auditTimeout == 2.5)
+        #expect(configuration.server.maxBufferedBytes == 1_048_576)
+        #expect(configuration.inlineMaxObjects == 10)
+        let defaults = try ServiceConfiguration.parse(arguments: [], environment: [:])
+        #expect(defaults.auditTimeout == 10)
+        #expect(defaults.server.maxBufferedBytes == 64 * 1_048_576)
+        #expect(throws: UsageError.self) { try ServiceConfiguration.parse(arguments: ["--audit-timeout", "0"], environment: [:]) }
     }
 
     @Test(arguments: [

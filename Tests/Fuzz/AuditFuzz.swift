@@ -1,6 +1,7 @@
-// libFuzzer target: the whole audit, request bytes to every report format. Every input
-// either fails with an InputError that carries a JSON Pointer, or yields reports (JSON and
-// SARIF valid JSON). Built by Scripts/fuzz.sh with Sources/A11yCore; not a SwiftPM target.
+// libFuzzer target: the whole audit, request bytes to every report format. The format is
+// recognised from the content, so XML inputs go through the Android importer. Every input
+// either fails with an InputError that carries a JSON Pointer (an element path for XML), or
+// yields reports (JSON and SARIF valid JSON). Built by Scripts/fuzz.sh with Sources/A11yCore; not a SwiftPM target.
 
 @inline(never) func require(_ condition: Bool, _ what: StaticString) {
     if !condition { fatalError("fuzz property violated: \(what)") }
@@ -10,7 +11,7 @@
 public func fuzzAudit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     do throws(InputError) {
-        let run = try AuditRun.run(json: bytes)
+        let run = try AuditRun.run(bytes, format: .auto)
         let pretty = size % 2 == 0
         // JSON and SARIF must parse; the other formats must at least render.
         for format in [OutputFormat.json, .report(.sarif)] {
@@ -36,7 +37,7 @@ public func fuzzAudit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     } catch {
         // Bytes, not Characters: a key that starts with a combining mark joins the "/" before
         // it into one grapheme, so `hasPrefix("/")` would be false for a correct pointer.
-        require(error.pointer.isEmpty || error.pointer.utf8.first == UInt8(ascii: "/"), "error pointer is a JSON Pointer")
+        require(error.pointer.isEmpty || error.pointer.utf8.first == UInt8(ascii: "/"), "error pointer is a JSON Pointer or element path")
         require(!error.message.isEmpty, "error has a message")
     }
     return 0

@@ -64,3 +64,24 @@ struct ChunkedDecoderTests {
         #expect(failure("1;" + String(repeating: "a", count: 5_000) + "\r\n") == 400)
     }
 }
+
+@Suite("Chunked decoder, skipping")
+struct ChunkedDecoderDiscardTests {
+    @Test func aSkippedBodyIsCheckedButNotKept() {
+        var decoder = ChunkedDecoder(maxBodyBytes: 10)
+        var body: [UInt8] = []
+        let bytes = Array("4\r\nabcd\r\n3\r\nefg\r\n0\r\n\r\nGET".utf8)
+        let (consumed, status) = bytes.withUnsafeBytes { decoder.decode($0, into: &body, discard: true) }
+        #expect(status == .done)
+        #expect(consumed == bytes.count - 3)
+        #expect(body.isEmpty && body.capacity == 0)
+        // The limit still counts skipped bytes.
+        var limited = ChunkedDecoder(maxBodyBytes: 5)
+        let big = Array("6\r\nabcdef\r\n0\r\n\r\n".utf8)
+        if case .failed(let error) = big.withUnsafeBytes({ limited.decode($0, into: &body, discard: true) }).status {
+            #expect(error.status == 413)
+        } else {
+            Issue.record("expected 413")
+        }
+    }
+}

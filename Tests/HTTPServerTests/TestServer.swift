@@ -2,6 +2,21 @@
 import Glibc
 #endif
 @testable import HTTPServer
+import Synchronization
+
+/// How `/spin` handlers ended, by reason.
+final class SpinLog: Sendable {
+    private let reasons = Mutex<[Cancellation.Reason?]>([])
+    private let begun = Mutex(0)
+    /// Handlers that started running (a request cancelled while queued never starts).
+    var started: Int { begun.withLock { $0 } }
+    func start() { begun.withLock { $0 += 1 } }
+    func record(_ reason: Cancellation.Reason?) { reasons.withLock { $0.append(reason) } }
+    func count(_ reason: Cancellation.Reason) -> Int { reasons.withLock { $0.filter { $0 == reason }.count } }
+}
+
+let cancelledSpins = SpinLog()
+let stuckFinished = Atomic<Bool>(false)
 
 /// A server on a free port with small routes that exercise the transport.
 func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) throws -> HTTPServer {
@@ -24,6 +39,23 @@ func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) t
     // The thread that ran the handler, to tell a loop from a worker.
     router.add(.get, "/thread") { _ in Response(status: 200, body: Array("\(pthread_self())".utf8)) }
     router.add(.post, "/thread", offload: true) { _ in Response(status: 200, body: Array("\(pthread_self())".utf8)) }
+    // Runs until its request is cancelled (at most 20 s), then says why in `cancelledSpins`.
+    router.add(.post, "/spin", offload: true) { request in
+        cancelledSpins.start()
+        for _ in 0..<20_000 where !request.cancellation.isCancelled { usleep(1_000) }
+        cancelledSpins.record(request.cancellation.reason)
+        return Response(status: 200, body: Array("spun".utf8))
+    }
+    // Ignores cancellation: a handler stuck for 3 s, then notes that it finished.
+    router.add(.post, "/stuck", offload: true) { _ in
+        usleep(3_000_000)
+        stuckFinished.store(true, ordering: .relaxed)
+        return Response(status: 200)
+    }
+    // Offloaded, cheap (so on the loop) unless the body starts with "!".
+    router.add(.post, "/costly", offload: true, isCheap: { $0.body.first != UInt8(ascii: "!") }) { _ in
+        Response(status: 200, body: Array("\(pthread_self())".utf8))
+    }
     router.add(.post, "/guarded", precheck: { request in
         request.header("x-key") == "yes" ? nil : .problem(status: 401, detail: "no key")
     }) { request in Response(status: 200, body: request.body) }

@@ -61,9 +61,12 @@ public struct Diagnostic: Equatable, Sendable {
     /// The node at fault.
     public var node: Int
     public var message: String
-    /// Other nodes involved (receivers, sources).
+    /// Other nodes involved (receivers, sources), at most `AuditBudget.maxListEntries`.
     public var related: [Int]
-    public init(_ kind: Kind, node: Int, message: String, related: [Int] = []) {
+    /// Related nodes left out of `related` (the budget's list or output cap).
+    public var relatedOmitted: Int
+    public init(_ kind: Kind, node: Int, message: String, related: [Int] = [], relatedOmitted: Int = 0) {
         self.kind = kind; self.node = node; self.message = message; self.related = related
+        self.relatedOmitted = relatedOmitted
     }
 }

@@ -1,20 +1,36 @@
 /// Runs the engines over a document: visibility, nested identifiers, labeled pairs,
 /// deferral, element building, reading order, positions and spoken output.
+/// Texts are cut and output is charged as `budget` says (`AuditBudget`); `interrupt` is
+/// asked between engines and every few thousand nodes within them.
 public enum Analyzer {
-    public static func analyze(_ document: Document) -> Analysis {
+    public static func analyze(_ document: Document, budget: AuditBudget = .default,
+                               interrupt: AuditInterrupt = .never) throws(InputError) -> Analysis {
+        var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: document.pointerPrefix, sourceMap: document.sourceMap)
+        return try analyze(document, budget: budget, meter: &meter, interrupt: interrupt)
+    }
+
+    static func analyze(_ document: Document, budget: AuditBudget, meter: inout OutputMeter,
+                        interrupt: AuditInterrupt) throws(InputError) -> Analysis {
         let count = document.nodes.count
         guard count > 0 else { return Analysis(document: document) }
+        meter.pointerPrefix = document.pointerPrefix
+        meter.sourceMap = document.sourceMap
 
         let visibility = Visibility(document)
-        let identifiers = NestedIdentifiers(document)
+        let identifiers = try NestedIdentifiers(document, maxTextBytes: budget.maxTextBytes, meter: &meter, interrupt: interrupt)
+        try interrupt.check()
         let pairs = LabeledPairs(document, visible: visibility.isVisible)
-        var builder = ElementBuilder(document: document, visibility: visibility, identifiers: identifiers, pairs: pairs)
-        builder.deferral = DeferralResolver.resolve(builder)
+        var builder = ElementBuilder(document: document, visibility: visibility, identifiers: identifiers, pairs: pairs,
+                                     maxTextBytes: budget.maxTextBytes, interrupt: interrupt)
+        try interrupt.check()
+        builder.deferral = try DeferralResolver.resolve(builder, meter: &meter, maxListEntries: budget.maxListEntries)
+        try interrupt.check()
 
         // Elements are finished in document order as they are found; reading order then moves them.
         var collected = ElementCollector(count: count, visibility: visibility, capacity: builder.elementRoleCount)
         var items: [ReadingItem] = []
-        collected.collect(visibility.modalRoot ?? document.root, builder: builder, into: &items)
+        try collected.collect(visibility.modalRoot ?? document.root, builder: builder, meter: &meter, into: &items)
+        try interrupt.check()
         var sequence: [Int] = []
         sequence.reserveCapacity(collected.elements.count)
         ReadingItem.sort(&items, order: builder.order)
@@ -24,7 +40,7 @@ public enum Analyzer {
         if !collected.pending.isEmpty {
             let positions = seriesPositions(of: sequence, seriesOfElement: collected.seriesOfElement,
                                             seriesCount: visibility.seriesNodes.count)
-            collected.finishPending(positions: positions, builder: builder)
+            try collected.finishPending(positions: positions, builder: builder, meter: &meter)
         }
         let (elements, facts, elementOfNode) = collected.inReadingOrder(sequence)
 

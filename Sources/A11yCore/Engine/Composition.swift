@@ -3,31 +3,34 @@
 extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,
     /// other views are walked through, hidden subtrees skipped.
-    func composedParts(of i: Int) -> [ElementDraft] {
+    func composedParts(of i: Int) throws(InputError) -> [ElementDraft] {
         let children = visitedChildPositions(of: i)
         var parts: [ElementDraft] = []
         // Usually one part per child; growing the array would copy the drafts.
         parts.reserveCapacity(children.count)
-        for k in children { collectParts(childStorage[k], into: &parts) }
+        for k in children { try collectParts(childStorage[k], into: &parts) }
         return parts
     }
 
-    private func collectParts(_ i: Int, into parts: inout [ElementDraft]) {
+    private func collectParts(_ i: Int, into parts: inout [ElementDraft]) throws(InputError) {
         switch role(of: i) {
         case .skipped: return
         case .container:
-            for k in visitedChildPositions(of: i) { collectParts(childStorage[k], into: &parts) }
+            // One element may stand for the whole tree: its walk is where a stop is noticed.
+            try interrupt.check()
+            for k in visitedChildPositions(of: i) { try collectParts(childStorage[k], into: &parts) }
         case .leaf, .strategies, .combine:
-            _ = appendElement(for: i, to: &parts)
+            _ = try appendElement(for: i, to: &parts)
         }
     }
 
     /// Appends the combined element of a `combine` / `combinable` node to `out`; false (nothing
     /// appended) when it has nothing to say. Composed straight into `out` and finished there:
     /// a draft returned, or kept in a local and then appended, is copied (every field retained).
-    func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) -> Bool {
+    func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
+        try interrupt.check()
         let settings = nodes[i].combinable ?? Combinable()
-        var parts = composedParts(of: i)
+        var parts = try composedParts(of: i)
         if settings.sorting == .frame {
             order.sort(&parts)
         }
@@ -55,7 +58,8 @@ extension ElementBuilder {
         e.traits.formUnion(nodes[i].effectiveTraits)
         let ownActions = ownActions(i)
         var ownContent = nodes[i].customContent
-        for item in deferral.deferredContent(for: i) where !ownContent.contains(item) { ownContent.append(item) }
+        let deferred = deferral.deferredContent(for: i)
+        if !deferred.isEmpty { ownContent = ownContent.appendingUnique(deferred) }
         let ownRotors = nodes[i].rotors
         if !ownActions.isEmpty || !ownContent.isEmpty || !e.rotors.isEmpty || !ownRotors.isEmpty {
             e.setExtras(
@@ -79,7 +83,7 @@ extension ElementBuilder {
         }
         e.traits.formUnion(settings.traitsAdd)
         e.traits.subtract(settings.traitsRemove)
-        deferral.applyAdditions(for: i, to: &e)
+        deferral.applyAdditions(for: i, to: &e, maxTextBytes: maxTextBytes)
         // Only an element when there is something to read.
         return e.label != nil || e.value != nil || e.hint != nil
     }
@@ -131,8 +135,8 @@ extension ElementBuilder {
         for k in parts.indices { nodes += parts[k].nodes }
         if merged >= 0 { activationPoint = parts[merged].activationPoint }
         // Built in one go as the result: a draft filled field by field and then returned is copied.
-        return ElementDraft(label: labels.joined(", "), value: values.joined(", "), hint: hints.joined(", "),
-                            identifier: ids.joined("-"), traits: traits, actions: actions,
+        return ElementDraft(label: labels.joined(", ", maxBytes: maxTextBytes), value: values.joined(", ", maxBytes: maxTextBytes),
+                            hint: hints.joined(", ", maxBytes: maxTextBytes), identifier: ids.joined("-", maxBytes: maxTextBytes), traits: traits, actions: actions,
                             customContent: customContent, rotors: rotors, nodes: nodes)
     }
 
@@ -145,7 +149,7 @@ extension ElementBuilder {
         if parts[k].traits.contains(.adjustable) {
             names += ["Increment \(label)", "Decrement \(label)"]
         }
-        return names.map { $0.trimmingSpaces }.filter { !$0.isEmpty }
+        return names.map { $0.trimmingSpaces.truncated(toBytes: maxTextBytes) }.filter { !$0.isEmpty }
     }
 
     /// Toggles report "0" / "1" / "2"; people hear "Off" / "On" / "Mixed".
@@ -181,13 +185,37 @@ struct OrderedTextList {
         items.append(text)
     }
 
-    /// nil when empty; a single text is returned as it is, without a copy.
-    func joined(_ separator: String) -> String? {
+    /// nil when empty; a single text is returned as it is, without a copy. Texts past
+    /// `maxBytes` are not copied: the result is cut there (`String.truncated`).
+    func joined(_ separator: String, maxBytes: Int) -> String? {
         switch items.count {
-        case 0: nil
-        case 1: items[0]
-        default: String.concatenating(items, separator: separator)
+        case 0: return nil
+        case 1: return items[0].truncated(toBytes: maxBytes)
+        default:
+            var bytes = 0, end = 0
+            while end < items.count && bytes <= maxBytes {
+                bytes += items[end].utf8.count + separator.utf8.count
+                end += 1
+            }
+            let text = end == items.count ? String.concatenating(items, separator: separator)
+                : String.concatenating(Array(items[..<end]), separator: separator)
+            return text.truncated(toBytes: maxBytes)
         }
+    }
+}
+
+extension Array where Element: Hashable {
+    /// `self` followed by the items of `more` it does not hold yet, in order; a set answers
+    /// membership once the lists are long (a receiver can be handed thousands of items).
+    func appendingUnique(_ more: [Element]) -> [Element] {
+        var result = self
+        if count + more.count <= 16 {
+            for item in more where !result.contains(item) { result.append(item) }
+        } else {
+            var seen = Set(self)
+            for item in more where seen.insert(item).inserted { result.append(item) }
+        }
+        return result
     }
 }
 

@@ -15,8 +15,15 @@ struct ElementBuilder {
     private let baseRoles: [Role]
     /// Nodes whose base role makes an element: an upper bound for the elements read.
     let elementRoleCount: Int
+    /// Longest text a composition, join or deferral may make (`AuditBudget.maxTextBytes`).
+    let maxTextBytes: Int
+    /// Asked while composing, whose walks can cover the whole tree for one element.
+    let interrupt: AuditInterrupt
 
-    init(document: borrowing Document, visibility: Visibility, identifiers: NestedIdentifiers, pairs: LabeledPairs) {
+    init(document: borrowing Document, visibility: Visibility, identifiers: NestedIdentifiers, pairs: LabeledPairs,
+         maxTextBytes: Int = AuditBudget.default.maxTextBytes, interrupt: AuditInterrupt = .never) {
+        self.maxTextBytes = maxTextBytes
+        self.interrupt = interrupt
         nodes = document.nodes
         childStorage = document.childStorage
         order = ReadingOrder(document: document)
@@ -90,7 +97,7 @@ struct ElementBuilder {
     /// Appends the element a node with an element role stands for to `out`; false (nothing
     /// appended) for containers, skipped nodes, and combined elements with nothing to say.
     /// Drafts go straight into their destination array, not through a returned Optional.
-    func appendElement(for i: Int, to out: inout [ElementDraft]) -> Bool {
+    func appendElement(for i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
         switch role(of: i) {
         case .skipped, .container: return false
         case .leaf: appendOwnElement(i, to: &out)
@@ -98,15 +105,15 @@ struct ElementBuilder {
             appendOwnElement(i, to: &out)
             applyStrategies(of: i, to: &out[out.count - 1])
         case .combine:
-            return appendCombinedElement(i, to: &out)
+            return try appendCombinedElement(i, to: &out)
         }
         return true
     }
 
     /// The element of one node on its own (deferral sources).
-    func element(for i: Int) -> ElementDraft? {
+    func element(for i: Int) throws(InputError) -> ElementDraft? {
         var out: [ElementDraft] = []
-        return appendElement(for: i, to: &out) ? out.popLast() : nil
+        return try appendElement(for: i, to: &out) ? out.popLast() : nil
     }
 
     /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`.
@@ -134,7 +141,7 @@ struct ElementBuilder {
             nodes: [i])
         // Set only when there are lists: passing three empty arrays retains and releases each.
         if lists { e.setExtras(actions: ownActions(i), customContent: nodes[i].customContent, rotors: nodes[i].rotors) }
-        if deferral.receives(i) { deferral.applyAdditions(for: i, to: &e) }
+        if deferral.receives(i) { deferral.applyAdditions(for: i, to: &e, maxTextBytes: maxTextBytes) }
         out.append(consume e)
     }
 

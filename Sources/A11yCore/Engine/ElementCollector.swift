@@ -25,6 +25,9 @@ struct ElementCollector {
 
     /// Elements that may still come (element roles): bounds the arrays.
     private let capacity: Int
+    /// Nodes visited so far: the interrupt is asked every `pollInterval` of them.
+    private var visited = 0
+    private static let pollInterval = 2048
 
     init(count: Int, visibility: Visibility, capacity: Int) {
         self.capacity = capacity
@@ -38,27 +41,30 @@ struct ElementCollector {
     }
 
     /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
-    mutating func collect(_ i: Int, builder: ElementBuilder, into items: inout [ReadingItem]) {
+    mutating func collect(_ i: Int, builder: ElementBuilder, meter: inout OutputMeter,
+                          into items: inout [ReadingItem]) throws(InputError) {
+        visited += 1
+        if visited % ElementCollector.pollInterval == 0 { try builder.interrupt.check() }
         let priority = builder.nodes[i].sortPriority
         switch builder.role(of: i) {
         case .skipped: return
         case .leaf, .strategies, .combine:
-            if builder.appendElement(for: i, to: &draft) {
+            if try builder.appendElement(for: i, to: &draft) {
                 let k = elements.count
-                let frame = finish(builder)
+                let frame = try finish(builder, meter: &meter)
                 items.append(ReadingItem(content: .element(k), sortPriority: priority, frame: frame))
             }
         case .container(let contain):
             // A plain container is read through, unless its sortPriority must place it among its siblings.
             let children = builder.visitedChildPositions(of: i)
             guard contain || priority != 0 else {
-                for k in children { collect(builder.childStorage[k], builder: builder, into: &items) }
+                for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &items) }
                 return
             }
             var members: [ReadingItem] = []
             // Usually at most one item per child: sized once instead of grown.
             members.reserveCapacity(children.count)
-            for k in children { collect(builder.childStorage[k], builder: builder, into: &members) }
+            for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &members) }
             guard !members.isEmpty else { return }
             ReadingItem.sort(&members, order: builder.order)
             // A group falls where its first member does.
@@ -68,9 +74,10 @@ struct ElementCollector {
 
     /// Turns the draft into the next element (its fields are moved into the element), or
     /// into a pending one; returns its frame.
-    private mutating func finish(_ builder: ElementBuilder) -> Rect {
+    private mutating func finish(_ builder: ElementBuilder, meter: inout OutputMeter) throws(InputError) -> Rect {
         let k = elements.count
         var d = draft.removeLast()
+        try ElementCollector.charge(d, to: &meter, builder: builder)
         if d.traits.contains(.adjustable) && d.hint == nil { d.hint = SpokenOutput.adjustableHint }
         let node = d.node
         // The series of an element is its node's nearest series container other than itself.
@@ -97,21 +104,40 @@ struct ElementCollector {
         } else {
             let spoken = SpokenOutput.utterance(
                 label: d.label, value: builder.displayValue(d.value, traits: d.traits, node: node),
-                hint: d.hint, traits: d.traits, position: nil, buffer: &buffer)
+                hint: d.hint, traits: d.traits, position: nil, buffer: &buffer, maxBytes: builder.maxTextBytes)
+            try meter.charge(spoken.utf8.count, at: node, in: builder.nodes, what: "Spoken texts")
             elements.append(AccessibilityElement(moving: &d, spoken: spoken, position: nil))
         }
         return frame
     }
 
+    /// Charges what the element will write besides fixed-size fields: its texts and the
+    /// pointers of its nodes (the spoken text is charged once it is known).
+    private static func charge(_ d: borrowing ElementDraft, to meter: inout OutputMeter,
+                               builder: ElementBuilder) throws(InputError) {
+        var bytes = (d.label?.utf8.count ?? 0) + (d.value?.utf8.count ?? 0) + (d.hint?.utf8.count ?? 0)
+            + (d.identifier?.utf8.count ?? 0)
+        if d.hasExtras {
+            for a in d.actions { bytes += a.utf8.count + 3 }
+            for c in d.customContent { bytes += c.label.utf8.count + c.value.utf8.count + 48 }
+            for r in d.rotors { bytes += (r.name?.utf8.count ?? 0) + (r.systemType?.utf8.count ?? 0) + 40 * r.items.count }
+        }
+        for n in d.nodes { bytes += meter.pointerBytes(of: n, in: builder.nodes) + 3 }
+        try meter.charge(bytes, at: d.node, in: builder.nodes, what: "Elements")
+    }
+
     /// Builds the pending elements; `positions` are indexed by element.
-    mutating func finishPending(positions: [AccessibilityElement.Position?], builder: ElementBuilder) {
+    mutating func finishPending(positions: [AccessibilityElement.Position?], builder: ElementBuilder,
+                                meter: inout OutputMeter) throws(InputError) {
         var p = 0
         for k in elements.indices where seriesOfElement[k] >= 0 {
             let position = positions[k]
             let spoken = SpokenOutput.utterance(
                 label: pending[p].label,
                 value: builder.displayValue(pending[p].value, traits: pending[p].traits, node: pending[p].node),
-                hint: pending[p].hint, traits: pending[p].traits, position: position, buffer: &buffer)
+                hint: pending[p].hint, traits: pending[p].traits, position: position, buffer: &buffer,
+                maxBytes: builder.maxTextBytes)
+            try meter.charge(spoken.utf8.count, at: pending[p].node, in: builder.nodes, what: "Spoken texts")
             elements[k] = AccessibilityElement(moving: &pending[p], spoken: spoken, position: position)
             p += 1
         }

@@ -32,6 +32,9 @@ extension ElementDraft {
     /// The node the element stands for.
     var node: Int { nodes[0] }
 
+    /// Whether any of actions, custom content and rotors is set.
+    var hasExtras: Bool { extras != nil }
+
     // Setting one of these boxes all three anew: callers build the arrays first and set them
     // once (`setExtras` for more than one).
     var actions: [String] {

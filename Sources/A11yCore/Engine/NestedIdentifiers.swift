@@ -9,7 +9,11 @@ struct NestedIdentifiers {
     /// How many nodes have a composed identifier.
     private var composedCount = 0
 
-    init(_ document: borrowing Document) {
+    /// Each composed identifier is cut at `maxTextBytes` and charged to `meter` with its
+    /// pointer (the `identifiers` list writes both): one long root above thousands of
+    /// nested identifiers would otherwise be copied into each of them.
+    init(_ document: borrowing Document, maxTextBytes: Int = AuditBudget.default.maxTextBytes,
+         meter: inout OutputMeter, interrupt: AuditInterrupt = .never) throws(InputError) {
         let nodes = document.nodes
         var composed = [String?](nilCount: nodes.count)
         var isContainer = [Bool](filledWith: false, count: nodes.count)
@@ -17,6 +21,7 @@ struct NestedIdentifiers {
         // identifier is the prefix below it, so no prefix string is kept per node.
         var owner = [Int](filledWith: -1, count: nodes.count)
         var composedCount = 0
+        var failure: InputError?
         // All three written through buffers: one uniqueness check each, not one per node.
         composed.withUnsafeMutableBufferPointer { composed in
         isContainer.withUnsafeMutableBufferPointer { isContainer in
@@ -29,9 +34,17 @@ struct NestedIdentifiers {
                     // Separate roots are independent: a root ignores what is above it.
                     own = root
                 } else if nodes[i].has(.nestedIdentifier), let id = nodes[i].nestedIdentifier, !id.isEmpty {
-                    own = inheritedOwner >= 0 ? NestedIdentifiers.compose(composed[inheritedOwner], id) : id
+                    own = inheritedOwner >= 0 ? NestedIdentifiers.compose(composed[inheritedOwner], id, maxBytes: maxTextBytes) : id
                 }
                 if let own {
+                    do throws(InputError) {
+                        if composedCount & 1023 == 1023 { try interrupt.check() }
+                        try meter.charge(own.utf8.count + meter.pointerBytes(of: i, in: nodes), at: i, in: nodes,
+                                         what: "Composed nested identifiers")
+                    } catch {
+                        failure = error
+                        return
+                    }
                     composed[i] = own
                     composedCount += 1
                     owner[i] = i
@@ -43,6 +56,7 @@ struct NestedIdentifiers {
         }
         }
         }
+        if let failure { throw failure }
         self.composed = composed
         self.isContainer = isContainer
         self.composedCount = composedCount
@@ -70,10 +84,10 @@ struct NestedIdentifiers {
     }
 
     /// Appends `id` to `prefix` with a dot, unless the prefix already ends with it.
-    static func compose(_ prefix: String?, _ id: String) -> String {
+    static func compose(_ prefix: String?, _ id: String, maxBytes: Int) -> String {
         guard let prefix, !prefix.isEmpty else { return id }
         if endsWithID(prefix, id) { return prefix }
-        return String.concatenating(prefix, UInt8(ascii: "."), id)
+        return String.concatenating(prefix, UInt8(ascii: "."), id).truncated(toBytes: maxBytes)
     }
 
     /// `prefix == id || prefix.hasSuffix("." + id)` without building "." + id. For ASCII,

@@ -15,7 +15,8 @@ enum SpokenOutput {
     /// `value` is the value as read (toggle values already "On" / "Off"). The utterance is
     /// written into `buffer` (reused between elements) and copied out once.
     static func utterance(label: String?, value: String?, hint: String?, traits: Traits,
-                          position: AccessibilityElement.Position?, buffer: inout TextBuffer) -> String {
+                          position: AccessibilityElement.Position?, buffer: inout TextBuffer,
+                          maxBytes: Int = AuditBudget.default.maxTextBytes) -> String {
         let selected = traits.contains(.selected)
         var wordTraits = traits.intersection(spokenTraits)
         // Keyboard keys, tabs and back buttons have their own word instead of "Button."
@@ -44,7 +45,7 @@ enum SpokenOutput {
         case (nil, nil): break
         }
         if buffer.isEmpty, let hint { buffer.append(hint) }
-        guard hasWords else { return buffer.string() }
+        guard hasWords else { return buffer.string().truncated(toBytes: maxBytes) }
 
         var first = buffer.isEmpty
         if !first && !endsWithPeriod(buffer) { buffer.append(UInt8(ascii: ".")) }
@@ -58,7 +59,7 @@ enum SpokenOutput {
             buffer.append(position.index); buffer.append(" of "); buffer.append(position.count); buffer.append(UInt8(ascii: "."))
             first = false
         }
-        return buffer.string()
+        return buffer.string().truncated(toBytes: maxBytes)
     }
 
     /// `hasSuffix(".")` of the text so far: a last byte other than "." cannot end in a

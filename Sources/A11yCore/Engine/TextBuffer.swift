@@ -88,3 +88,22 @@ private extension UnsafeMutableBufferPointer<UInt8> {
         at += bytes.count
     }
 }
+
+extension String {
+    /// The text cut to at most `maxBytes` bytes of UTF-8 at a scalar boundary, ending with
+    /// `AuditBudget.truncationMarker` when it was cut; itself when it fits. Inlined: every
+    /// composed and spoken text passes here, and nearly all fit.
+    @inline(__always)
+    func truncated(toBytes maxBytes: Int) -> String {
+        utf8.count <= maxBytes ? self : cut(toBytes: maxBytes)
+    }
+
+    @inline(never)
+    private func cut(toBytes maxBytes: Int) -> String {
+        let marker = AuditBudget.truncationMarker
+        var end = utf8.index(utf8.startIndex, offsetBy: max(0, maxBytes - marker.utf8.count))
+        // Back to the start of a scalar: continuation bytes are 10xxxxxx.
+        while end > utf8.startIndex && (utf8[end] & 0xC0) == 0x80 { end = utf8.index(before: end) }
+        return String(self[..<end]) + marker
+    }
+}

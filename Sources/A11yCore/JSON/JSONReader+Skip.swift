@@ -35,7 +35,10 @@ extension JSONReader {
             case Byte.n:
                 try readNull()
             case Byte.minus, Byte.zero...Byte.nine:
-                _ = try readNumber()
+                // A skipped number needs only the grammar: one beyond Double's range (1e309) is
+                // still JSON, and an unknown field's value is ignored whatever it holds. The
+                // reader has consumed the whole number when it finds it out of range.
+                do { _ = try readNumber() } catch where error.kind == .range {}
             default:
                 throw unexpected("expected a value")
             }

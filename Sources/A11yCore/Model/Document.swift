@@ -17,6 +17,9 @@ public struct Document: Sendable {
     public var indexByID: [String: Int] = [:]
     /// Pointer of the screen in the request ("" for a single tree, "/screens/N" in a batch).
     public var pointerPrefix = ""
+    /// For a document imported from another format (an Android dump): where each node came
+    /// from. Its pointers are then element paths into that file instead of JSON Pointers.
+    public var sourceMap: SourceMap?
 
     public init() {}
 
@@ -30,8 +33,16 @@ public struct Document: Sendable {
         childStorage[nodes[index].syntheticChildRange]
     }
 
-    /// RFC 6901 JSON Pointer of a node in the request, e.g. `/root/children/0`.
+    /// RFC 6901 JSON Pointer of a node in the request, e.g. `/root/children/0`; for an
+    /// imported document the node's element path (`/hierarchy/node[1]`, see `SourceMap`).
     public func pointer(of index: Int) -> String {
+        Document.pointer(of: index, in: nodes, prefix: pointerPrefix, sourceMap: sourceMap)
+    }
+
+    /// `pointer(of:)` for engines that hold the nodes, the screen's prefix and source map, not
+    /// the document. With a source map (an imported document) the pointer is the map's path.
+    static func pointer(of index: Int, in nodes: [Node], prefix pointerPrefix: String, sourceMap: SourceMap?) -> String {
+        if let sourceMap { return pointerPrefix + sourceMap.path(of: index) }
         // Measured first, then written back to front straight into the String's storage:
         // findings and reports ask for many pointers, so no list of steps and no String per number.
         let root: StaticString = "/root", children: StaticString = "/children/"

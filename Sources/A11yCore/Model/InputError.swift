@@ -1,19 +1,30 @@
-/// Bad input: what is wrong and where (RFC 6901 JSON Pointer into the request).
+/// Bad input: what is wrong and where: an RFC 6901 JSON Pointer into a JSON request, or for
+/// an imported XML document an element path (`/hierarchy/node[2]`, empty when the document
+/// is not well-formed) plus the line and column.
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case syntax, type, missing, invalidValue, duplicateID, unknownReference, limit, unknownRule
+        /// An imported XML document that is not well-formed, or uses what the reader refuses
+        /// (a DOCTYPE, entities, an encoding other than UTF-8).
+        case markup
         /// Not the input's fault alone: the audit was stopped (`AuditInterrupt`).
         case timeBudget, cancelled
     }
     public var kind: Kind
     public var message: String
     public var pointer: String
+    /// Line and column in an imported text document (nil for JSON requests).
+    public var line: Int?
+    public var column: Int?
 
-    public init(_ kind: Kind, _ message: String, at pointer: String) {
-        self.kind = kind; self.message = message; self.pointer = pointer
+    public init(_ kind: Kind, _ message: String, at pointer: String, line: Int? = nil, column: Int? = nil) {
+        self.kind = kind; self.message = message; self.pointer = pointer; self.line = line; self.column = column
     }
 
-    public var description: String { "\(message) (at \(pointer.isEmpty ? "/" : pointer))" }
+    public var description: String {
+        guard let line, let column else { return "\(message) (at \(pointer.isEmpty ? "/" : pointer))" }
+        return "\(message) (at \(pointer.isEmpty ? "" : pointer + ", ")line \(line), column \(column))"
+    }
 }
 
 /// Bounds on what one request may hold, so a hostile document cannot exhaust memory

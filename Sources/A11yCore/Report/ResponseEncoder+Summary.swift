@@ -60,7 +60,7 @@ struct SummaryCounts {
     var minor = 0, moderate = 0, serious = 0, critical = 0
     var violations = 0, incompletes = 0
     var byRule: [(rule: String, count: Int)] = []
-    var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0
+    var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0, suppressedOmitted = 0
 
     mutating func add(_ report: UnsafePointer<AuditReport>) {
         report.pointee.run.findings.withUnsafeBufferPointer { findings in
@@ -83,6 +83,7 @@ struct SummaryCounts {
         }
         elementCount += report.pointee.analysis.elements.count
         omitted += report.pointee.run.findingsOmitted
+        suppressedOmitted += report.pointee.run.suppressedOmitted
         suppressedCount += report.pointee.run.suppressed.count
     }
 
@@ -92,6 +93,7 @@ struct SummaryCounts {
         w.staticKey("findings"); w.int(findingCount)
         // Only present when a screen hit the findings cap, so ordinary answers are unchanged.
         if omitted > 0 { w.staticKey("findingsOmitted"); w.int(omitted) }
+        if suppressedOmitted > 0 { w.staticKey("suppressedOmitted"); w.int(suppressedOmitted) }
         w.staticKey("byImpact")
         w.beginObject()
         w.staticKey("minor"); w.int(minor)

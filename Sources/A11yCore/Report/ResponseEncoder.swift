@@ -171,6 +171,8 @@ public enum ResponseEncoder {
     /// (an element's first node, a finding's element); those bytes are copied and the steps
     /// below written from the end backwards, recording every ancestor's pointer on the way.
     static func writePointer(of node: Int, in document: Document, spans: inout PointerSpans, into w: inout JSONWriter) {
+        // An imported document's element paths are not built from steps like these.
+        if document.sourceMap != nil { w.string(document.pointer(of: node)); return }
         let children: StaticString = "/children/", synthetic: StaticString = "/accessibilityChildren/"
         var length = 0
         var top = node
@@ -250,6 +252,12 @@ public enum ResponseEncoder {
         w.staticKey("message"); w.string(finding.pointee.message)
         // `analysis.document` used in place: a local copy of the Document cost a memcpy and retains.
         w.staticKey("node"); writePointer(of: node, in: analysis.document, spans: &pointers, into: &w)
+        if let sources = analysis.document.sourceMap {
+            // Where the node's element starts in the imported file.
+            let (line, column) = sources.location(of: node)
+            w.staticKey("line"); w.int(line)
+            w.staticKey("column"); w.int(column)
+        }
         w.staticKey("id"); w.string(analysis.document.nodes[node].id)
         w.staticKey("identifier"); w.string(analysis.identifier(ofNode: node))
         w.staticKey("frame")

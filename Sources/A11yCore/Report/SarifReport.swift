@@ -117,7 +117,8 @@ public enum SarifReport {
         json.key("level"); json.string(finding.outcome == .violation ? SarifRules.level(finding.impact) : "none")
         json.key("message"); json.beginObject(); json.key("text"); json.string(SarifMessage.text(finding.message)); json.endObject()
         json.key("locations"); json.beginArray()
-        location.write(node: context.pointer, name: context.id, identifier: context.identifier, to: &json)
+        location.write(node: context.pointer, name: context.id, identifier: context.identifier,
+                       region: analysis.document.sourceMap?.location(of: finding.node), to: &json)
         json.endArray()
         json.key("partialFingerprints"); json.beginObject()
         json.key(Fingerprint.scheme); json.string(fingerprint)
@@ -187,18 +188,27 @@ public enum SarifReport {
 }
 
 /// Where a result is: the artifact (input file or source) and, logically, the node's JSON
-/// Pointer and composed identifier. No region: the tree has no line numbers to give.
+/// Pointer and composed identifier. A JSON tree has no region to give; an imported XML
+/// document gives the line and column of the node's start tag.
 struct SarifLocation: Sendable {
     var uri: String
     var artifactIndex: Int
 
-    func write(node pointer: String?, name: String?, identifier: String?, to json: inout JSONWriter) {
+    func write(node pointer: String?, name: String?, identifier: String?, region: (line: Int, column: Int)? = nil,
+               to json: inout JSONWriter) {
         json.beginObject()
         json.key("physicalLocation"); json.beginObject()
         json.key("artifactLocation"); json.beginObject()
         json.key("uri"); json.string(uri)
         json.key("index"); json.int(artifactIndex)
         json.endObject()
+        if let region {
+            // SARIF's default columnKind is utf16CodeUnits, as `XMLLocation` counts.
+            json.key("region"); json.beginObject()
+            json.key("startLine"); json.int(region.line)
+            json.key("startColumn"); json.int(region.column)
+            json.endObject()
+        }
         json.endObject()
         json.key("logicalLocations"); json.beginArray()
         if let pointer {

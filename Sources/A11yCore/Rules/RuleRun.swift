@@ -19,6 +19,8 @@ public struct RuleRun: Sendable {
     var ran = RuleIDList.empty, passed = RuleIDList.empty, incomplete = RuleIDList.empty
     /// Findings past `RuleRun.defaultMaxFindings` (or the runner's cap), counted but not listed.
     public var findingsOmitted = 0
+    /// Suppressed findings past `AuditBudget.maxSuppressed` (or the output budget), counted but not listed.
+    public var suppressedOmitted = 0
     public init() {}
 
     /// Caps the findings listed per screen so a hostile tree (250,000 nodes, each failing

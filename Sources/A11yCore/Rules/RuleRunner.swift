@@ -14,8 +14,22 @@ public enum RuleRunner {
 
     static func run(_ analysis: Analysis, options: AuditOptions, table: RuleTable,
                     maxFindings: Int) throws(InputError) -> RuleRun {
+        var budget = AuditBudget.default
+        budget.maxFindings = maxFindings
+        var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: analysis.document.pointerPrefix,
+                                sourceMap: analysis.document.sourceMap)
+        return try run(analysis, options: options, table: table, budget: budget, meter: &meter, interrupt: .never)
+    }
+
+    /// Findings are capped while the rules run: once more than twice `budget.maxFindings`
+    /// are held, only the first `maxFindings` in reading order are kept and the rest counted
+    /// (`findingsOmitted` stays exact). Listed findings are then charged to `meter` in reading
+    /// order; those it cannot pay for are counted as omitted too.
+    static func run(_ analysis: Analysis, options: AuditOptions, table: RuleTable, budget: AuditBudget,
+                    meter: inout OutputMeter, interrupt: AuditInterrupt) throws(InputError) -> RuleRun {
         let selected = try table.selection(options)
         let positions = selected.positions
+        let ranks = positions.map { table.ids.rank[$0] }
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
         // Findings stay in one array per rule (no concatenated copy) until ordered. One
         // context, pointed at each rule in turn: a context per rule retained the inputs each time.
@@ -23,54 +37,136 @@ public enum RuleRunner {
         // A loop rather than `map`, whose array of arrays grew through unspecialised stdlib calls.
         var lists: [[Finding]] = []
         lists.reserveCapacity(positions.count)
-        for position in positions {
-            context.position = position
-            lists.append(table.rules[position].check(context))
-        }
-        let suppressionOf: [[Suppression?]] = options.suppressions.isEmpty ? [] : lists.map { list in
-            list.map { finding in options.suppressions.first { matches($0, finding, analysis) } }
-        }
-        func isSuppressed(_ rule: Int, _ index: Int) -> Bool { !suppressionOf.isEmpty && suppressionOf[rule][index] != nil }
+        // Suppressed findings per rule, kept apart as each rule finishes (only when the request names suppressions).
+        var suppressedLists: [[SuppressedFinding]] = []
+        var held = 0, heldSuppressed = 0, omitted = 0, suppressedOmitted = 0
         var passed = RuleSet(), incomplete = RuleSet()
-        for (slot, position) in positions.enumerated() {
+        let suppressionIndex = SuppressionIndex(options.suppressions)
+        for position in positions {
+            try interrupt.check()
+            context.position = position
+            var list = table.rules[position].check(context)
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
-            // By index, reading one field in place: `enumerated()` copied every finding out.
-            for index in lists[slot].indices where !isSuppressed(slot, index) {
-                if lists[slot][index].outcome == .violation { violated = true } else { undecided = true }
-            }
-            if violated { continue }
-            if undecided { incomplete.insert(position) } else { passed.insert(position) }
-        }
-        let places = readingPositions(lists, ranks: positions.map { table.ids.rank[$0] }, in: analysis)
-        var findings = moveOut(&lists, to: places)
-        var suppressed: [SuppressedFinding] = []
-        if !suppressionOf.isEmpty {
-            // Rare (a request that names suppressions): the split copies its findings.
-            var suppressionAt = [Suppression?](repeating: nil, count: findings.count), flat = 0
-            for list in suppressionOf {
-                for suppression in list { suppressionAt[places[flat]] = suppression; flat += 1 }
-            }
-            var kept: [Finding] = []
-            for position in findings.indices {
-                if let suppression = suppressionAt[position] {
-                    suppressed.append(SuppressedFinding(finding: findings[position], suppression: suppression))
-                } else {
-                    kept.append(findings[position])
+            if options.suppressions.isEmpty {
+                // By index, reading one field in place: `enumerated()` copied every finding out.
+                for index in list.indices {
+                    if list[index].outcome == .violation { violated = true } else { undecided = true }
+                }
+            } else {
+                // Rare (a request that names suppressions): the split copies its findings.
+                var kept: [Finding] = [], suppressed: [SuppressedFinding] = []
+                for finding in list {
+                    if let suppression = suppressionIndex.suppression(for: finding, in: analysis) {
+                        suppressed.append(SuppressedFinding(finding: finding, suppression: suppression))
+                    } else {
+                        if finding.outcome == .violation { violated = true } else { undecided = true }
+                        kept.append(finding)
+                    }
+                }
+                list = kept
+                heldSuppressed += suppressed.count
+                suppressedLists.append(suppressed)
+                if heldSuppressed > 2 * budget.maxSuppressed {
+                    suppressedOmitted += keepFirst(budget.maxSuppressed, of: &suppressedLists, ranks: ranks, in: analysis)
+                    heldSuppressed = budget.maxSuppressed
                 }
             }
-            findings = kept
+            if !violated { if undecided { incomplete.insert(position) } else { passed.insert(position) } }
+            held += list.count
+            lists.append(list)
+            if held > 2 * budget.maxFindings {
+                omitted += keepFirst(budget.maxFindings, of: &lists, ranks: ranks, in: analysis)
+                held = budget.maxFindings
+            }
         }
+        try interrupt.check()
+        let places = readingPositions(lists, ranks: ranks, in: analysis)
+        var findings = moveOut(&lists, to: places)
         // Rule verdicts above use every finding; only the listing is cut, in reading order.
+        let listed = min(findings.count, budget.maxFindings, affordable(findings, analysis, &meter))
+        omitted += findings.count - listed
+        if listed < findings.count { findings.removeLast(findings.count - listed) }
         var run = RuleRun()
-        run.findingsOmitted = max(findings.count - maxFindings, 0)
-        if run.findingsOmitted > 0 { findings.removeLast(run.findingsOmitted) }
+        if !suppressedLists.isEmpty {
+            var suppressed = inReadingOrder(suppressedLists, ranks: ranks, in: analysis)
+            let kept = min(suppressed.count, budget.maxSuppressed, affordable(suppressed.lazy.map(\.finding), analysis, &meter))
+            suppressedOmitted += suppressed.count - kept
+            if kept < suppressed.count { suppressed.removeLast(suppressed.count - kept) }
+            run.suppressed = suppressed
+        }
+        run.findingsOmitted = omitted
+        run.suppressedOmitted = suppressedOmitted
         run.findings = findings
-        run.suppressed = suppressed
         run.ran = RuleIDList(table: table.ids, members: selected)
         run.passed = RuleIDList(table: table.ids, members: passed)
         run.incomplete = RuleIDList(table: table.ids, members: incomplete)
         return run
+    }
+
+    /// Keeps the first `count` findings of `lists` in reading order (each list keeps its own
+    /// order) and returns how many were dropped.
+    private static func keepFirst(_ count: Int, of lists: inout [[Finding]], ranks: [Int], in analysis: Analysis) -> Int {
+        let places = readingPositions(lists, ranks: ranks, in: analysis)
+        var flat = 0, dropped = 0
+        for slot in lists.indices {
+            let first = flat
+            flat += lists[slot].count
+            let before = lists[slot].count
+            var index = 0
+            lists[slot].removeAll { _ in defer { index += 1 }; return places[first + index] >= count }
+            dropped += before - lists[slot].count
+        }
+        return dropped
+    }
+
+    /// `keepFirst` for suppressed findings.
+    private static func keepFirst(_ count: Int, of lists: inout [[SuppressedFinding]], ranks: [Int],
+                                  in analysis: Analysis) -> Int {
+        let places = readingPositions(lists.map { $0.map(\.finding) }, ranks: ranks, in: analysis)
+        var flat = 0, dropped = 0
+        for slot in lists.indices {
+            let first = flat
+            flat += lists[slot].count
+            let before = lists[slot].count
+            var index = 0
+            lists[slot].removeAll { _ in defer { index += 1 }; return places[first + index] >= count }
+            dropped += before - lists[slot].count
+        }
+        return dropped
+    }
+
+    /// Suppressed findings of every rule in one array, in reading order.
+    private static func inReadingOrder(_ lists: [[SuppressedFinding]], ranks: [Int], in analysis: Analysis) -> [SuppressedFinding] {
+        let flat = lists.flatMap { $0 }
+        guard !flat.isEmpty else { return [] }
+        let places = readingPositions(lists.map { $0.map(\.finding) }, ranks: ranks, in: analysis)
+        var ordered = flat
+        for k in flat.indices { ordered[places[k]] = flat[k] }
+        return ordered
+    }
+
+    /// How many of `findings`, from the first, `meter` can pay for: the texts and pointers
+    /// each writes (message, node pointer, node id and identifier, data).
+    private static func affordable(_ findings: some Collection<Finding>, _ analysis: Analysis,
+                                   _ meter: inout OutputMeter) -> Int {
+        var count = 0
+        for finding in findings {
+            let node = finding.node
+            var bytes = finding.message.utf8.count + meter.pointerBytes(of: node, in: analysis.document.nodes)
+                + (analysis.document.nodes[node].id?.utf8.count ?? 0) + (analysis.identifier(ofNode: node)?.utf8.count ?? 0)
+            for item in finding.data {
+                bytes += item.key.utf8.count
+                switch item.value {
+                case .string(let text): bytes += text.utf8.count
+                case .strings(let list): for text in list { bytes += text.utf8.count + 3 }
+                case .number, .bool: break
+                }
+            }
+            guard meter.charge(bytes) else { break }
+            count += 1
+        }
+        return count
     }
 
     /// Reading order: the position of the finding's element; nodes outside every element
@@ -118,15 +214,5 @@ public enum RuleRunner {
             }
             count = positions.count
         }
-    }
-
-    /// Every field the suppression gives must match; a suppression that gives none matches nothing.
-    static func matches(_ s: Suppression, _ f: Finding, _ analysis: Analysis) -> Bool {
-        guard s.rule != nil || s.id != nil || s.identifier != nil || s.node != nil else { return false }
-        if let rule = s.rule, rule != f.rule { return false }
-        if let id = s.id, id != analysis.document.nodes[f.node].id { return false }
-        if let identifier = s.identifier, identifier != analysis.identifier(ofNode: f.node) { return false }
-        if let node = s.node, node != analysis.document.pointer(of: f.node) { return false }
-        return true
     }
 }

@@ -4,7 +4,7 @@ import Testing
 /// Inline trees go through the real decoder and engines, so tests see what clients see.
 enum Tree {
     static func analyze(_ json: String) throws -> Analysis {
-        Analyzer.analyze(try decode(json))
+        try Analyzer.analyze(try decode(json))
     }
 
     static func decode(_ json: String, limits: DecodeLimits = .default) throws -> Document {

@@ -68,7 +68,7 @@ import Testing
         node.kind = .button
         node.label = "OK"
         _ = document.append(node, parent: nil)
-        let report = AuditReport(analysis: Analyzer.analyze(document), run: RuleRun())
+        let report = AuditReport(analysis: try Analyzer.analyze(document), run: RuleRun())
         let summary = try check(HTMLReport.render(screens: [ScreenReport(name: "bare", report: report)]), keepName: "bare.html")
         #expect(summary["svgs"] as? Int == 0)
         #expect((summary["text"] as? String)?.contains("No frames in this tree") == true)

@@ -15,7 +15,7 @@ enum RuleFixture {
         let result: Result<Document, InputError> = Array(json.utf8).withUnsafeBytes { bytes in
             do throws(InputError) { return .success(try DocumentDecoder.decode(bytes)) } catch { return .failure(error) }
         }
-        return Analyzer.analyze(try result.get())
+        return try Analyzer.analyze(try result.get())
     }
 
     /// The run for the request's own options, adjusted by `configure`.

@@ -1,0 +1,106 @@
+/// Small hostile requests of issue 15, generated at a size `n`: each once made a response,
+/// a peak of memory or a run time far out of proportion to its bytes.
+enum AttackShape: String, CaseIterable {
+    /// A cell whose label joins `n` copies of `from` one node holding 64 KiB of text.
+    case joinedFrom = "joined-from"
+    /// A 64 KiB `a11yRoot` above `n` buttons with a `nestedIdentifier` each.
+    case nestedIDFanout = "nested-id-fanout"
+    /// `n` deferral content entries and `n` sources sharing one identifier.
+    case deferralAmbiguous = "deferral-ambiguous"
+    /// A 500-level chain with `n` unlabeled buttons at its foot (deep pointers per finding).
+    case deepPointers = "deep-pointers"
+    /// A 500-level chain of `combine` nodes above `n` labelled texts.
+    case nestedCombine = "nested-combine"
+    /// `n` content entries naming one source whose subtree holds `n` texts.
+    case deferralSubtree = "deferral-subtree"
+    /// `n` distinct sources deferred to one receiver.
+    case manySources = "many-sources"
+    /// A cell whose traits merge, and whose label joins, `n` distinct nodes.
+    case mergeMany = "merge-many"
+    /// 500 nested deferral containers, each naming one source of `n` texts at the foot.
+    case nestedDeferral = "nested-deferral"
+    /// A legitimate flat tree of `n` labelled buttons.
+    case flat
+
+    /// The size the benchmark starts from (the issue's sizes, scaled to run in seconds).
+    var defaultSize: Int {
+        switch self {
+        case .joinedFrom: 1_600
+        case .nestedIDFanout: 1_000
+        case .deferralAmbiguous: 2_000
+        case .deepPointers: 10_000
+        case .nestedCombine: 5_000
+        case .deferralSubtree: 2_000
+        case .manySources: 20_000
+        case .mergeMany: 50_000
+        case .nestedDeferral: 20_000
+        case .flat: 50_000
+        }
+    }
+
+    func request(_ n: Int) -> [UInt8] {
+        var s = ""
+        let big = String(repeating: "a", count: 65_536)
+        func frame(_ k: Int) -> String { "\"frame\":{\"x\":0,\"y\":\(k * 50),\"width\":300,\"height\":44}" }
+        switch self {
+        case .joinedFrom:
+            s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"children\":["
+            s += "{\"id\":\"b\",\"type\":\"text\",\"text\":\"\(big)\",\(frame(1))},"
+            s += "{\"id\":\"c\",\"type\":\"cell\",\(frame(2)),\"strategies\":{\"label\":{\"joined\":["
+            s += Array(repeating: "{\"from\":\"b\"}", count: n).joined(separator: ",")
+            s += "]}}}]}}"
+        case .nestedIDFanout:
+            s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"a11yRoot\":\"\(big)\",\"grouping\":\"contain\",\"children\":["
+            s += (0..<n).map { "{\"type\":\"button\",\"label\":\"b\",\"nestedIdentifier\":\"n\($0)\",\(frame($0))}" }.joined(separator: ",")
+            s += "]}}"
+        case .deferralAmbiguous:
+            s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"deferral\":{\"content\":["
+            s += Array(repeating: "{\"kind\":\"inherited\",\"identifier\":\"s\"}", count: n).joined(separator: ",")
+            s += "]},\"children\":[{\"type\":\"textField\",\"label\":\"f\",\"deferralReceiver\":true,\(frame(1))},"
+            s += Array(repeating: "{\"type\":\"text\",\"text\":\"t\",\"deferredSource\":\"s\"}", count: n).joined(separator: ",")
+            s += "]}}"
+        case .deepPointers, .nestedCombine:
+            let depth = 500
+            let open = self == .nestedCombine ? "{\"type\":\"view\",\"grouping\":\"combine\",\"children\":[" : "{\"type\":\"view\",\"children\":["
+            s = "{\"root\":" + String(repeating: open, count: depth)
+            s += (0..<n).map { k in
+                self == .nestedCombine ? "{\"type\":\"text\",\"text\":\"t\(k)\"}" : "{\"type\":\"button\",\(frame(k))}"
+            }.joined(separator: ",")
+            s += String(repeating: "]}", count: depth) + "}"
+        case .deferralSubtree:
+            s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"deferral\":{\"content\":["
+            s += (0..<n).map { k in "{\"kind\":\"\(k % 2 == 0 ? "inherited" : "error")\",\"identifier\":\"s\"}" }.joined(separator: ",")
+            s += "]},\"children\":[{\"type\":\"textField\",\"label\":\"f\",\"deferralReceiver\":true,\(frame(1))},"
+            s += "{\"type\":\"view\",\"deferredSource\":\"s\",\"children\":["
+            s += (0..<n).map { "{\"type\":\"text\",\"text\":\"t\($0)\"}" }.joined(separator: ",")
+            s += "]}]}}"
+        case .manySources:
+            s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"deferral\":{\"content\":["
+            s += (0..<n).map { "{\"kind\":\"inherited\",\"identifier\":\"s\($0)\"}" }.joined(separator: ",")
+            s += "]},\"children\":[{\"type\":\"textField\",\"label\":\"f\",\"deferralReceiver\":true,\(frame(1))},"
+            s += (0..<n).map { "{\"type\":\"text\",\"text\":\"t\($0)\",\"deferredSource\":\"s\($0)\"}" }.joined(separator: ",")
+            s += "]}}"
+        case .mergeMany:
+            s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"children\":["
+            s += "{\"id\":\"c\",\"type\":\"cell\",\(frame(1)),\"strategies\":{\"traits\":{\"merge\":["
+            s += (0..<n).map { "\"n\($0)\"" }.joined(separator: ",")
+            s += "]},\"label\":{\"joined\":["
+            s += (0..<n).map { "{\"from\":\"n\($0)\"}" }.joined(separator: ",")
+            s += "]}}},"
+            s += (0..<n).map { "{\"id\":\"n\($0)\",\"type\":\"text\",\"text\":\"t\"}" }.joined(separator: ",")
+            s += "]}}"
+        case .nestedDeferral:
+            let depth = 500
+            s = "{\"root\":" + String(repeating: "{\"type\":\"view\",\"deferral\":{\"content\":[{\"kind\":\"inherited\",\"identifier\":\"s\"}]},\"children\":[", count: depth)
+            s += "{\"type\":\"textField\",\"label\":\"f\",\"deferralReceiver\":true,\(frame(1))},"
+            s += "{\"type\":\"view\",\"deferredSource\":\"s\",\"children\":["
+            s += (0..<n).map { "{\"type\":\"text\",\"text\":\"t\($0)\"}" }.joined(separator: ",")
+            s += "]}" + String(repeating: "]}", count: depth) + "}"
+        case .flat:
+            s = "{\"root\":{\"id\":\"r\",\"type\":\"view\",\(frame(0)),\"children\":["
+            s += (0..<n).map { "{\"type\":\"button\",\"label\":\"Button \($0)\",\(frame($0))}" }.joined(separator: ",")
+            s += "]}}"
+        }
+        return Array(s.utf8)
+    }
+}

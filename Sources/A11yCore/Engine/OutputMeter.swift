@@ -1,0 +1,55 @@
+/// What an audit has produced so far against `AuditBudget.maxOutputBytes`: the bytes of
+/// texts and JSON Pointers its elements, identifiers, diagnostics and findings will write.
+/// Charged as each is built, so a request that would answer too much stops (or stops
+/// listing) before the memory is spent, not after.
+struct OutputMeter {
+    let limit: Int
+    private(set) var used = 0
+    /// The pointer prefix of the screen being audited ("" or "/screens/N"), for pointer
+    /// lengths and errors: one meter serves every screen of a batch.
+    var pointerPrefix: String { didSet { prefixBytes = pointerPrefix.utf8.count } }
+    private var prefixBytes: Int
+    /// The source map of the screen being audited when it was imported (an Android dump, an
+    /// iOS page source): its pointers are then element paths, in errors and in lengths.
+    var sourceMap: SourceMap?
+
+    init(limit: Int, pointerPrefix: String, sourceMap: SourceMap? = nil) {
+        self.limit = limit
+        self.pointerPrefix = pointerPrefix
+        self.sourceMap = sourceMap
+        prefixBytes = pointerPrefix.utf8.count
+    }
+
+    var remaining: Int { limit - used }
+
+    /// Adds `bytes` when they fit; false (nothing added) when they would pass the limit.
+    @inline(__always)
+    mutating func charge(_ bytes: Int) -> Bool {
+        guard bytes <= limit - used else { return false }
+        used += bytes
+        return true
+    }
+
+    /// Adds `bytes`, or throws `.limit` at node `node`'s pointer when they would pass the limit.
+    @inline(__always)
+    mutating func charge(_ bytes: Int, at node: Int, in nodes: [Node], what: StaticString) throws(InputError) {
+        guard !charge(bytes) else { return }
+        throw exceeded(at: node, in: nodes, what: what)
+    }
+
+    @inline(never)
+    private func exceeded(at node: Int, in nodes: [Node], what: StaticString) -> InputError {
+        InputError(.limit, "\(what) would make the answer larger than its budget of \(limit) bytes of texts and pointers (AuditBudget.maxOutputBytes)",
+                         at: Document.pointer(of: node, in: nodes, prefix: pointerPrefix, sourceMap: sourceMap))
+    }
+
+    /// Bytes of the JSON Pointer of `node`, estimated from its depth without walking up:
+    /// "/root" and twelve bytes a level ("/children/" and two digits). Levels with 100 or
+    /// more siblings and synthetic children write a little more; `AuditBudget`'s response
+    /// bound leaves room for that. An imported document's element path is bounded by its
+    /// source map's longest step a level instead.
+    func pointerBytes(of node: Int, in nodes: [Node]) -> Int {
+        if let sourceMap { return prefixBytes + sourceMap.maxStepBytes * (nodes[node].depth + 1) }
+        return prefixBytes + 5 + 12 * nodes[node].depth
+    }
+}

@@ -1,0 +1,234 @@
+/// Reads an Android hierarchy dump, either dialect (import-formats.md §1.1), into
+/// `AndroidElement`s in document order, with where each came from:
+/// - UI Automator `uiautomator dump`: `<hierarchy rotation>` of `<node>` elements, every
+///   attribute written (a null value as `""`).
+/// - Appium UiAutomator2 page source: `<hierarchy ... width height>` of elements named after
+///   their class, attributes with a null value left out.
+/// Unknown attributes are skipped; known ones with a malformed value are errors naming the
+/// attribute, its element path, line and column.
+struct AndroidHierarchyReader {
+    let bytes: UnsafeRawBufferPointer
+    let limits: DecodeLimits
+    private(set) var elements: [AndroidElement] = []
+    private(set) var sources: SourceMapBuilder
+    /// `width` / `height` on Appium's `<hierarchy>`: the display's usable size in pixels.
+    private(set) var displayWidth: Int?
+    private(set) var displayHeight: Int?
+    private var counter = XMLLineCounter()
+    /// Kind and class flags of each distinct class met (dumps repeat a few dozen classes).
+    private var classes: [String: (NodeKind, AndroidElement.Flags)] = [:]
+
+    init(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) {
+        self.bytes = bytes
+        self.limits = limits
+        // Dumps run at 250 to 450 bytes an element.
+        let expected = min(bytes.count / 256 + 1, limits.maxNodes)
+        elements.reserveCapacity(expected)
+        sources = SourceMapBuilder(expected: expected)
+    }
+
+    mutating func read() throws(InputError) {
+        var xmlLimits = XMLLimits()
+        xmlLimits.maxValueBytes = limits.maxStringBytes
+        // Two levels of room over the node limit, so the node limit gets its own message.
+        xmlLimits.maxDepth = limits.maxNodeDepth + 2
+        var reader = XMLReader(bytes, limits: xmlLimits)
+        /// Open elements' indices; the root `<hierarchy>` is element 0.
+        var open: [Int32] = []
+        var childCount: [Int32] = []
+        while true {
+            let event: XMLEvent
+            do throws(XMLError) { event = try reader.next() } catch {
+                throw InputError(error.kind == .limit ? .limit : .markup, error.message, at: "", line: error.line, column: error.column)
+            }
+            switch event {
+            case .startElement:
+                try startElement(&reader, open: &open, childCount: &childCount)
+            case .endElement:
+                open.removeLast()
+                childCount.removeLast()
+            case .text:
+                continue
+            case .endOfDocument:
+                return
+            }
+        }
+    }
+
+    private mutating func startElement(_ reader: inout XMLReader, open: inout [Int32], childCount: inout [Int32]) throws(InputError) {
+        let index = elements.count
+        let location = counter.advance(to: reader.eventOffset, in: bytes)
+        if open.isEmpty {
+            guard reader.equals(reader.name, "hierarchy") else {
+                throw InputError(.invalidValue, "unknown root element <\(reader.string(reader.name))> (an Android dump starts with <hierarchy>)",
+                                 at: "", line: location.line, column: location.column)
+            }
+        }
+        guard index < limits.maxNodes else {
+            throw InputError(.limit, "more than \(limits.maxNodes) nodes", at: "", line: location.line, column: location.column)
+        }
+        let parent = open.last ?? -1
+        // Depth below the root element (<hierarchy> is 0, as `root` is in a JSON tree).
+        guard open.count <= limits.maxNodeDepth else {
+            throw InputError(.limit, "nodes nested deeper than \(limits.maxNodeDepth) levels", at: sources.path(of: Int(parent)),
+                             line: location.line, column: location.column)
+        }
+        sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: Int(parent), location: location)
+        var element = AndroidElement()
+        element.parent = parent
+        element.depth = Int32(open.count)
+        if !childCount.isEmpty {
+            element.indexInParent = childCount[childCount.count - 1]
+            childCount[childCount.count - 1] += 1
+        }
+        for attribute in reader.attributes {
+            try read(attribute, of: &element, index: index, isRoot: open.isEmpty, reader)
+        }
+        if element.className.isEmpty && !open.isEmpty && !reader.equals(reader.name, "node") {
+            // Appium's element name is the class (import-formats.md §1.1 B).
+            element.className = reader.string(reader.name)
+        }
+        if !open.isEmpty { classify(&element) }
+        elements.append(element)
+        open.append(Int32(index))
+        childCount.append(0)
+    }
+
+    private mutating func read(_ attribute: XMLAttribute, of element: inout AndroidElement, index: Int,
+                               isRoot: Bool, _ reader: XMLReader) throws(InputError) {
+        let name = attribute.name
+        func flag(_ flag: AndroidElement.Flags) throws(InputError) {
+            if reader.equals(attribute.value, "true") { element.flags.insert(flag); return }
+            if reader.equals(attribute.value, "false") { element.flags.remove(flag); return }
+            throw invalid(attribute, "is \"\(reader.value(of: attribute))\", expected true or false", index, reader)
+        }
+        switch name.count {
+        case 3:
+            if reader.equals(name, "NAF") { try flag(.notAccessibilityFriendly) }
+        case 4:
+            if reader.equals(name, "text") {
+                element.text = reader.value(of: attribute)
+                if !isBlank(attribute.value) { element.flags.insert(.textNotBlank) }
+            } else if reader.equals(name, "hint") {
+                element.hint = reader.value(of: attribute)
+                if !element.hint.isEmpty { element.flags.insert(.hasHint) }
+            }
+        case 5:
+            if reader.equals(name, "class") {
+                // Appium writes class="hierarchy" on the root; it is no widget.
+                if !isRoot { element.className = reader.value(of: attribute) }
+            } else if reader.equals(name, "width"), isRoot {
+                displayWidth = try integer(attribute, index, reader)
+            }
+        case 6:
+            if reader.equals(name, "bounds") { try bounds(attribute, of: &element, index, reader) }
+            else if reader.equals(name, "height"), isRoot { displayHeight = try integer(attribute, index, reader) }
+        case 7:
+            if reader.equals(name, "checked") { try flag(.checked) }
+            else if reader.equals(name, "enabled") { try flag(.enabled) }
+            else if reader.equals(name, "focused") { try flag(.focused) }
+            else if reader.equals(name, "heading") { try flag(.heading) }
+        case 8:
+            if reader.equals(name, "password") { try flag(.password) }
+            else if reader.equals(name, "selected") { try flag(.selected) }
+        case 9:
+            if reader.equals(name, "clickable") { try flag(.clickable) }
+            else if reader.equals(name, "checkable") { try flag(.checkable) }
+            else if reader.equals(name, "focusable") { try flag(.focusable) }
+            else if reader.equals(name, "displayed") { try flag(.visible) }
+        case 10:
+            if reader.equals(name, "scrollable") { try flag(.scrollable) }
+        case 11:
+            if reader.equals(name, "resource-id") { element.resourceID = reader.value(of: attribute) }
+        case 12:
+            if reader.equals(name, "content-desc") {
+                element.contentDescription = reader.value(of: attribute)
+                if !isBlank(attribute.value) { element.flags.insert(.descriptionNotBlank) }
+            }
+            else if reader.equals(name, "showing-hint") { try flag(.showingHint) }
+        case 14:
+            if reader.equals(name, "long-clickable") { try flag(.longClickable) }
+            else if reader.equals(name, "a11y-important") { try flag(.important) }
+        case 15:
+            if reader.equals(name, "visible-to-user") { try flag(.visible) }
+        case 17:
+            if reader.equals(name, "context-clickable") { try flag(.contextClickable) }
+        case 23:
+            if reader.equals(name, "screen-reader-focusable") { try flag(.screenReaderFocusable) }
+        default:
+            break
+        }
+    }
+
+    /// The element's kind and class flags, from the class table once per distinct class.
+    private mutating func classify(_ element: inout AndroidElement) {
+        let known: (NodeKind, AndroidElement.Flags)
+        if let cached = classes[element.className] {
+            known = cached
+        } else {
+            var flags: AndroidElement.Flags = []
+            if element.className == "android.widget.Spinner" { flags.insert(.spinner) }
+            if AndroidClasses.isScrollingContainer(element.className) { flags.insert(.scrollingContainer) }
+            known = (AndroidClasses.kind(of: element.className, password: false), flags)
+            classes[element.className] = known
+        }
+        var kind = known.0
+        if kind == .textField && element.flags.contains(.password) { kind = .secureTextField }
+        if element.flags.contains(.checkable) && (kind == .view || kind == .text) { kind = .toggle }
+        element.kind = kind
+        element.flags.formUnion(known.1)
+    }
+
+    /// Whether the raw bytes of a value are all whitespace (a reference is not).
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        for i in range where !XMLCharacters.isSpace(bytes[i]) { return false }
+        return true
+    }
+
+    /// `[left,top][right,bottom]`, integers (Android's `Rect.toShortString()`).
+    private func bounds(_ attribute: XMLAttribute, of element: inout AndroidElement, _ index: Int, _ reader: XMLReader) throws(InputError) {
+        var i = attribute.value.lowerBound
+        let end = attribute.value.upperBound
+        func expect(_ byte: UInt8) -> Bool {
+            guard i < end, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+        func number() -> Int32? {
+            let negative = expect(0x2D)
+            let start = i
+            var value: Int64 = 0
+            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39, i - start < 10 {
+                value = value * 10 + Int64(bytes[i] - 0x30)
+                i += 1
+            }
+            guard i > start, value <= Int64(Int32.max) else { return nil }
+            return Int32(negative ? -value : value)
+        }
+        guard expect(0x5B), let l = number(), expect(0x2C), let t = number(), expect(0x5D),
+              expect(0x5B), let r = number(), expect(0x2C), let b = number(), expect(0x5D), i == end else {
+            throw invalid(attribute, "is \"\(reader.value(of: attribute))\", expected [left,top][right,bottom]", index, reader)
+        }
+        guard r >= l, b >= t else {
+            throw invalid(attribute, "is \"\(reader.value(of: attribute))\": right or bottom before left or top", index, reader)
+        }
+        (element.left, element.top, element.right, element.bottom) = (l, t, r, b)
+        element.flags.insert(.hasBounds)
+    }
+
+    private func integer(_ attribute: XMLAttribute, _ index: Int, _ reader: XMLReader) throws(InputError) -> Int {
+        let text = reader.value(of: attribute)
+        guard let value = Int(text), value >= 0, value <= Int(Int32.max) else {
+            throw invalid(attribute, "is \"\(text)\", expected a whole number of pixels", index, reader)
+        }
+        return value
+    }
+
+    /// A malformed known attribute of element `index` (already recorded in `sources`).
+    private func invalid(_ attribute: XMLAttribute, _ problem: String, _ index: Int, _ reader: XMLReader) -> InputError {
+        let location = XMLLocation.of(attribute.name.lowerBound, in: bytes)
+        let name = reader.string(attribute.name)
+        return InputError(.invalidValue, "attribute \(name) \(problem)", at: sources.path(of: index) + "/@" + name,
+                          line: location.line, column: location.column)
+    }
+}

@@ -1,0 +1,140 @@
+/// Turns an Android hierarchy dump (UI Automator or Appium UiAutomator2, import-formats.md §1)
+/// into our `Document`, with `platform: android`, so the engines and rules run on it as on
+/// a JSON tree. Each XML element is one node, in the same order; `<hierarchy>` is the root.
+///
+/// What TalkBack would do decides each node's role (after ATF's `ViewHierarchyElementUtils`,
+/// which approximates TalkBack from the same `AccessibilityNodeInfo` facts):
+/// - A node is *focusable for accessibility* when it is visible, important and
+///   screen-reader-focusable, clickable, long-clickable or focusable, or when it speaks and
+///   sits directly in a scrolling container (a list or scroll view, or a `scrollable` node).
+/// - A focusable node is one stop. Its label is its `content-desc` when that is not blank
+///   (it overrides the whole subtree); otherwise its own `text` and the text of every
+///   descendant that is not itself focusable (a descendant's `content-desc` again standing
+///   for its subtree), joined with ", ". A focusable node that speaks nothing and holds
+///   other important nodes is no stop (ATF `shouldFocusView`).
+/// - A node that is not focusable but has text, a content description or a hint is a stop of
+///   its own when it is important and no focusable ancestor speaks for it.
+/// - Everything else is read through.
+/// - The dump is in TalkBack's traversal order already: nodes get decreasing `sortPriority`
+///   in document order, so our reading order keeps it instead of sorting by position.
+///
+/// Where our model differs: an element cannot hold other elements, so a focusable node that
+/// holds other focusable nodes is read as its parts (each focusable descendant, and the text
+/// it would have spoken, are stops of their own); TalkBack would also stop on the container.
+public enum AndroidImporter {
+    public static func document(_ bytes: UnsafeRawBufferPointer, density: Double? = nil,
+                                limits: DecodeLimits = .default) throws(InputError) -> Document {
+        if let density, !(density.isFinite && density > 0) {
+            throw InputError(.invalidValue, "density must be a positive number, not \(density)", at: "")
+        }
+        var reader = AndroidHierarchyReader(bytes, limits: limits)
+        try reader.read()
+        let elements = reader.elements
+        let sources = reader.sources.build()
+        let scale = density ?? AndroidDensity.inferred(shorterSidePixels: shorterSide(reader, elements))
+        let roles = AndroidRoles(elements)
+        return build(elements, roles: roles, scale: scale, display: (reader.displayWidth, reader.displayHeight), sources: sources)
+    }
+
+    /// The screen's shorter side in pixels: Appium's display size, else the extent of the bounds.
+    static func shorterSide(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> Int {
+        if let w = reader.displayWidth, let h = reader.displayHeight, w > 0, h > 0 { return min(w, h) }
+        var right: Int32 = 0, bottom: Int32 = 0
+        for e in elements where e.flags.contains(.hasBounds) {
+            right = max(right, e.right); bottom = max(bottom, e.bottom)
+        }
+        return Int(right > 0 && bottom > 0 ? min(right, bottom) : max(right, bottom))
+    }
+
+    private static func build(_ elements: [AndroidElement], roles: AndroidRoles, scale: Double,
+                              display: (Int?, Int?), sources: SourceMap) -> Document {
+        let count = elements.count
+        var document = Document()
+        document.platform = .android
+        document.sourceMap = sources
+        document.nodes.reserveCapacity(count)
+        let fields = FieldTable(capacity: max(count, 1))
+        for i in 0..<count {
+            let e = elements[i]
+            fields.append(Node.Fields())
+            var node = Node(table: fields, row: i, parent: e.parent < 0 ? nil : Int(e.parent), isSynthetic: false,
+                            indexInParent: Int(e.indexInParent), depth: Int(e.depth))
+            // Document order is TalkBack's order: earlier nodes read first among siblings.
+            node.sortPriority = Double(count - i)
+            if i == 0 {
+                fields[i].typeName = "hierarchy"
+                node.isAccessibilityElement = false
+                if let w = display.0, let h = display.1 {
+                    node.frame = Rect(x: 0, y: 0, width: Double(w) / scale, height: Double(h) / scale)
+                }
+                document.nodes.append(node)
+                continue
+            }
+            let kind = roles.kind[i]
+            node.kind = kind
+            fields[i].typeName = e.className.isEmpty ? "android.view.View" : e.className
+            node.hidden = !e.flags.contains(.visible)
+            node.enabled = e.flags.contains(.enabled)
+            if e.flags.contains(.hasBounds) {
+                // In Double: right - left can exceed Int32 when left is negative.
+                node.frame = Rect(x: Double(e.left) / scale, y: Double(e.top) / scale,
+                                  width: (Double(e.right) - Double(e.left)) / scale, height: (Double(e.bottom) - Double(e.top)) / scale)
+            }
+            var traits = kind.defaultTraits
+            let actionable = e.flags.contains(.clickable) || e.flags.contains(.longClickable)
+            switch kind {
+            case .view, .text, .image, .list, .cell: if actionable { traits.insert(.button) }
+            default: break
+            }
+            if e.flags.contains(.heading) { traits.insert(.header) }
+            if e.flags.contains(.selected) { traits.insert(.selected) }
+            node.traits = traits
+            if !e.resourceID.isEmpty {
+                fields[i].identifier = e.resourceID
+                node.note(.nonEmptyIdentifier, true)
+            }
+            switch roles.role[i] {
+            case .stop:
+                node.isAccessibilityElement = true
+                let label = roles.label(of: i, elements)
+                if !label.isEmpty { fields[i].label = label; node.note(.nonEmptyLabel, true) }
+            case .readThrough:
+                node.isAccessibilityElement = false
+            }
+            var value: String?
+            var hint = e.hint
+            switch kind {
+            case .textField, .secureTextField:
+                // What was typed is the value; while the hint shows, `text` is the hint.
+                if e.flags.contains(.showingHint) {
+                    if hint.isEmpty { hint = e.text }
+                } else if !e.text.isEmpty {
+                    value = e.text
+                }
+            case .toggle:
+                value = e.flags.contains(.checked) ? "1" : "0"
+            case .slider, .progressBar:
+                // Appium writes a RangeInfo's current value as the text ("50.0").
+                if !e.text.isEmpty { value = e.text }
+            default:
+                if !e.text.isEmpty { fields[i].text = e.text; node.note(.nonEmptyText, true) }
+            }
+            if let value { fields[i].value = value; node.note(.nonEmptyValue, !value.isEmpty) }
+            if !hint.isEmpty { fields[i].hint = hint; node.note(.nonEmptyHint, true) }
+            document.nodes.append(node)
+        }
+        // Children in order: each node's children are contiguous in `childStorage`.
+        var counts = [Int](repeating: 0, count: count + 1)
+        for e in elements where e.parent >= 0 { counts[Int(e.parent) + 1] += 1 }
+        for i in 0..<count { counts[i + 1] += counts[i] }
+        document.childStorage = [Int](repeating: 0, count: max(count - 1, 0))
+        for i in 0..<count { document.nodes[i].childRange = counts[i]..<counts[i + 1] }
+        var next = counts
+        for i in 1..<max(count, 1) {
+            let p = Int(elements[i].parent)
+            document.childStorage[next[p]] = i
+            next[p] += 1
+        }
+        return document
+    }
+}

@@ -1,0 +1,216 @@
+/// Turns an Appium XCUITest / WebDriverAgent page source (import-formats.md §2) into our
+/// `Document` with `platform: ios`. `<AppiumAUT>` (or a bare `XCUIElementTypeApplication`
+/// root) is the root; every element below it is one node, in the same order.
+///
+/// - The kind comes from the `type` attribute (the element name stands in when it is
+///   missing), without its `XCUIElementType` prefix, by `IOSTypes`.
+/// - `x`, `y`, `width`, `height` are points already (WDA writes `CGRectIntegral(frame)`); no
+///   density applies.
+/// - `label` is the label, `value` the value (a switch's "0" / "1" is our toggle value),
+///   `placeholderValue` the hint of a field. `name` is WDA's identifier-or-label
+///   (`wdNameWithSnapshot`), so it becomes the identifier only when it differs from `label`.
+/// - `enabled="false"` is disabled; `visible="false"` hides the node and its subtree.
+/// - `accessible` (WDA's "VoiceOver stops here", when present) decides whether a node is an
+///   element; without it, as in the `useJSONSource` dialect, leaf kinds (text, image,
+///   controls) are elements and other kinds are read through, as GTXiLib's XCUITest proxy
+///   treats childless elements.
+/// - `traits` (WDA 9.10 and later: names joined by ", ") replace the kind's traits.
+/// - Reading order is VoiceOver's geometric one, as for our JSON trees.
+public enum IOSPageSource {
+    public static func document(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> Document {
+        var xmlLimits = XMLLimits()
+        xmlLimits.maxValueBytes = limits.maxStringBytes
+        xmlLimits.maxDepth = limits.maxNodeDepth + 2
+        var reader = XMLReader(bytes, limits: xmlLimits)
+        var sources = SourceMapBuilder(expected: min(bytes.count / 200 + 1, limits.maxNodes))
+        var counter = XMLLineCounter()
+        var document = Document()
+        document.platform = .ios
+        var fields = FieldTable(capacity: max(min(bytes.count / 200 + 1, limits.maxNodes), 4))
+        var open: [Int] = []
+        var childCount: [Int] = []
+        var parents: [Int32] = []
+        while true {
+            let event: XMLEvent
+            do throws(XMLError) { event = try reader.next() } catch {
+                throw InputError(error.kind == .limit ? .limit : .markup, error.message, at: "", line: error.line, column: error.column)
+            }
+            switch event {
+            case .startElement:
+                let index = document.nodes.count
+                let location = counter.advance(to: reader.eventOffset, in: bytes)
+                if open.isEmpty && !(reader.equals(reader.name, "AppiumAUT") || reader.string(reader.name).hasPrefix("XCUIElementType")) {
+                    throw InputError(.invalidValue, "unknown root element <\(reader.string(reader.name))> (an XCUITest page source starts with <AppiumAUT>)",
+                                     at: "", line: location.line, column: location.column)
+                }
+                guard index < limits.maxNodes else {
+                    throw InputError(.limit, "more than \(limits.maxNodes) nodes", at: "", line: location.line, column: location.column)
+                }
+                guard open.count <= limits.maxNodeDepth else {
+                    throw InputError(.limit, "nodes nested deeper than \(limits.maxNodeDepth) levels", at: sources.path(of: open[open.count - 1]),
+                                     line: location.line, column: location.column)
+                }
+                let parent = open.last
+                sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1, location: location)
+                if fields.isFull {
+                    fields = fields.grown()
+                    for i in document.nodes.indices { document.nodes[i].move(to: fields) }
+                }
+                fields.append(Node.Fields())
+                var node = Node(table: fields, row: index, parent: parent, isSynthetic: false,
+                                indexInParent: childCount.last ?? 0, depth: open.count)
+                if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
+                try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, sources: sources, bytes: bytes)
+                document.nodes.append(node)
+                parents.append(Int32(parent ?? -1))
+                open.append(index)
+                childCount.append(0)
+            case .endElement:
+                open.removeLast()
+                childCount.removeLast()
+            case .text:
+                continue
+            case .endOfDocument:
+                document.sourceMap = sources.build()
+                document.fillChildren(parents: parents)
+                return document
+            }
+        }
+    }
+
+    private static func read(_ reader: inout XMLReader, into node: inout Node, fields: FieldTable, row: Int, isRoot: Bool,
+                             sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer) throws(InputError) {
+        if isRoot && reader.equals(reader.name, "AppiumAUT") {
+            fields[row].typeName = "AppiumAUT"
+            node.isAccessibilityElement = false
+            return
+        }
+        var type = reader.string(reader.name)
+        var name: String?, label: String?, value: String?, placeholder: String?
+        var accessible: Bool?, traits: Traits?
+        var x = 0.0, y = 0.0, width = 0.0, height = 0.0, hasFrame = false
+        for attribute in reader.attributes {
+            func number() throws(InputError) -> Double {
+                let text = reader.value(of: attribute)
+                guard let v = Double(text), v.isFinite else {
+                    throw invalid(attribute, "is \"\(text)\", expected a number of points", row, sources, reader, bytes)
+                }
+                return v
+            }
+            func flag() throws(InputError) -> Bool {
+                if reader.equals(attribute.value, "true") { return true }
+                if reader.equals(attribute.value, "false") { return false }
+                throw invalid(attribute, "is \"\(reader.value(of: attribute))\", expected true or false", row, sources, reader, bytes)
+            }
+            let n = attribute.name
+            if reader.equals(n, "type") { type = reader.value(of: attribute) }
+            else if reader.equals(n, "name") { name = reader.value(of: attribute) }
+            else if reader.equals(n, "label") { label = reader.value(of: attribute) }
+            else if reader.equals(n, "value") { value = reader.value(of: attribute) }
+            else if reader.equals(n, "placeholderValue") { placeholder = reader.value(of: attribute) }
+            else if reader.equals(n, "enabled") { node.enabled = try flag() }
+            else if reader.equals(n, "visible") { node.hidden = !(try flag()) }
+            else if reader.equals(n, "accessible") { accessible = try flag() }
+            else if reader.equals(n, "x") { x = try number(); hasFrame = true }
+            else if reader.equals(n, "y") { y = try number(); hasFrame = true }
+            else if reader.equals(n, "width") { width = max(0, try number()); hasFrame = true }
+            else if reader.equals(n, "height") { height = max(0, try number()); hasFrame = true }
+            else if reader.equals(n, "traits") { traits = IOSTypes.traits(reader.value(of: attribute)) }
+        }
+        let short = type.hasPrefix("XCUIElementType") ? String(type.dropFirst("XCUIElementType".count)) : type
+        let kind = IOSTypes.kind(of: short)
+        node.kind = kind
+        fields[row].typeName = type
+        if hasFrame { node.frame = Rect(x: x, y: y, width: width, height: height) }
+        node.traits = traits ?? IOSTypes.extraTraits(of: short).union(kind.defaultTraits)
+        node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
+        if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
+        if let value, !value.isEmpty, value != label || kind == .textField || kind == .secureTextField {
+            // A StaticText's value repeats its label (WDA `wdValue`); a field's is what was typed.
+            if kind != .text { fields[row].value = value; node.note(.nonEmptyValue, true) }
+        }
+        if let placeholder, !placeholder.isEmpty { fields[row].hint = placeholder; node.note(.nonEmptyHint, true) }
+        if let name, !name.isEmpty, name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
+    }
+
+    private static func invalid(_ attribute: XMLAttribute, _ problem: String, _ row: Int, _ sources: SourceMapBuilder,
+                                _ reader: XMLReader, _ bytes: UnsafeRawBufferPointer) -> InputError {
+        let location = XMLLocation.of(attribute.name.lowerBound, in: bytes)
+        let name = reader.string(attribute.name)
+        return InputError(.invalidValue, "attribute \(name) \(problem)", at: sources.path(of: row) + "/@" + name,
+                          line: location.line, column: location.column)
+    }
+}
+
+/// XCTest element types (`XCUIElementType` names without the prefix, WDA `FBElementTypeTransformer`)
+/// as our kinds; anything not listed is a view.
+enum IOSTypes {
+    static func kind(of type: String) -> NodeKind {
+        switch type {
+        case "StaticText": .text
+        case "Button", "MenuItem", "MenuBarItem", "Key", "PopUpButton": .button
+        case "Image", "Icon": .image
+        case "Link": .link
+        case "Switch", "Toggle", "CheckBox", "RadioButton": .toggle
+        case "Slider", "Stepper", "PickerWheel", "Incrementor": .slider
+        case "TextField", "SearchField", "TextView", "ComboBox": .textField
+        case "SecureTextField": .secureTextField
+        case "Cell": .cell
+        case "Table", "CollectionView", "Outline": .list
+        case "ProgressIndicator": .progressBar
+        case "ActivityIndicator": .spinner
+        case "Tab": .tab
+        default: .view
+        }
+    }
+
+    /// Traits a type carries besides its kind's defaults.
+    static func extraTraits(of type: String) -> Traits {
+        switch type {
+        case "SearchField": .searchField
+        case "Key": .keyboardKey
+        case "TabBar": .tabBar
+        default: []
+        }
+    }
+
+    /// WDA's `traits` attribute: names joined by ", " (WDA `FBAccessibilityTraits`); unknown
+    /// names (None, SupportsZoom) carry no trait of ours.
+    static func traits(_ text: String) -> Traits {
+        var traits: Traits = []
+        for part in text.split(separator: ",") {
+            let name = part.trimmingSpaces()
+            let wire = name.prefix(1).lowercased() + name.dropFirst()
+            if let entry = Traits.names.first(where: { $0.name == wire }) { traits.insert(entry.trait) }
+        }
+        return traits
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
+    }
+}
+
+extension Document {
+    /// `childStorage` and every node's `childRange` from each node's parent (-1 for the root),
+    /// for documents built in pre-order whose children come in order.
+    mutating func fillChildren(parents: [Int32]) {
+        let count = parents.count
+        var starts = [Int](repeating: 0, count: count + 1)
+        for p in parents where p >= 0 { starts[Int(p) + 1] += 1 }
+        for i in 0..<count { starts[i + 1] += starts[i] }
+        childStorage = [Int](repeating: 0, count: starts[count])
+        for i in 0..<count { nodes[i].childRange = starts[i]..<starts[i + 1] }
+        var next = starts
+        for i in 0..<count where parents[i] >= 0 {
+            let p = Int(parents[i])
+            childStorage[next[p]] = i
+            next[p] += 1
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The formats a request body or input file may be in. `auto` recognises the format from
+/// the content: a document whose first significant byte (after a UTF-8 byte order mark and
+/// whitespace) is `<` is XML: an XCUITest page source when its first element is
+/// `<AppiumAUT>` or an `XCUIElementType...`, else an Android dump (whose reader names an
+/// unknown root). Anything else is read as our JSON tree format, which then names what is
+/// wrong with it.
+public enum InputFormat: String, Sendable, CaseIterable {
+    case auto, json, android, ios
+
+    /// The format `bytes` are in, when this is `auto`; else this format. With `xml`, a body
+    /// declared as XML: never json.
+    public func resolved(for bytes: UnsafeRawBufferPointer, xml: Bool = false) -> InputFormat {
+        guard self == .auto else { return self }
+        var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while i < bytes.count, XMLCharacters.isSpace(bytes[i]) { i += 1 }
+        guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : .json }
+        return Self.isXCUITest(bytes, from: i) ? .ios : .android
+    }
+
+    /// Whether the first element's name (after the declaration, comments and PIs, which are
+    /// skipped without checking) is `AppiumAUT` or starts with `XCUIElementType`.
+    private static func isXCUITest(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Bool {
+        var i = start
+        while i + 1 < bytes.count {
+            guard bytes[i] == 0x3C else { i += 1; continue }
+            let next = bytes[i + 1]
+            if next == 0x3F || next == 0x21 { i += 2; continue }  // <? or <!
+            var end = i + 1
+            while end < bytes.count, XMLCharacters.isNameByte(bytes[end]) { end += 1 }
+            let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(i + 1)..<end]), as: UTF8.self)
+            return name == "AppiumAUT" || name.hasPrefix("XCUIElementType")
+        }
+        return false
+    }
+}
+
+extension AuditRun {
+    /// Audits a request in `format` (recognised from the content for `auto`). An imported
+    /// document is one screen with default options, which `adjust` may change (CLI flags);
+    /// `density` (Android: pixels per dp) overrides the inferred one. The budget defaults to
+    /// one scaled to the request's bytes, as for our JSON format.
+    public static func run(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double? = nil,
+                           limits: DecodeLimits = .default, budget: AuditBudget? = nil, baseline: Baseline? = nil,
+                           interrupt: AuditInterrupt = .never,
+                           adjust: (inout AuditOptions) -> Void = { _ in }) throws(InputError) -> AuditRun {
+        switch format.resolved(for: bytes) {
+        case .auto, .json:
+            return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt, adjust: adjust)
+        case .android, .ios:
+            var document = format.resolved(for: bytes) == .ios
+                ? try IOSPageSource.document(bytes, limits: limits)
+                : try AndroidImporter.document(bytes, density: density, limits: limits)
+            adjust(&document.options)
+            let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
+            return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)
+        }
+    }
+}

@@ -1,0 +1,344 @@
+import Testing
+@testable import A11yCore
+
+/// Our own small dumps, one per mapping rule of `AndroidImporter` (none copied from real dumps).
+enum Android {
+    static func document(_ xml: String, density: Double? = 1) throws(InputError) -> Document {
+        try Array(xml.utf8).withUnsafeBytes { raw in
+            Result { () throws(InputError) in try AndroidImporter.document(raw, density: density) }
+        }.get()
+    }
+
+    static func failure(_ xml: String, density: Double? = 1) -> InputError? {
+        do throws(InputError) { _ = try document(xml, density: density); return nil } catch { return error }
+    }
+
+    /// A UI Automator dump: `<hierarchy>` around `body`.
+    static func dump(_ body: String) -> String {
+        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">" + body + "</hierarchy>"
+    }
+
+    /// A `<node>` with UI Automator's full attribute set (every value written; `attributes`
+    /// override the defaults by name) and `children` inside.
+    static func node(_ attributes: [String: String] = [:], _ children: String = "") -> String {
+        let defaults: [(String, String)] = [
+            ("index", "0"), ("text", ""), ("resource-id", ""), ("class", "android.view.View"), ("package", "com.example"),
+            ("content-desc", ""), ("checkable", "false"), ("checked", "false"), ("clickable", "false"), ("enabled", "true"),
+            ("focusable", "false"), ("focused", "false"), ("scrollable", "false"), ("long-clickable", "false"),
+            ("password", "false"), ("selected", "false"), ("bounds", "[0,0][100,100]"),
+        ]
+        var written = Set<String>()
+        var out = "<node"
+        for (name, value) in defaults {
+            out += " \(name)=\"\(attributes[name] ?? value)\""
+            written.insert(name)
+        }
+        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where !written.contains(name) {
+            out += " \(name)=\"\(value)\""
+        }
+        return children.isEmpty ? out + " />" : out + ">" + children + "</node>"
+    }
+
+    static func analysis(_ xml: String, density: Double? = 1) throws -> Analysis {
+        try Analyzer.analyze(try document(xml, density: density))
+    }
+
+    static func labels(_ xml: String) throws -> [String] {
+        try analysis(xml).elements.map { $0.label ?? "" }
+    }
+}
+
+@Suite struct AndroidImporterTests {
+    // MARK: Structure and classes
+
+    @Test func everyElementIsANodeInDocumentOrderUnderTheHierarchyRoot() throws {
+        let doc = try Android.document(Android.dump(Android.node([:], Android.node(["class": "android.widget.TextView"]) + Android.node())))
+        #expect(doc.nodes.count == 4)
+        #expect(doc.platform == .android)
+        #expect(doc.nodes[0].typeName == "hierarchy")
+        #expect(doc.nodes.map(\.parent) == [nil, 0, 1, 1])
+        #expect(Array(doc.children(of: 1)) == [2, 3])
+        #expect(doc.nodes[3].indexInParent == 1)
+        #expect(doc.nodes[2].depth == 2)
+    }
+
+    @Test(arguments: [
+        ("android.widget.TextView", NodeKind.text), ("android.widget.Button", .button), ("android.widget.ImageButton", .button),
+        ("android.widget.ImageView", .image), ("android.widget.EditText", .textField), ("android.widget.CheckBox", .toggle),
+        ("android.widget.Switch", .toggle), ("android.widget.SeekBar", .slider), ("android.widget.ProgressBar", .progressBar),
+        ("androidx.recyclerview.widget.RecyclerView", .list), ("android.widget.FrameLayout", .view), ("com.example.Custom", .view),
+    ])
+    func classesMapToKindsByTheTable(_ className: String, kind: NodeKind) throws {
+        let doc = try Android.document(Android.dump(Android.node(["class": className])))
+        #expect(doc.nodes[1].kind == kind)
+        #expect(doc.nodes[1].typeName == className)
+    }
+
+    @Test func passwordFieldIsSecure() throws {
+        let doc = try Android.document(Android.dump(Android.node(["class": "android.widget.EditText", "password": "true"])))
+        #expect(doc.nodes[1].kind == .secureTextField)
+    }
+
+    @Test func appiumDialectTakesTheClassFromTheAttributeNotTheElementName() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <hierarchy index="0" class="hierarchy" rotation="0" width="300" height="600">
+          <android.widget.FrameLayout index="0" class="android.widget.FrameLayout" bounds="[0,0][300,600]">
+            <com.example.FancyButton index="0" class="android.widget.Button" text="Go" clickable="true" bounds="[0,0][150,150]"/>
+            <android.widget.ImageView index="1" bounds="[0,0][3,3]"/>
+          </android.widget.FrameLayout>
+        </hierarchy>
+        """
+        let doc = try Android.document(xml)
+        #expect(doc.nodes[0].typeName == "hierarchy")
+        #expect(doc.nodes[2].kind == .button && doc.nodes[2].typeName == "android.widget.Button")
+        // No class attribute: the element name is the class.
+        #expect(doc.nodes[3].kind == .image && doc.nodes[3].typeName == "android.widget.ImageView")
+        // The display size is the root's frame.
+        #expect(doc.nodes[0].frame == Rect(x: 0, y: 0, width: 300, height: 600))
+    }
+
+    // MARK: Geometry
+
+    @Test func boundsInPixelsBecomeFramesInDp() throws {
+        let doc = try Android.document(Android.dump(Android.node(["bounds": "[30,60][174,204]"])), density: 3)
+        #expect(doc.nodes[1].frame == Rect(x: 10, y: 20, width: 48, height: 48))
+    }
+
+    @Test(arguments: [(1080, 2400, 3.0), (1440, 3120, 4.0), (720, 1280, 2.0), (1344, 2992, 3.5), (2400, 1080, 3.0)])
+    func densityIsInferredFromTheScreenWhenNotGiven(_ width: Int, _ height: Int, density: Double) throws {
+        let doc = try Android.document(Android.dump(Android.node(["bounds": "[0,0][\(width),\(height)]"])), density: nil)
+        #expect(doc.nodes[1].frame == Rect(x: 0, y: 0, width: Double(width) / density, height: Double(height) / density))
+    }
+
+    @Test func appiumDisplaySizeDecidesTheInferredDensity() throws {
+        let xml = "<hierarchy rotation=\"0\" width=\"1440\" height=\"2960\"><node class=\"android.view.View\" bounds=\"[0,0][1080,1080]\"/></hierarchy>"
+        #expect(try Android.document(xml, density: nil).nodes[1].frame?.width == 270)
+    }
+
+    @Test(arguments: [0.0, -1.0, Double.nan, Double.infinity])
+    func densityMustBePositive(_ density: Double) throws {
+        let error = try #require(Android.failure(Android.dump(Android.node()), density: density))
+        #expect(error.kind == .invalidValue)
+        #expect(error.message.hasPrefix("density must be a positive number"))
+    }
+
+    // MARK: Attributes
+
+    @Test func emptyAndAbsentAttributesReadTheSame() throws {
+        // UI Automator writes text="" where Appium leaves the attribute out.
+        let written = try Android.document(Android.dump(Android.node(["text": "", "content-desc": "", "resource-id": ""])))
+        let absent = try Android.document("<hierarchy><node class=\"android.view.View\" bounds=\"[0,0][1,1]\"/></hierarchy>")
+        for doc in [written, absent] {
+            #expect(doc.nodes[1].text == nil && doc.nodes[1].label == nil && doc.nodes[1].identifier == nil)
+            #expect(doc.nodes[1].enabled && !doc.nodes[1].hidden)
+        }
+    }
+
+    @Test func resourceIDIsTheIdentifierAndTextTheText() throws {
+        let doc = try Android.document(Android.dump(Android.node(["class": "android.widget.TextView", "text": "Hello", "resource-id": "com.example:id/greeting"])))
+        #expect(doc.nodes[1].identifier == "com.example:id/greeting")
+        #expect(doc.nodes[1].text == "Hello")
+    }
+
+    @Test func notDisplayedNodesAreHiddenAndNotImportantOnesReadThrough() throws {
+        let xml = Android.dump(
+            Android.node(["text": "Gone", "class": "android.widget.TextView", "displayed": "false"])
+            + Android.node(["a11y-important": "false", "text": "Decor", "class": "android.widget.TextView"],
+                           Android.node(["text": "Inside", "class": "android.widget.TextView"])))
+        let doc = try Android.document(xml)
+        #expect(doc.nodes[1].hidden)
+        #expect(doc.nodes[2].isAccessibilityElement == false)
+        #expect(try Android.labels(xml) == ["Inside"])
+    }
+
+    @Test func checkableNodesAreTogglesWithTheirState() throws {
+        let xml = Android.dump(
+            Android.node(["class": "android.widget.Switch", "checkable": "true", "checked": "true", "clickable": "true", "text": "Wi-Fi"])
+            + Android.node(["class": "android.view.View", "checkable": "true", "clickable": "true", "content-desc": "Bold"]))
+        let doc = try Android.document(xml)
+        #expect(doc.nodes[1].kind == .toggle && doc.nodes[1].value == "1")
+        #expect(doc.nodes[2].kind == .toggle && doc.nodes[2].value == "0")
+    }
+
+    @Test func aFieldShowingItsHintHasTheHintNotAValue() throws {
+        let xml = Android.dump(
+            Android.node(["class": "android.widget.EditText", "text": "Email", "showing-hint": "true", "focusable": "true"])
+            + Android.node(["class": "android.widget.EditText", "text": "jane@", "hint": "Email", "focusable": "true"]))
+        let doc = try Android.document(xml)
+        #expect(doc.nodes[1].value == nil && doc.nodes[1].hint == "Email" && doc.nodes[1].text == nil)
+        #expect(doc.nodes[2].value == "jane@" && doc.nodes[2].hint == "Email")
+    }
+
+    @Test func headingSelectedAndDisabledAreTraitsAndState() throws {
+        let doc = try Android.document(Android.dump(
+            Android.node(["class": "android.widget.TextView", "text": "Title", "heading": "true", "selected": "true", "enabled": "false"])))
+        #expect(doc.nodes[1].traits == [.staticText, .header, .selected])
+        #expect(!doc.nodes[1].enabled)
+    }
+
+    @Test func clickableViewsAreButtonsAndControlsKeepTheirOwnTraits() throws {
+        let doc = try Android.document(Android.dump(
+            Android.node(["clickable": "true"]) + Android.node(["long-clickable": "true", "class": "android.widget.ImageView"])
+            + Android.node(["clickable": "true", "class": "android.widget.CheckBox"])))
+        #expect(doc.nodes[1].traits == [.button])
+        #expect(doc.nodes[2].traits == [.image, .button])
+        #expect(doc.nodes[3].traits == [.button, .toggleButton])
+    }
+
+    @Test func notAccessibilityFriendlyControlHasNoName() throws {
+        // UI Automator marks a clickable node with no text anywhere NAF="true"; it is a stop with nothing to say.
+        let xml = Android.dump(Android.node(["NAF": "true", "clickable": "true", "class": "android.widget.ImageButton", "bounds": "[0,0][200,200]"]))
+        let analysis = try Android.analysis(xml)
+        #expect(analysis.elements.count == 1 && analysis.elements[0].label == nil)
+        let run = try RuleRunner.run(analysis, options: AuditOptions())
+        #expect(run.findings.map(\.rule) == ["control-name"])
+    }
+
+    // MARK: TalkBack's stops and labels
+
+    @Test func contentDescriptionOverridesTheSubtree() throws {
+        let xml = Android.dump(Android.node(["clickable": "true", "content-desc": "Open profile"],
+                                            Android.node(["class": "android.widget.TextView", "text": "Jane"])))
+        #expect(try Android.labels(xml) == ["Open profile"])
+    }
+
+    @Test func aClickableContainerSpeaksTheTextOfItsNonFocusableDescendants() throws {
+        let xml = Android.dump(Android.node(["clickable": "true"],
+            Android.node(["class": "android.widget.TextView", "text": "Jane Doe"])
+            + Android.node([:], Android.node(["class": "android.widget.ImageView", "content-desc": "Online"])
+                                + Android.node(["class": "android.widget.TextView", "text": "  "]))
+            + Android.node(["class": "android.widget.TextView", "text": "Designer"])))
+        let analysis = try Android.analysis(xml)
+        #expect(analysis.elements.map { $0.label ?? "" } == ["Jane Doe, Online, Designer"])
+        #expect(analysis.elements[0].nodes[0] == 1)
+    }
+
+    @Test func aFocusableContainerHoldingFocusableNodesIsReadAsItsParts() throws {
+        let xml = Android.dump(Android.node(["clickable": "true"],
+            Android.node(["class": "android.widget.TextView", "text": "Song"])
+            + Android.node(["class": "android.widget.ImageButton", "clickable": "true", "content-desc": "Play"])))
+        #expect(try Android.labels(xml) == ["Song", "Play"])
+    }
+
+    @Test func textWithNoFocusableAncestorIsItsOwnStopAndSilentContainersAreReadThrough() throws {
+        let xml = Android.dump(Android.node([:],
+            Android.node(["class": "android.widget.TextView", "text": "Welcome"])
+            + Android.node(["class": "android.widget.LinearLayout"], Android.node(["class": "android.widget.TextView", "text": "Sign in below"]))))
+        #expect(try Android.labels(xml) == ["Welcome", "Sign in below"])
+    }
+
+    @Test func speakingChildrenOfAScrollingContainerAreStops() throws {
+        // Not focusable themselves, but TalkBack focuses a list's speaking rows.
+        let xml = Android.dump(Android.node(["class": "android.widget.ListView", "scrollable": "true", "focusable": "true"],
+            Android.node(["class": "android.widget.LinearLayout"], Android.node(["class": "android.widget.TextView", "text": "Row 1"]))
+            + Android.node(["class": "android.widget.LinearLayout"], Android.node(["class": "android.widget.TextView", "text": "Row 2"]))))
+        let analysis = try Android.analysis(xml)
+        #expect(analysis.elements.map { $0.label ?? "" } == ["Row 1", "Row 2"])
+        #expect(analysis.elements.map(\.node) == [2, 4])
+    }
+
+    @Test func theDumpsOrderIsKeptWhateverTheGeometry() throws {
+        // Second in the dump but higher on screen: still read second.
+        let xml = Android.dump(Android.node(["class": "android.widget.TextView", "text": "Below", "bounds": "[0,500][100,600]"])
+                               + Android.node(["class": "android.widget.TextView", "text": "Above", "bounds": "[0,0][100,100]"]))
+        #expect(try Android.labels(xml) == ["Below", "Above"])
+    }
+
+    // MARK: Pointers
+
+    @Test func pointersAreElementPathsWithLinesAndColumns() throws {
+        let xml = """
+        <hierarchy rotation="0" width="100" height="100">
+          <android.widget.FrameLayout class="android.widget.FrameLayout" bounds="[0,0][100,100]">
+            <android.widget.TextView class="android.widget.TextView" text="a" bounds="[0,0][10,10]"/>
+            <android.widget.Button class="android.widget.Button" clickable="true" bounds="[0,0][10,10]"/>
+            <android.widget.TextView class="android.widget.TextView" text="b" bounds="[0,0][10,10]"/>
+          </android.widget.FrameLayout>
+        </hierarchy>
+        """
+        let doc = try Android.document(xml)
+        #expect(doc.pointer(of: 0) == "/hierarchy")
+        #expect(doc.pointer(of: 4) == "/hierarchy/android.widget.FrameLayout[1]/android.widget.TextView[2]")
+        #expect(doc.pointer(of: 3) == "/hierarchy/android.widget.FrameLayout[1]/android.widget.Button[1]")
+        let sources = try #require(doc.sourceMap)
+        #expect(sources.location(of: 3) == (4, 5))
+        // The button has no name: its finding points at its element, line and column.
+        let run = try Array(xml.utf8).withUnsafeBytes { raw in
+            Result { () throws(InputError) in try AuditRun.run(raw, format: .auto, density: 1) }
+        }.get()
+        let json = String(decoding: run.render(.json), as: UTF8.self)
+        #expect(json.contains("\"rule\":\"control-name\""))
+        #expect(json.contains("\"node\":\"/hierarchy/android.widget.FrameLayout[1]/android.widget.Button[1]\",\"line\":4,\"column\":5"))
+        let sarif = String(decoding: run.render(.report(.sarif)), as: UTF8.self)
+        #expect(sarif.contains("\"region\":{\"startLine\":4,\"startColumn\":5}"))
+    }
+
+    // MARK: Bad input
+
+    @Test func unknownRootElementIsNamed() throws {
+        let error = try #require(Android.failure("<?xml version=\"1.0\"?>\n<AppiumAUT/>"))
+        #expect(error.kind == .invalidValue)
+        #expect(error.message == "unknown root element <AppiumAUT> (an Android dump starts with <hierarchy>)")
+        #expect(error.line == 2 && error.column == 1)
+    }
+
+    @Test func malformedBoundsAndBooleansNameTheAttribute() throws {
+        let bounds = try #require(Android.failure(Android.dump(Android.node([:], Android.node(["bounds": "[0,0][10]"])))))
+        #expect(bounds.kind == .invalidValue)
+        #expect(bounds.pointer == "/hierarchy/node[1]/node[1]/@bounds")
+        #expect(bounds.message == "attribute bounds is \"[0,0][10]\", expected [left,top][right,bottom]")
+        let inverted = try #require(Android.failure(Android.dump(Android.node(["bounds": "[10,0][0,10]"]))))
+        #expect(inverted.pointer == "/hierarchy/node[1]/@bounds")
+        let flag = try #require(Android.failure("<hierarchy>\n<node clickable=\"yes\"/></hierarchy>"))
+        #expect(flag.pointer == "/hierarchy/node[1]/@clickable")
+        #expect(flag.line == 2 && flag.column == 7)
+    }
+
+    @Test func truncatedDumpIsAMarkupErrorWithItsPlace() throws {
+        let full = Android.dump(Android.node([:], Android.node()))
+        let error = try #require(Android.failure(String(full.prefix(full.count - 20))))
+        #expect(error.kind == .markup)
+        #expect(error.line == 1 && error.column != nil)
+    }
+
+    @Test func billionLaughsIsRefusedBeforeAnyExpansion() throws {
+        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE hierarchy [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n<hierarchy><node text=\"&b;\"/></hierarchy>"
+        let error = try #require(Android.failure(xml))
+        #expect(error.kind == .markup)
+        #expect(error.line == 2 && error.column == 1)
+    }
+
+    @Test func deepNestingHitsTheNodeDepthLimit() throws {
+        let xml = "<hierarchy>" + String(repeating: "<node>", count: 100_000) + String(repeating: "</node>", count: 100_000) + "</hierarchy>"
+        let error = try #require(Android.failure(xml))
+        #expect(error.kind == .limit)
+        #expect(error.message == "nodes nested deeper than 512 levels")
+    }
+
+    @Test func formatIsRecognisedFromTheContent() {
+        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0) } }
+        #expect(format("\u{FEFF}  <?xml version=\"1.0\"?><hierarchy/>") == .android)
+        #expect(format("<hierarchy/>") == .android)
+        #expect(format(" {\"root\": {}}") == .json)
+        #expect(format("") == .json)
+        #expect(Array("<x/>".utf8).withUnsafeBytes { InputFormat.json.resolved(for: $0) } == .json)
+    }
+
+    /// The output budget names the node it stopped at by its element path, as findings do:
+    /// the engines build pointers through the document's source map (`Document.pointer(of:in:prefix:sourceMap:)`).
+    @Test func outputBudgetErrorsPointIntoTheDump() throws {
+        let xml = Android.dump(Android.node(["class": "android.widget.FrameLayout"],
+            Android.node(["class": "android.widget.Button", "text": String(repeating: "Pay now ", count: 8), "clickable": "true"])))
+        let document = try Android.document(xml)
+        var budget = AuditBudget.default
+        budget.maxOutputBytes = 40
+        do throws(InputError) {
+            _ = try Audit.run(document, budget: budget)
+            Issue.record("the audit fitted in 40 bytes")
+        } catch {
+            #expect(error.kind == .limit)
+            #expect(error.pointer == "/hierarchy/node[1]/node[1]")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import A11yCore
+
+/// Our own small XCUITest page sources, one per mapping rule of `IOSPageSource`.
+@Suite struct IOSPageSourceTests {
+    private func document(_ xml: String) throws -> Document {
+        try Array(xml.utf8).withUnsafeBytes { raw in
+            Result { () throws(InputError) in try IOSPageSource.document(raw) }
+        }.get()
+    }
+
+    private func source(_ body: String, accessible: Bool = false) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <AppiumAUT>
+          <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo" label="Demo" enabled="true" visible="true"\(accessible ? " accessible=\"false\"" : "") x="0" y="0" width="390" height="844">
+        \(body)
+          </XCUIElementTypeApplication>
+        </AppiumAUT>
+        """
+    }
+
+    @Test func typesFramesLabelsValuesAndIdentifiers() throws {
+        let doc = try document(source("""
+            <XCUIElementTypeButton type="XCUIElementTypeButton" name="login.submit" label="Sign in" enabled="false" visible="true" x="16" y="100" width="120.5" height="30"/>
+            <XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" enabled="true" visible="true" x="0" y="200" width="51" height="31"/>
+            <XCUIElementTypeTextField type="XCUIElementTypeTextField" value="jane@" placeholderValue="Email" enabled="true" visible="true" x="0" y="300" width="300" height="44"/>
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="Hello" label="Hello" value="Hello" enabled="true" visible="false" x="0" y="400" width="50" height="20"/>
+        """))
+        #expect(doc.platform == .ios)
+        #expect(doc.nodes.map(\.kind) == [.view, .view, .button, .toggle, .textField, .text])
+        #expect(doc.nodes[0].typeName == "AppiumAUT" && doc.nodes[2].typeName == "XCUIElementTypeButton")
+        #expect(doc.nodes[2].frame == Rect(x: 16, y: 100, width: 120.5, height: 30))
+        #expect(doc.nodes[2].label == "Sign in" && doc.nodes[2].identifier == "login.submit" && !doc.nodes[2].enabled)
+        // name equal to label is WDA's fallback, not an identifier.
+        #expect(doc.nodes[3].identifier == nil && doc.nodes[3].value == "1")
+        #expect(doc.nodes[4].value == "jane@" && doc.nodes[4].hint == "Email")
+        #expect(doc.nodes[5].hidden && doc.nodes[5].value == nil)
+        #expect(doc.pointer(of: 3) == "/AppiumAUT/XCUIElementTypeApplication[1]/XCUIElementTypeSwitch[1]")
+    }
+
+    @Test func accessibleDecidesElementsAndLeafKindsOtherwise() throws {
+        let withFlag = try document(source("""
+            <XCUIElementTypeOther type="XCUIElementTypeOther" label="Card" accessible="true" x="0" y="0" width="10" height="10"/>
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Note" accessible="false" x="0" y="0" width="10" height="10"/>
+        """, accessible: true))
+        #expect(withFlag.nodes[1].isAccessibilityElement == false)
+        #expect(withFlag.nodes[2].isAccessibilityElement == true && withFlag.nodes[3].isAccessibilityElement == false)
+        // Without the attribute the labelled application is read through, not one element.
+        let without = try document(source("""
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Title" x="0" y="0" width="100" height="20"/>
+        """))
+        let analysis = try Analyzer.analyze(without)
+        #expect(analysis.elements.map { $0.label ?? "" } == ["Title"])
+    }
+
+    @Test func traitsAttributeReplacesTheKindsTraits() throws {
+        let doc = try document(source("""
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Inbox" traits="Header, StaticText, SupportsZoom" x="0" y="0" width="100" height="20"/>
+            <XCUIElementTypeSearchField type="XCUIElementTypeSearchField" label="Search" x="0" y="0" width="100" height="20"/>
+        """))
+        #expect(doc.nodes[2].traits == [.header, .staticText])
+        #expect(doc.nodes[3].traits == [.searchField])
+    }
+
+    @Test func badValuesAndRootsAreNamed() throws {
+        func failure(_ xml: String) -> InputError? {
+            do { _ = try document(xml); return nil } catch { return error as? InputError }
+        }
+        let width = try #require(failure(source(#"<XCUIElementTypeButton type="XCUIElementTypeButton" width="wide"/>"#)))
+        #expect(width.pointer == "/AppiumAUT/XCUIElementTypeApplication[1]/XCUIElementTypeButton[1]/@width")
+        #expect(width.line == 4)
+        let root = try #require(failure("<hierarchy/>"))
+        #expect(root.message == "unknown root element <hierarchy> (an XCUITest page source starts with <AppiumAUT>)")
+    }
+
+    @Test func autoRecognisesTheDialect() {
+        func format(_ text: String, xml: Bool = false) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0, xml: xml) } }
+        #expect(format("<?xml version=\"1.0\"?>\n<!-- x --><AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>") == .ios)
+        #expect(format("<XCUIElementTypeApplication/>") == .ios)
+        #expect(format("<?xml version=\"1.0\"?><hierarchy/>") == .android)
+        #expect(format("{}", xml: true) == .android)
+    }
+}
