@@ -5,11 +5,13 @@
 # that manifest's limits, reads the server's peak RSS (VmHWM of a fresh server per shape and size) and fails when it passes the container's memory limit.
 #
 # Per manifest and shape, bodies of N = max-body-bytes / 2 and 2N = max-body-bytes bytes are
-# posted by C = max-buffered-bytes / body clients at once (as many bodies as the buffered
-# cap lets the server hold, so every worker runs one and the rest wait in memory), each
-# asking for one format in turn (JSON, SARIF, JUnit XML, HTML). The table gives, per shape and
-# size: body bytes, response bytes and status of one answer, seconds for all C, and the
-# server's peak RSS. Loopback only; every request and the whole run are time-bounded.
+# posted by C = max-buffered-bytes / max-body-bytes clients at once (as many full bodies as
+# the buffered cap lets the server hold, so every worker is busy and the rest wait in
+# memory), each asking for one format in turn (JSON, SARIF, JUnit XML, HTML). The table
+# gives, per shape and size: body bytes, statuses, the largest response, seconds for all C,
+# the server's peak RSS and its RSS afterwards, and at 2N the growth of time and response
+# over N. Then one server takes every shape in turn at 2N (what the allocator keeps between
+# audits shows there). Loopback only; every request and the whole run are time-bounded.
 #
 #   Scripts/memory-envelope.sh [--binary PATH] [--manifest FILE ...] [--shapes a,b,...] [--sizes full|half]
 set -euo pipefail
@@ -156,7 +158,7 @@ for manifest in manifests:
     base = status_of(server.pid)["VmRSS"]
     server.kill(); server.wait()
     print(f"\n== {manifest}: serve {' '.join(args)}; memory limit {mib(limit)}; server RSS at start {mib(base)}")
-    print(f"{'shape':<20} {'body bytes':>11} {'clients':>7} {'status':>8} {'response bytes':>15} {'seconds':>8} {'peak RSS':>9}")
+    print(f"{'shape':<20} {'body bytes':>11} {'clients':>7} {'status':>8} {'response bytes':>15} {'seconds':>8} {'peak RSS':>9} {'RSS after':>9}")
     worst = 0
     targets = {"both": [max_body // 2, max_body], "full": [max_body], "half": [max_body // 2]}.get(sizes)
     if targets is None: targets = [int(x) for x in sizes.split(",")]
@@ -165,6 +167,7 @@ for manifest in manifests:
     runs = [(shape, target, False) for shape in SHAPES for target in targets]
     runs += [(shape, targets[-1], True) for shape in SHAPES]
     history_started = False
+    previous = None
     for shape, target, history in runs:
         if history and not history_started:
             history_started = True
@@ -172,7 +175,9 @@ for manifest in manifests:
             print(f"-- one server, every shape in turn at {targets[-1]:,} bytes (peak so far):")
         if True:
             body = build(shape, target)
-            clients = int(clients_override) if clients_override else max(workers, max_buffered // max(len(body), 1))
+            # As many full-size bodies as the buffered cap holds, the same at both sizes so
+            # that time and response grow with the body alone.
+            clients = int(clients_override) if clients_override else max(workers, max_buffered // max_body)
             # A fresh server per run: the peak is this run's, not the allocator's leftovers
             # from the one before (a long-running server reuses those pages, so its peak is
             # about the largest of these, not their sum).
@@ -190,13 +195,18 @@ for manifest in manifests:
                       + log.read().decode()[-300:])
                 failed = True
                 continue
-            peak = status_of(server.pid)["VmHWM"]
+            figures = status_of(server.pid)
+            peak, after = figures["VmHWM"], figures["VmRSS"]
             if not history: server.kill(); server.wait()
             worst = max(worst, peak)
             statuses = sorted({str(r[0]) for r in results})
             largest = max(r[1] for r in results)
             over = "  OVER LIMIT" if peak > limit else ""
-            print(f"{shape:<20} {len(body):>11,} {clients:>7} {'/'.join(statuses):>8} {largest:>15,} {seconds:>8.2f} {mib(peak):>9}{over}", flush=True)
+            growth = ""
+            if not history and previous and previous[0] == shape:
+                growth = f"  ×{seconds / max(previous[1], 1e-3):.1f} time, ×{largest / max(previous[2], 1):.1f} response"
+            previous = (shape, seconds, largest)
+            print(f"{shape:<20} {len(body):>11,} {clients:>7} {'/'.join(statuses):>8} {largest:>15,} {seconds:>8.2f} {mib(peak):>9} {mib(after):>9}{over}{growth}", flush=True)
             if peak > limit: failed = True
     if history_started and server.poll() is None: server.kill(); server.wait()
     print(f"worst peak {mib(worst)} of {mib(limit)} ({100 * worst / limit:.0f}%)")
