@@ -103,9 +103,24 @@ def shape_text(shape, n):
         return ('{"root":{"id":"r","type":"view",' + frame(0) + ',"children":[{"id":"b","type":"text","text":"' + BIG + '",'
                 + frame(1) + '},{"id":"c","type":"cell",' + frame(2) + ',"strategies":{"label":{"joined":['
                 + ",".join(['{"from":"b"}'] * n) + "]}}}]}}")
+    if shape == "nested-combine":
+        return ('{"root":' + '{"type":"view","grouping":"combine","children":[' * 500
+                + ",".join(f'{{"type":"text","text":"t{k}"}}' for k in range(n)) + "]}" * 500 + "}")
+    if shape == "deferral-subtree":
+        return ('{"root":{"id":"r","type":"view",' + frame(0) + ',"deferral":{"content":['
+                + ",".join(f'{{"kind":"{"inherited" if k % 2 == 0 else "error"}","identifier":"s"}}' for k in range(n))
+                + ']},"children":[{"type":"textField","label":"f","deferralReceiver":true,' + frame(1) + "},"
+                + '{"type":"view","deferredSource":"s","children":['
+                + ",".join(f'{{"type":"text","text":"t{k}"}}' for k in range(n)) + "]}]}}")
+    if shape == "nested-deferral":
+        return ('{"root":' + '{"type":"view","deferral":{"content":[{"kind":"inherited","identifier":"s"}]},"children":[' * 500
+                + '{"type":"textField","label":"f","deferralReceiver":true,' + frame(1) + "},"
+                + '{"type":"view","deferredSource":"s","children":['
+                + ",".join(f'{{"type":"text","text":"t{k}"}}' for k in range(n)) + "]}" + "]}" * 500 + "}")
     raise SystemExit(f"unknown shape {shape}")
 SHAPES = ["flat", "flat-unlabeled", "deep", "deep-pointers", "merge-many", "many-sources",
-          "deferral-ambiguous", "nested-id-fanout", "joined-from"]
+          "deferral-ambiguous", "nested-id-fanout", "joined-from", "nested-combine", "deferral-subtree",
+          "nested-deferral"]
 if only: SHAPES = only.split(",")
 
 def build(shape, target):
