@@ -2,7 +2,8 @@
 # Issue 15's memory envelope for the shipped manifests: starts the release server with each
 # manifest's own args (read from Deploy/k8s/*.yaml: --host/--port/--token-file are replaced
 # by a loopback port; everything else is kept), fires the worst body shapes concurrently at
-# that manifest's limits, reads the server's peak RSS (VmHWM of a fresh server per shape and size) and fails when it passes the container's memory limit.
+# that manifest's limits, reads the server's peak RSS (VmHWM) and fails when it passes the
+# container's memory limit. About 2 minutes on the 2-core box (not in CI).
 #
 # Per manifest and shape, bodies of N = max-body-bytes / 2 and 2N = max-body-bytes bytes are
 # posted by C = max-buffered-bytes / max-body-bytes clients at once (as many full bodies as
@@ -13,7 +14,10 @@
 # over N. Then one server takes every shape in turn at 2N (what the allocator keeps between
 # audits shows there). Loopback only; every request and the whole run are time-bounded.
 #
-#   Scripts/memory-envelope.sh [--binary PATH] [--manifest FILE ...] [--shapes a,b,...] [--sizes full|half]
+#   Scripts/memory-envelope.sh [--binary PATH] [--manifest FILE ...] [--shapes a,b,...]
+#                              [--sizes both|full|half|BYTES,BYTES,...] [--clients C]
+# ENVELOPE_FORMATS=application/json,... narrows the formats asked for (to measure one alone).
+# Without --binary it builds the release product in .build-release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,7 +33,7 @@ while [ $# -gt 0 ]; do
         --shapes) shapes="$2"; shift 2 ;;
         --sizes) sizes="$2"; shift 2 ;;
         --clients) clients="$2"; shift 2 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
