@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
         --shapes) shapes="$2"; shift 2 ;;
         --sizes) sizes="$2"; shift 2 ;;
         --clients) clients="$2"; shift 2 ;;
-        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -44,7 +44,7 @@ if [ -z "$binary" ]; then
 fi
 
 exec timeout 900 python3 - "$binary" "$shapes" "$sizes" "$clients" "${manifests[@]}" <<'PY'
-import http.client, json, os, re, signal, subprocess, sys, tempfile, threading, time
+import atexit, http.client, json, os, re, signal, subprocess, sys, tempfile, threading, time
 
 binary, only, sizes, clients_override, manifests = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 
@@ -171,6 +171,7 @@ for manifest in manifests:
         log = tempfile.TemporaryFile()
         server = subprocess.Popen([binary, "serve", "--port", "0", "--host", "127.0.0.1", "--access-log", "off", *args],
                                   stdout=subprocess.PIPE, stderr=log)
+        atexit.register(lambda: server.poll() is None and server.kill())  # whatever happens next
         line = server.stdout.readline().decode()
         return server, log, int(re.search(r":(\d+)$", line.strip()).group(1))
     server, log, port = start()
