@@ -44,6 +44,10 @@ def check_container(where, c, grace, probes_required=True):
         # Their defaults count the node's cores, not the container's CPU limit.
         for flag in ("--loops", "--workers"):
             if flag not in c.get("args", []): problems.append(f"{where}: args must set {flag} to match the CPU limit")
+        # Their defaults (8 MiB bodies, no audit memory bound) fit no memory limit we ship;
+        # Scripts/memory-envelope.sh measures what the chosen values keep within it.
+        for flag in ("--max-body-bytes", "--max-buffered-bytes", "--max-audit-memory"):
+            if flag not in c.get("args", []): problems.append(f"{where}: args must set {flag} to fit the memory limit")
 
 for path in sys.argv[1:]:
     for doc in yaml.safe_load_all(open(path)):

@@ -75,6 +75,13 @@ extension ServiceConfiguration {
         Option(flag: "--max-buffered-bytes", environment: "A11Y_AUDIT_MAX_BUFFERED_BYTES", help: "request body memory across all connections, else 503 (default 64 MiB)") { c, v throws(UsageError) in
             c.server.maxBufferedBytes = try integer(v, "--max-buffered-bytes", 65_536...(1 << 40))
         },
+        Option(flag: "--max-audit-memory", environment: "A11Y_AUDIT_MAX_AUDIT_MEMORY", help: "memory running audits may reserve at once: each reserves --audit-memory-factor × its body bytes + 8 MiB (at most this) before it runs and waits while that is not free; 0 for no bound (default 0)") { c, v throws(UsageError) in
+            let bytes = try integer(v, "--max-audit-memory", 0...(1 << 40))
+            c.server.maxOffloadMemory = bytes == 0 ? nil : bytes
+        },
+        Option(flag: "--audit-memory-factor", environment: "A11Y_AUDIT_AUDIT_MEMORY_FACTOR", help: "bytes an audit reserves per body byte under --max-audit-memory (default 200)") { c, v throws(UsageError) in
+            c.server.offloadMemoryPerBodyByte = try integer(v, "--audit-memory-factor", 1...1_000_000)
+        },
         Option(flag: "--max-body-bytes", environment: "A11Y_AUDIT_MAX_BODY_BYTES", help: "request body limit, else 413 (default 8 MiB)") { c, v throws(UsageError) in
             c.server.limits.maxBodyBytes = try integer(v, "--max-body-bytes", 1...(1 << 40))
         },

@@ -44,6 +44,8 @@ final class Connection {
     var discarding = false
 
     var outbuf: [UInt8] = []
+    /// The memory reservation of the response in `outbuf`, dropped once it is written.
+    var reservation: MemoryReservation?
     var outStart = 0
     var closeAfterWrite = false
     /// The close follows an error with request bytes possibly unread: linger before closing.

@@ -286,10 +286,19 @@ extension EventLoop {
         connection.pendingRoute = routeIndex
         connection.cancellation = cancellation
         let fd = connection.fd, serial = connection.serial
+        let memory = shared.memory
+        let scaled = request.body.count.multipliedReportingOverflow(by: shared.configuration.offloadMemoryPerBodyByte)
+        let estimate = scaled.overflow ? Int.max : scaled.partialValue.addingReportingOverflow(shared.configuration.offloadMemoryPerRequest).partialValue
+        let trim = shared.configuration.trimAfterBodyBytes.map { request.body.count >= $0 } ?? false
         let accepted = workers.submit(WorkerPool.Job { [self] in
-            // Cancelled while queued (client gone: the answer is dropped; drain over: the
-            // client reads this): skip the work.
-            let response = cancellation.begin() ? handler(offloaded) : EventLoop.notRun
+            // Waits while the memory budget cannot cover this request (as if still queued).
+            let reservation = memory?.reserve(estimate < 0 ? .max : estimate, unless: cancellation)
+            // Cancelled while queued or waiting (client gone: the answer is dropped; drain
+            // over: the client reads this): skip the work.
+            var response = (memory == nil || reservation != nil) && cancellation.begin()
+                ? handler(offloaded) : EventLoop.notRun
+            if trim { _ = cepoll_release_free_memory() }
+            response.reservation = reservation
             complete(fd: fd, serial: serial, response: response)
         })
         if !accepted {
@@ -375,6 +384,7 @@ extension EventLoop {
             response.requestID = observer.requestID(for: request)
         }
         releaseBody(connection)
+        if let reservation = response.reservation { connection.reservation = reservation }
         let keepAlive = request?.head.keepAlive ?? false
         let close = forceClose || response.close || !keepAlive || connection.peerClosed
             || shared.draining.load(ordering: .relaxed)
@@ -423,6 +433,7 @@ extension EventLoop {
         if connection.outputPending {
             connection.writeDeadline = now + nanos(shared.configuration.writeTimeout)
         } else {
+            connection.reservation = nil
             if connection.outbuf.capacity > 1 << 20 {
                 connection.outbuf = []
             } else {

@@ -224,6 +224,7 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         releaseBody(connection)
+        connection.reservation = nil
         if connection.inFlight {
             connection.inFlight = false
             counters.inFlight.add(-1, ordering: .relaxed)

@@ -13,9 +13,12 @@ final class ServerShared: Sendable {
     let draining = Atomic<Bool>(false)
     /// Capacity of request bodies held across all loops' connections (`maxBufferedBytes`).
     let bufferedBytes = Atomic<Int>(0)
+    /// What offloaded handlers may hold at once (`maxOffloadMemory`), nil for no bound.
+    let memory: MemoryBudget?
 
     init(configuration: ServerConfiguration, router: Router, observer: (any ExchangeObserver)?, workers: WorkerPool?) {
         self.configuration = configuration
+        memory = configuration.maxOffloadMemory.map { MemoryBudget(capacity: $0) }
         self.router = router
         self.observer = observer
         self.workers = workers
@@ -119,6 +122,7 @@ public final class HTTPServer: Sendable {
             total.bufferLimitRefusals += loop.counters.bufferRefusals.load(ordering: .relaxed)
         }
         total.bufferedBodyBytes = state.withLock { $0.shared?.bufferedBytes.load(ordering: .relaxed) ?? 0 }
+        total.reservedOffloadBytes = state.withLock { shared in shared.shared?.memory.map { $0.capacity - $0.free } ?? 0 }
         return total
     }
 

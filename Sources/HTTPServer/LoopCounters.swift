@@ -20,6 +20,8 @@ public struct ServerStats: Sendable, Equatable {
     public var bytesOut = 0
     /// Capacity of request bodies held right now, across all connections.
     public var bufferedBodyBytes = 0
+    /// Memory reserved by offloaded requests right now (`maxOffloadMemory`; 0 without it).
+    public var reservedOffloadBytes = 0
     public var cancelledRequests = 0
     public var bufferLimitRefusals = 0
 }

@@ -8,6 +8,8 @@ public struct Response: Sendable {
     public var requestID: String?
     /// Close the connection after this response.
     public var close: Bool
+    /// The memory its handler reserved; the connection holds it until the response is written.
+    var reservation: MemoryReservation?
 
     public init(
         status: Int, contentType: String? = nil, headers: [(name: String, value: String)] = [],

@@ -36,6 +36,18 @@ public struct ServerConfiguration: Sendable {
     /// Request body bytes held in memory across all connections (buffers' capacity, until
     /// the answer is queued). A body that would pass it gets 503 with Retry-After.
     public var maxBufferedBytes = 64 * 1_048_576
+    /// Bytes offloaded handlers may hold at once, nil for no bound: each offloaded request
+    /// reserves `offloadMemoryPerBodyByte` × its body bytes + `offloadMemoryPerRequest` (at
+    /// most this) before a worker runs it, and waits while that is not free; see `MemoryBudget`.
+    public var maxOffloadMemory: Int?
+    /// The reservation per body byte and per request: above the measured peak memory of the
+    /// costliest request shapes at every body size (README, "Reliability → Memory envelope").
+    public var offloadMemoryPerBodyByte = 200
+    public var offloadMemoryPerRequest = 8 * 1_048_576
+    /// After an offloaded request with a body at least this large, the worker hands the
+    /// allocator's free pages back to the system (`malloc_trim`): each worker thread has its
+    /// own arena, and without it each keeps the peak of its largest request. Nil: never.
+    public var trimAfterBodyBytes: Int? = 64 * 1_024
     /// Open connections per loop; more are closed at accept.
     public var maxConnectionsPerLoop = 10_000
     public var backlog = 1_024

@@ -19,6 +19,8 @@ final class WorkerPool: Sendable {
     }
 
     private let queue = Mutex(Queue())
+    /// Left in a queue slot once its job was taken.
+    private static let taken = Job(run: {})
     private nonisolated(unsafe) let ready: UnsafeMutablePointer<sem_t>
     private let threads = Mutex<[UInt64]>([])
     private let maxQueued: Int
@@ -60,6 +62,9 @@ final class WorkerPool: Sendable {
             let job = queue.withLock { queue -> Job? in
                 guard !queue.stopping, queue.head < queue.jobs.count else { return nil }
                 let job = queue.jobs[queue.head]
+                // The slot lets go of the job at once: its closure holds the request (body
+                // included), which would otherwise live on until up to 64 later jobs are taken.
+                queue.jobs[queue.head] = Self.taken
                 queue.head += 1
                 if queue.head > 64, queue.head * 2 > queue.jobs.count {
                     queue.jobs.removeFirst(queue.head)

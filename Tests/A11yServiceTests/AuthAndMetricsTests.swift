@@ -54,6 +54,8 @@ struct AuthAndMetricsTests {
         #expect(text.contains("a11y_http_open_connections 1\n"))
         #expect(text.contains("a11y_http_requests_in_flight 1\n"))  // the scrape itself
         #expect(text.contains("a11y_findings_total{impact=\"critical\"}"))
+        // No --max-audit-memory: nothing is reserved.
+        #expect(text.contains("a11y_audit_memory_reserved_bytes 0\n"))
         let bytesIn = text.split(separator: "\n").first { $0.hasPrefix("a11y_http_received_bytes_total ") }
         #expect(bytesIn.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 > 300 } == true)
     }

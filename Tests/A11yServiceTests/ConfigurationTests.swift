@@ -62,6 +62,19 @@ struct ConfigurationTests {
         #expect(throws: UsageError.self) { try ServiceConfiguration.parse(arguments: ["--audit-timeout", "0"], environment: [:]) }
     }
 
+    @Test func auditMemoryFlags() throws {
+        let configuration = try ServiceConfiguration.parse(
+            arguments: ["--max-audit-memory", "100663296", "--audit-memory-factor=150"], environment: [:])
+        #expect(configuration.server.maxOffloadMemory == 96 << 20)
+        #expect(configuration.server.offloadMemoryPerBodyByte == 150)
+        let defaults = try ServiceConfiguration.parse(arguments: [], environment: ["A11Y_AUDIT_MAX_AUDIT_MEMORY": "0"])
+        #expect(defaults.server.maxOffloadMemory == nil)
+        #expect(defaults.server.offloadMemoryPerBodyByte == 200)
+        #expect(throws: UsageError.self) {
+            try ServiceConfiguration.parse(arguments: ["--audit-memory-factor", "0"], environment: [:])
+        }
+    }
+
     @Test(arguments: [
         ["--port", "70000"], ["--port"], ["--loops", "0"], ["--bogus", "1"], ["--idle-timeout", "-1"],
         ["--token-file", "/nonexistent/token"], ["--access-log", "maybe"], ["--max-body-bytes", "ten"],

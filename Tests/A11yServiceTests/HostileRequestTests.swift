@@ -28,6 +28,26 @@ struct HostileRequestTests {
         }
     }
 
+    /// With `--max-audit-memory` below one audit's estimate the audit still runs (it reserves
+    /// the whole budget) and gives it all back once answered.
+    @Test func auditsRunWithinAMemoryBudget() throws {
+        let harness = try ServiceHarness { $0.server.maxOffloadMemory = 1 << 20 }
+        let client = CurlClient()
+        let buttons = (0..<600).map { "{\"type\":\"button\",\"label\":\"B\($0)\"}" }.joined(separator: ",")
+        let body = Array("{\"root\":{\"type\":\"view\",\"children\":[\(buttons)]}}".utf8)
+        #expect(body.count > 16_384)  // on a worker, not the loop
+        for _ in 0..<3 {
+            #expect(client.request("POST", harness.base + "/v1/audit", headers: json, body: body)?.status == 200)
+        }
+        var reserved = -1
+        for _ in 0..<1_000 {
+            reserved = harness.service.server.stats().reservedOffloadBytes
+            if reserved == 0 { break }
+            usleep(1_000)
+        }
+        #expect(reserved == 0)
+    }
+
     @Test func acceptWildcardsPickTheirFormat() throws {
         let harness = try ServiceHarness()
         let client = CurlClient()

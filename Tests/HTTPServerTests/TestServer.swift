@@ -16,6 +16,11 @@ final class SpinLog: Sendable {
 }
 
 let cancelledSpins = SpinLog()
+
+/// `/gauge` handlers running now, and the most that ever ran at once.
+let gaugeRunning = Atomic<Int>(0)
+let gaugeMostAtOnce = Atomic<Int>(0)
+let gaugeRuns = Atomic<Int>(0)
 let stuckFinished = Atomic<Bool>(false)
 
 /// A server on a free port with small routes that exercise the transport.
@@ -35,6 +40,15 @@ func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) t
     router.add(.post, "/slow", offload: true) { request in
         usleep(300_000)
         return Response(status: 200, contentType: "text/plain", body: Array("slow:\(request.body.count)".utf8))
+    }
+    // Notes how many of it run at once (each for 200 ms), for the memory budget's tests.
+    router.add(.post, "/gauge", offload: true) { request in
+        gaugeRuns.add(1, ordering: .sequentiallyConsistent)
+        let running = gaugeRunning.add(1, ordering: .sequentiallyConsistent).newValue
+        gaugeMostAtOnce.max(running, ordering: .sequentiallyConsistent)
+        usleep(200_000)
+        gaugeRunning.subtract(1, ordering: .sequentiallyConsistent)
+        return Response(status: 200, body: Array("gauge:\(request.body.count)".utf8))
     }
     // The thread that ran the handler, to tell a loop from a worker.
     router.add(.get, "/thread") { _ in Response(status: 200, body: Array("\(pthread_self())".utf8)) }

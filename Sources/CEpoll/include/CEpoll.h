@@ -64,4 +64,9 @@ void cepoll_http_date(int64_t seconds, char out[29]);
 void cepoll_rfc3339_now(char out[24]);
 
 int cepoll_cpu_count(void);
+/// Gives the allocator's free pages back to the system (glibc malloc_trim(0), every arena); 0 elsewhere.
+int cepoll_release_free_memory(void);
+/// Allocations of at least `bytes` get their own mapping, returned to the system when freed
+/// (glibc mallopt M_MMAP_THRESHOLD; a set value also stops glibc raising it on its own). 0 elsewhere.
+int cepoll_set_mmap_threshold(int bytes);
 #endif
