@@ -32,7 +32,7 @@ extension ElementBuilder {
         let settings = nodes[i].combinable ?? Combinable()
         var parts = try composedParts(of: i)
         if settings.sorting == .frame {
-            order.sort(&parts)
+            CombineOrder(order).sort(&parts)
         }
         var mergedActivationPoint: Point?
         out.append(compose(&parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,

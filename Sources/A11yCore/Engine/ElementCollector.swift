@@ -66,9 +66,10 @@ struct ElementCollector {
             members.reserveCapacity(children.count)
             for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &members) }
             guard !members.isEmpty else { return }
+            // A group falls where its first member by the reading comparator does.
+            let frame = ReadingItem.placingFrame(of: members, order: builder.order)
             ReadingItem.sort(&members, order: builder.order)
-            // A group falls where its first member does.
-            items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: members[0].frame))
+            items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: frame))
         }
     }
 
