@@ -1972,6 +1972,7 @@ public enum OpenAPIDocument {
           "customContent",
           "rotors",
           "spoken",
+          "spokenHint",
           "nodes"
         ],
         "properties": {
@@ -2036,7 +2037,11 @@ public enum OpenAPIDocument {
           },
           "spoken": {
             "type": "string",
-            "description": "The VoiceOver-style utterance."
+            "description": "What VoiceOver says on reaching the element (AccessibilitySnapshot's description): label and value, trait words, position."
+          },
+          "spokenHint": {
+            "$ref": "#/components/schemas/NullableString",
+            "description": "The hint VoiceOver reads after a pause: the element's own hint, or the standard hints of switches (\"Double tap to toggle setting.\"), text fields (\"Double tap to edit.\") and adjustable elements; null when none. `hint` stays the element's own property."
           },
           "nodes": {
             "type": "array",

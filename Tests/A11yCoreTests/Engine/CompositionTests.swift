@@ -111,7 +111,7 @@ import Testing
         #expect(e.traits.contains(.button) && e.traits.contains(.toggleButton))
         #expect(e.actions == ["Settings"], "the merged child's own custom actions are kept")
         #expect(e.activationPoint == Point(x: 348.5, y: 121.5), "activation goes to the merged child")
-        #expect(e.spoken == "Wi-Fi: On. Button.")
+        #expect(e.spoken == "Wi-Fi. Switch Button. On.")
     }
 
     @Test func mergedChildActivationPointIsItsOwnWhenGiven() throws {
@@ -381,7 +381,7 @@ import Testing
         """)
         try #require(a.elements.count == 1)
         #expect(a.elements[0].actions == [], "the visible toggle is the single interactive child")
-        #expect(a.elements[0].spoken == "Wi-Fi: Off. Button.")
+        #expect(a.elements[0].spoken == "Wi-Fi. Switch Button. Off.")
     }
 
     @Test func combineReadsSyntheticChildren() throws {

@@ -89,7 +89,7 @@ import Testing
         #expect(wifi.value == "1")
         #expect(wifi.traits == ["button", "staticText", "toggleButton"])
         #expect(wifi.actions == [])
-        #expect(wifi.spoken == "Wi-Fi: On. Button.")
+        #expect(wifi.spoken == "Wi-Fi. Switch Button. On.")
         #expect(wifi.nodes == ["/root/children/0", "/root/children/0/children/0", "/root/children/0/children/1"])
         #expect(volume.label == "Alerts")
         #expect(volume.value == "50%, Off")
