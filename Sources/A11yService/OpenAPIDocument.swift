@@ -1040,6 +1040,20 @@ public enum OpenAPIDocument {
               "null"
             ],
             "description": "Reachable by keyboard."
+          },
+          "clipsToBounds": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "description": "UIKit clipsToBounds (default false). A zero-size (0 x 0 frame) node that clips hides its subtree; one that does not clip is walked through, its children may overflow it. A zero-size element is never visited."
+          },
+          "explicitOrder": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "description": "The node's accessibilityChildren are UIKit accessibilityElements: read in array order (default false: sorted by frame, as SwiftUI's). The group is placed among its siblings by its first element in reading order."
           }
         }
       },

@@ -68,7 +68,8 @@ import Testing
         }
     }
 
-    /// Every field of the tree format (shared/docs/tree-format.md) is described.
+    /// Every field of the tree format (shared/docs/tree-format.md) is described, with the
+    /// fields this product added (`clipsToBounds`, `explicitOrder`: README, The model).
     @Test func nodeSchemaHasEveryTreeFormatField() throws {
         let properties = try #require(try schema("Node")["properties"] as? [String: Any])
         let fields = [
@@ -77,6 +78,7 @@ import Testing
             "enabled", "sortPriority", "actions", "customContent", "rotors", "activationPoint",
             "accessibilityFrame", "combinable", "deferral", "deferredSource", "deferralReceiver", "a11yRoot",
             "nestedIdentifier", "labeledPair", "strategies", "style", "component", "focusable",
+            "clipsToBounds", "explicitOrder",
         ]
         #expect(Set(properties.keys) == Set(fields))
     }

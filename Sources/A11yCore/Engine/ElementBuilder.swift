@@ -68,6 +68,7 @@ struct ElementBuilder {
     private static func baseRole(of i: Int, _ nodes: [Node], _ visibility: Visibility,
                                  _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs) -> Role {
         if !visibility.isVisible[i] || pairs.isAbsorbedLabel(i) { return .skipped }
+
         // Flags before rows: for nodes without strategies, combinable or label (most
         // containers) the role is found without loading their row of the field table.
         if nodes[i].has(.strategies), let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }

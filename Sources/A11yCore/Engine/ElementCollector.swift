@@ -45,10 +45,15 @@ struct ElementCollector {
                           into items: inout [ReadingItem]) throws(InputError) {
         visited += 1
         if visited % ElementCollector.pollInterval == 0 { try builder.interrupt.check() }
+        // Siblings of a modal view are not walked (their roles stand for composition, which does not look at modals).
+        guard builder.visibility.isReachable[i] else { return }
         let priority = builder.nodes[i].sortPriority
         switch builder.role(of: i) {
         case .skipped: return
         case .leaf, .strategies, .combine:
+            // A zero-size element is not visited (the parser prunes zero-size accessibility
+            // elements); composition, which follows Blueprint, still takes it as a part.
+            if Visibility.isZeroSize(builder.nodes, i) { return }
             if try builder.appendElement(for: i, to: &draft) {
                 let k = elements.count
                 let frame = try finish(builder, meter: &meter)
@@ -68,7 +73,9 @@ struct ElementCollector {
             guard !members.isEmpty else { return }
             // A group falls where its first member by the reading comparator does.
             let frame = ReadingItem.placingFrame(of: members, order: builder.order)
-            ReadingItem.sort(&members, order: builder.order)
+            // UIKit accessibilityElements keep their array order (`explicitOrder`); others sort.
+            let explicit = builder.nodes[i].explicitOrder && !builder.nodes[i].syntheticChildRange.isEmpty
+            if !explicit { ReadingItem.sort(&members, order: builder.order) }
             items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: frame))
         }
     }
