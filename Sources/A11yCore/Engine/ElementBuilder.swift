@@ -157,6 +157,16 @@ struct ElementBuilder {
     func isInteractive(traits: Traits, node: Int) -> Bool {
         !traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || nodes[node].kind.isControl
     }
+
+    /// The name Blueprint gives an element's activation action (`accessibilityAction(didFire:)`
+    /// in AccessibilityComposition.swift): "label: value" (toggle values read On / Off / Mixed)
+    /// when both are there, else the label, else "" (such actions are dropped).
+    func activationName(label: String?, value: String?, traits: Traits, node: Int) -> String {
+        let label = label ?? ""
+        let value = displayValue(value, traits: traits, node: node) ?? ""
+        let name = !label.isEmpty && !value.isEmpty ? "\(label): \(value)" : label
+        return name.truncated(toBytes: maxTextBytes)
+    }
 }
 
 extension Optional where Wrapped == String {
