@@ -198,7 +198,8 @@ import Testing
         ]}}
         """)
         try #require(a.elements.count == 1)
-        #expect(a.elements[0].actions == ["Pin", "Share"])
+        // Blueprint's applyAccessibility: with no merged child, the interactive children's actions come first.
+        #expect(a.elements[0].actions == ["Share", "Pin"])
     }
 
     // MARK: De-duplication and joining
@@ -328,9 +329,10 @@ import Testing
         """)
         try #require(a.elements.count == 1)
         let ia = a.node("a"), ib = a.node("b"), ic = a.node("c")
+        // Named rotors first, then one rotor per system type (Blueprint's RotorSequencer).
         #expect(a.elements[0].rotors == [
-            Rotor(systemType: "heading", items: [ia, ib, ic, ic]),
             Rotor(name: "Links", items: [ia]),
+            Rotor(systemType: "heading", items: [ia, ib, ic, ic]),
             Rotor(systemType: "link", items: [ib]),
         ])
     }
