@@ -132,4 +132,23 @@ import Testing
             Said("H. Dimmed. Tab. Heading. Link. Adjustable. Image. Search Field. 5 of 5."),
         ])
     }
+
+    /// AccessibilityPropertiesTests.testNavBarBackButtonTraitsWithTitles and
+    /// testNavBarBackButtonTraitsWithoutTitles (NavBarBackButtonAccessibilityTraitsViewController):
+    /// a back button says its title, or only "Back Button." when its label is "Back".
+    @Test func navBarBackButtonTraits() throws {
+        func screen(_ back: String, title: String?, body: String) throws -> [Said] {
+            var children = [#"{"type": "button", "label": "\#(back)", "traits": ["button", "backButton"], \#(Tree.frame(16, 62, 44, 44))}"#]
+            if let title { children.append(#"{"type": "text", "text": "\#(title)", "traits": ["header"], \#(Tree.frame(170, 73, 60, 20))}"#) }
+            children.append(#"{"type": "text", "text": "\#(body)", \#(Tree.frame(20, 426, 362, 20))}"#)
+            let json = "{\"root\": {\"type\": \"view\", \(Tree.frame(0, 0, 402, 874)), \"children\": [\(children.joined(separator: ","))]}}"
+            return try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
+        }
+        #expect(try screen("First", title: "Second", body: "Back Button Accessibility Traits - With Titles") == [
+            Said("First. Back Button."), Said("Second. Heading."), Said("Back Button Accessibility Traits - With Titles"),
+        ])
+        #expect(try screen("Back", title: nil, body: "Back Button Accessibility Traits - Without Titles") == [
+            Said("Back Button."), Said("Back Button Accessibility Traits - Without Titles"),
+        ])
+    }
 }
