@@ -66,4 +66,79 @@ import Testing
         let groupB = group(0, 5, 200, 100, [element("B1", 0, 5, 200, 40)])
         #expect(try labels("\"idiom\": \"phone\", \"layoutDirection\": \"ltr\", ", root: (0, 0, 400, 200), [groupA, groupB]) == ["B1", "A1"])
     }
+
+    // MARK: ElementOrderTests (Example/SnapshotTests/ElementOrderTests.swift, ElementOrderViewController)
+    // On a 402 x 874 screen (centre 201, 437): an element at offset (h, v) is a 32 pt view centred
+    // there; containers and group views are 32 pt views at the centre, their elements at
+    // (h, v) from the container's origin.
+
+    private func offsetElement(_ index: Int, _ h: Double, _ v: Double) -> String {
+        element("Element \(index)", 185 + h, 421 + v, 32, 32)
+    }
+
+    private func screen(_ views: [String]) throws -> [String?] {
+        try labels("\"idiom\": \"phone\", ", root: (0, 0, 402, 874), views)
+    }
+
+    private var stack: [String] { [offsetElement(0, 0, -120), offsetElement(1, 0, 0), offsetElement(2, 0, 120)] }
+
+    /// The ElementOrderViewController container: accessibilityElements at offsets (0, 60), (0, -60).
+    private func container(zeroSize: Bool) -> String {
+        let frame = zeroSize ? f(201, 437, 0, 0) : f(185, 421, 32, 32)
+        return """
+        {"type": "view", "label": "Container 3 Parent", \(frame), "explicitOrder": true, "accessibilityChildren": [
+          \(element("Container 3 Element 0", 185, 481, 32, 32)), \(element("Container 3 Element 1", 185, 361, 32, 32))]}
+        """
+    }
+
+    /// The ElementOrderViewController group view: accessible subviews at offsets (0, 60), (0, -60).
+    private func groupView(_ index: Int, _ fields: String) -> String {
+        """
+        {"type": "view", "label": "Group \(index) Parent", \(fields), \(f(185, 421, 32, 32)), "children": [
+          \(element("Group \(index) Element 0", 185, 481, 32, 32)), \(element("Group \(index) Element 1", 185, 361, 32, 32))]}
+        """
+    }
+
+    /// ElementOrderTests.testScatter
+    @Test func scatter() throws {
+        #expect(try screen([offsetElement(0, -80, -80), offsetElement(1, 30, -30), offsetElement(2, -30, 30), offsetElement(3, 80, 80)])
+                == ["Element 0", "Element 1", "Element 2", "Element 3"])
+    }
+
+    /// ElementOrderTests.testGrid
+    @Test func grid() throws {
+        let offsets: [(Double, Double)] = [(60, 60), (-60, -60), (0, 60), (0, -60), (-60, 60), (60, -60), (60, 0), (-60, 0), (0, 0)]
+        #expect(try screen(offsets.enumerated().map { offsetElement($0.offset, $0.element.0, $0.element.1) })
+                == [1, 3, 5, 7, 8, 6, 4, 2, 0].map { "Element \($0)" })
+    }
+
+    /// ElementOrderTests.testContainerInElementStack: the container keeps its array order and
+    /// falls where its first element (by reading order) does.
+    @Test func containerInElementStack() throws {
+        #expect(try screen(stack + [container(zeroSize: false)])
+                == ["Element 0", "Container 3 Element 0", "Container 3 Element 1", "Element 1", "Element 2"])
+    }
+
+    /// ElementOrderTests.testZeroSizedContainerInElementStack
+    @Test func zeroSizedContainerInElementStack() throws {
+        #expect(try screen(stack + [container(zeroSize: true)]) == ["Element 0", "Element 1", "Element 2"])
+    }
+
+    /// ElementOrderTests.testGroupedViewsInElementStack (shouldGroupAccessibilityChildren)
+    @Test func groupedViewsInElementStack() throws {
+        #expect(try screen(stack + [groupView(3, #""isAccessibilityElement": false, "grouping": "contain""#)])
+                == ["Element 0", "Group 3 Element 1", "Group 3 Element 0", "Element 1", "Element 2"])
+    }
+
+    /// ElementOrderTests.testUngroupedViewsInElementStack
+    @Test func ungroupedViewsInElementStack() throws {
+        #expect(try screen(stack + [groupView(3, #""isAccessibilityElement": false"#)])
+                == ["Element 0", "Group 3 Element 1", "Element 1", "Group 3 Element 0", "Element 2"])
+    }
+
+    /// ElementOrderTests.testUngroupedViewsInAccessibleParent
+    @Test func ungroupedViewsInAccessibleParent() throws {
+        #expect(try screen([offsetElement(0, 0, -120), offsetElement(1, 0, 120), groupView(2, #""isAccessibilityElement": true"#)])
+                == ["Element 0", "Group 2 Parent", "Element 1"])
+    }
 }
