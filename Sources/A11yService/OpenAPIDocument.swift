@@ -1096,6 +1096,20 @@ public enum OpenAPIDocument {
               "null"
             ],
             "description": "Reachable by keyboard."
+          },
+          "clipsToBounds": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "description": "UIKit clipsToBounds (default false). A zero-size (0 x 0 frame) node that clips hides its subtree; one that does not clip is walked through, its children may overflow it. A zero-size element is never visited."
+          },
+          "explicitOrder": {
+            "type": [
+              "boolean",
+              "null"
+            ],
+            "description": "The node's accessibilityChildren are UIKit accessibilityElements: read in array order (default false: sorted by frame, as SwiftUI's). The group is placed among its siblings by its first element in reading order."
           }
         }
       },
@@ -2067,6 +2081,7 @@ public enum OpenAPIDocument {
           "customContent",
           "rotors",
           "spoken",
+          "spokenHint",
           "nodes"
         ],
         "properties": {
@@ -2131,7 +2146,11 @@ public enum OpenAPIDocument {
           },
           "spoken": {
             "type": "string",
-            "description": "The VoiceOver-style utterance."
+            "description": "What VoiceOver says on reaching the element (AccessibilitySnapshot's description): label and value, trait words, position."
+          },
+          "spokenHint": {
+            "$ref": "#/components/schemas/NullableString",
+            "description": "The hint VoiceOver reads after a pause: the element's own hint, or the standard hints of switches (\"Double tap to toggle setting.\"), text fields (\"Double tap to edit.\") and adjustable elements; null when none. `hint` stays the element's own property."
           },
           "nodes": {
             "type": "array",

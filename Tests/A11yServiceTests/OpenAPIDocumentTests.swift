@@ -69,7 +69,8 @@ import A11yCore
         }
     }
 
-    /// Every field of the tree format (shared/docs/tree-format.md) is described.
+    /// Every field of the tree format (shared/docs/tree-format.md) is described, with the
+    /// fields this product added (`clipsToBounds`, `explicitOrder`: README, The model).
     @Test func nodeSchemaHasEveryTreeFormatField() throws {
         let properties = try #require(try schema("Node")["properties"] as? [String: Any])
         let fields = [
@@ -78,6 +79,7 @@ import A11yCore
             "enabled", "sortPriority", "actions", "customContent", "rotors", "activationPoint",
             "accessibilityFrame", "combinable", "deferral", "deferredSource", "deferralReceiver", "a11yRoot",
             "nestedIdentifier", "labeledPair", "strategies", "style", "component", "focusable",
+            "clipsToBounds", "explicitOrder",
         ]
         #expect(Set(properties.keys) == Set(fields))
     }

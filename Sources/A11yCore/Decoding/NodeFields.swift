@@ -7,7 +7,7 @@ enum NodeFields {
         case id, type, frame, accessibilityFrame, activationPoint, text, label, value, hint, identifier, traits
         case isAccessibilityElement, grouping, hidden, opacity, enabled, sortPriority, actions, customContent
         case combinable, deferral, deferredSource, deferralReceiver, a11yRoot, nestedIdentifier, labeledPair
-        case style, component, focusable
+        case style, component, focusable, clipsToBounds, explicitOrder
 
         /// A field without payload is stored as its declaration index (Swift's stable enum
         /// layout), so this is a shift; `NodeFieldLookupTests` checks the bits are distinct.
@@ -55,6 +55,8 @@ enum NodeFields {
                 if key == "sortPriority" { return .sortPriority }
             case 13:
                 if key == "customContent" { return .customContent }
+                if key == "clipsToBounds" { return .clipsToBounds }
+                if key == "explicitOrder" { return .explicitOrder }
             case 14:
                 if key == "deferredSource" { return .deferredSource }
             case 15:
@@ -132,6 +134,8 @@ enum NodeFields {
         case .labeledPair: fields[rareOf: row].labeledPair = Indirect(try labeledPair(&c)); node.note(.labeledPair, true)
         case .component: fields[rareOf: row].component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
         case .focusable: node.focusable = try c.bool()
+        case .clipsToBounds: node.clipsToBounds = try c.bool()
+        case .explicitOrder: node.explicitOrder = try c.bool()
         }
     }
 

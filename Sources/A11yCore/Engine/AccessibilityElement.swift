@@ -17,6 +17,9 @@ public struct AccessibilityElement: Sendable {
     public var rotors: [Rotor] { get { box.rotors } set { change { $0.rotors = newValue } } }
     /// The VoiceOver utterance (see `SpokenOutput`).
     public var spoken: String { get { box.spoken } set { change { $0.spoken = newValue } } }
+    /// The hint VoiceOver reads after a pause: the element's own `hint`, or the standard hints
+    /// of switches, text fields and adjustable elements (see `SpokenOutput`); nil when none.
+    public var spokenHint: String? { get { box.spokenHint } set { change { $0.spokenHint = newValue } } }
     /// Source nodes (indices into the document); the first is the node the element stands for.
     public var nodes: [Int] {
         get { box.nodes }
@@ -35,13 +38,13 @@ public struct AccessibilityElement: Sendable {
 
     /// The finished element of a draft, with all boxed fields set in one allocation. The
     /// draft's fields are moved out (it is left empty), so nothing is retained twice.
-    init(moving draft: inout ElementDraft, spoken: String, position: Position?) {
+    init(moving draft: inout ElementDraft, spoken: String, spokenHint: String?, position: Position?) {
         traits = draft.traits
         frame = draft.frame
         activationPoint = draft.activationPoint
         self.position = position
         firstNode = draft.nodes.first ?? -1
-        box = Box(moving: &draft, spoken: spoken)
+        box = Box(moving: &draft, spoken: spoken, spokenHint: spokenHint)
     }
 
     /// The node the element stands for.
@@ -57,19 +60,19 @@ public struct AccessibilityElement: Sendable {
     private final class Box: Sendable {
         let label: String?, value: String?, hint: String?, identifier: String?
         let actions: [String], customContent: [CustomContent], rotors: [Rotor]
-        let spoken: String
+        let spoken: String, spokenHint: String?
         let nodes: [Int]
 
         init(_ f: Fields) {
             label = f.label; value = f.value; hint = f.hint; identifier = f.identifier
             actions = f.actions; customContent = f.customContent; rotors = f.rotors
-            spoken = f.spoken; nodes = f.nodes
+            spoken = f.spoken; spokenHint = f.spokenHint; nodes = f.nodes
         }
 
-        init(moving d: inout ElementDraft, spoken: String) {
+        init(moving d: inout ElementDraft, spoken: String, spokenHint: String?) {
             label = d.label.take(); value = d.value.take(); hint = d.hint.take(); identifier = d.identifier.take()
             actions = d.actions; customContent = d.customContent; rotors = d.rotors
-            self.spoken = spoken; nodes = Box.take(&d.nodes)
+            self.spoken = spoken; self.spokenHint = spokenHint; nodes = Box.take(&d.nodes)
         }
 
         private static func take<T>(_ array: inout [T]) -> [T] {
@@ -80,7 +83,7 @@ public struct AccessibilityElement: Sendable {
 
         var fields: Fields {
             Fields(label: label, value: value, hint: hint, identifier: identifier, actions: actions,
-                   customContent: customContent, rotors: rotors, spoken: spoken, nodes: nodes)
+                   customContent: customContent, rotors: rotors, spoken: spoken, spokenHint: spokenHint, nodes: nodes)
         }
     }
 
@@ -88,7 +91,7 @@ public struct AccessibilityElement: Sendable {
     private struct Fields {
         var label: String?, value: String?, hint: String?, identifier: String?
         var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
-        var spoken = ""
+        var spoken = "", spokenHint: String?
         var nodes: [Int] = []
     }
 

@@ -29,7 +29,7 @@ public enum Analyzer {
         // Elements are finished in document order as they are found; reading order then moves them.
         var collected = ElementCollector(count: count, visibility: visibility, capacity: builder.elementRoleCount)
         var items: [ReadingItem] = []
-        try collected.collect(visibility.modalRoot ?? document.root, builder: builder, meter: &meter, into: &items)
+        try collected.collect(document.root, builder: builder, meter: &meter, into: &items)
         try interrupt.check()
         var sequence: [Int] = []
         sequence.reserveCapacity(collected.elements.count)

@@ -32,7 +32,7 @@ extension ElementBuilder {
         let settings = nodes[i].combinable ?? Combinable()
         var parts = try composedParts(of: i)
         if settings.sorting == .frame {
-            order.sort(&parts)
+            CombineOrder(order).sort(&parts)
         }
         var mergedActivationPoint: Point?
         out.append(compose(&parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
@@ -125,9 +125,20 @@ extension ElementBuilder {
             if !parts[k].customContent.isEmpty { customContent += parts[k].customContent }
             if !parts[k].rotors.isEmpty { rotors += parts[k].rotors }
         }
+        // Blueprint's `applyAccessibility`: with a merged child, the other interactive children's
+        // actions follow the parts' own; without one, every interactive child's actions come
+        // first, and their values (toggles read On / Off / Mixed) are appended to the value
+        // as they are, repeats kept (`joinedAccessibilityString`).
+        var childActions: [String] = [], childValues: [String] = []
         for k in parts.indices where k != merged && interactive[k] {
-            actions += activationActions(of: k, in: parts) + parts[k].actions
-            if merged < 0 { values.append(displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node)) }
+            childActions += activationActions(of: k, in: parts) + parts[k].actions
+            if merged < 0, let v = displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node).nonEmpty { childValues.append(v) }
+        }
+        actions = merged >= 0 ? actions + childActions : childActions + actions
+        actions = actions.filter { !$0.isEmpty }
+        var value = values.joined(", ", maxBytes: maxTextBytes)
+        if !childValues.isEmpty {
+            value = ([value].compactMap { $0 } + childValues).joined(separator: ", ").truncated(toBytes: maxTextBytes)
         }
         var nodes: [Int] = []
         nodes.reserveCapacity(nodeCount)
@@ -135,17 +146,20 @@ extension ElementBuilder {
         for k in parts.indices { nodes += parts[k].nodes }
         if merged >= 0 { activationPoint = parts[merged].activationPoint }
         // Built in one go as the result: a draft filled field by field and then returned is copied.
-        return ElementDraft(label: labels.joined(", ", maxBytes: maxTextBytes), value: values.joined(", ", maxBytes: maxTextBytes),
+        return ElementDraft(label: labels.joined(", ", maxBytes: maxTextBytes), value: value,
                             hint: hints.joined(", ", maxBytes: maxTextBytes), identifier: ids.joined("-", maxBytes: maxTextBytes), traits: traits, actions: actions,
                             customContent: customContent, rotors: rotors, nodes: nodes)
     }
 
-    /// Custom actions standing for an interactive child that was not merged.
+    /// Custom actions standing for an interactive child that was not merged: its activation
+    /// ("label: value", or the label; Blueprint's `accessibilityAction(didFire:)`), and for an
+    /// adjustable child increment and decrement. A disabled child (`notEnabled`) has none: the
+    /// representation only takes actions when `isAccessibilityEnabled`.
     /// Takes the parts and an index: passing `parts[k]` copies (retains) every field of the part.
     private func activationActions(of k: Int, in parts: [ElementDraft]) -> [String] {
+        guard !parts[k].traits.contains(.notEnabled) else { return [] }
         let label = parts[k].label ?? ""
-        let value = displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node) ?? ""
-        var names = [label.isEmpty || value.isEmpty ? label + value : "\(label): \(value)"]
+        var names = [activationName(label: parts[k].label, value: parts[k].value, traits: parts[k].traits, node: parts[k].node)]
         if parts[k].traits.contains(.adjustable) {
             names += ["Increment \(label)", "Decrement \(label)"]
         }

@@ -1,9 +1,14 @@
-/// Content deferred to one receiver: appended to its label, value and hint, and exposed
-/// as custom content.
+/// Content deferred to one receiver, merged as Blueprint's receiver merges it
+/// (`CompositeRepresentation.merge(with:)` in AccessibilityComposition.swift): texts appended
+/// after the receiver's own, joined with ", " and not de-duplicated; traits unioned; every
+/// action of each source (its activation, then its custom actions) appended to the receiver's;
+/// and custom content (`Content.customContent`, de-duplicated as the receiver's getter does).
 struct DeferredAdditions {
     var labels: [String] = []
     var values: [String] = []
     var hints: [String] = []
+    var traits: Traits = []
+    var actions: [String] = []
     var customContent: [CustomContent] = []
     var sources: [Int] = []
 
@@ -11,21 +16,24 @@ struct DeferredAdditions {
     // them as a copy (a retain of each of the five arrays).
     @inline(__always)
     func apply(to e: inout ElementDraft, maxTextBytes: Int) {
+        // `joinedAccessibilityString`: the non-empty texts joined with ", ", repeats kept.
         func join(_ own: String?, _ more: [String]) -> String? {
-            // Nothing deferred for this field: the own text stays as it is (joining one
-            // text is the text itself, and "" counts as absent).
+            // Nothing deferred for this field: the own text stays as it is ("" counts as absent).
             if more.isEmpty { return own.nonEmpty }
-            var list = OrderedTextList()
-            list.append(own)
-            more.forEach { list.append($0) }
-            return list.joined(", ", maxBytes: maxTextBytes)
+            var texts: [String] = []
+            if let own = own.nonEmpty { texts.append(own) }
+            texts += more
+            return texts.isEmpty ? nil : texts.joined(separator: ", ").truncated(toBytes: maxTextBytes)
         }
         e.label = join(e.label, labels)
         e.value = join(e.value, values)
         e.hint = join(e.hint, hints)
-        if !customContent.isEmpty {
-            // Built apart and set once: each set of a draft's custom content boxes it anew.
-            e.customContent = e.customContent.appendingUnique(customContent)
+        e.traits.formUnion(traits)
+        if !customContent.isEmpty || !actions.isEmpty {
+            // Built apart and set once: each set of a draft's extras boxes them anew.
+            e.setExtras(actions: actions.isEmpty ? e.actions : e.actions + actions,
+                        customContent: customContent.isEmpty ? e.customContent : e.customContent.appendingUnique(customContent),
+                        rotors: e.rotors)
         }
         if !sources.isEmpty {
             // A receiver may be handed thousands of sources' nodes: membership is hashed past a few.
@@ -151,17 +159,18 @@ enum DeferralResolver {
                     }
                     continue
                 }
-                // The same source handed over again the same way repeats texts, content and
-                // nodes the receiver already holds: applying the additions drops repeats. The
-                // first few hand-overs of an audit (all of nearly every request) are cheaper
-                // to make than to hash; a repeat of one of them is merely made twice.
+                // The same source handed over again the same way is handed over once. Blueprint
+                // would merge it again (its merge keeps repeats); a content list naming one source
+                // twice alike is a slip, and hostile requests name one large source thousands of times.
+                guard delivered.insert(Delivery(receiver: receiver, source: source, kind: content.kind,
+                                                importance: content.importance)).inserted else { continue }
+                // The first few hand-overs of an audit (all of nearly every request) are cheaper
+                // to read again than to memoise.
                 let e: ElementDraft
                 handOvers += 1
                 if handOvers <= DeferralResolver.fewHandOvers {
                     e = try sourceAccessibility(builder, source)
                 } else {
-                    guard delivered.insert(Delivery(receiver: receiver, source: source, kind: content.kind,
-                                                    importance: content.importance)).inserted else { continue }
                     if let known = accessibilityOf[source] {
                         e = known
                     } else {
@@ -174,12 +183,24 @@ enum DeferralResolver {
                     if let v = e.label { added.labels.append(v) }
                     if let v = e.value { added.values.append(v) }
                     if let v = e.hint { added.hints.append(v) }
-                    switch content.kind {
-                    case .inherited:
-                        added.customContent.append(CustomContent(label: e.label ?? "", value: e.value ?? "", importance: content.importance))
-                    case .error:
-                        let text = [e.label, e.value].compactMap { $0 }.joined(separator: ", ").truncated(toBytes: maxTextBytes)
-                        added.customContent.append(CustomContent(label: "Error", value: text, importance: .high))
+                    added.traits.formUnion(e.traits)
+                    added.actions += e.actions
+                    // `CompositeRepresentation.makeContent(importance:)`: none when an action of
+                    // the source is named like its label (the action is preferred); a source
+                    // with only a value gives that value as the content's label.
+                    var item: CustomContent?
+                    if let label = e.label, !e.actions.contains(label) {
+                        item = CustomContent(label: label, value: e.value ?? "", importance: content.importance)
+                    } else if e.label == nil, let value = e.value {
+                        item = CustomContent(label: value, value: "", importance: content.importance)
+                    }
+                    if var item {
+                        if content.kind == .error {
+                            // Label "Error", value "<label>, <value>" of the content, importance high.
+                            let text = [item.label, item.value].filter { !$0.isEmpty }.joined(separator: ", ")
+                            item = CustomContent(label: "Error", value: text.truncated(toBytes: maxTextBytes), importance: .high)
+                        }
+                        added.customContent.append(item)
                     }
                     added.sources += e.nodes
                 }
@@ -197,18 +218,34 @@ enum DeferralResolver {
         var kind: Deferral.Content.Kind, importance: CustomContent.Importance
     }
 
-    /// A source's combined accessibility: its element, or its subtree read as one.
+    /// A source's accessibility as Blueprint's `SourceContainerView` builds it:
+    /// `CompositeRepresentation(elements, ignoreInteractive: false)` over the elements inside
+    /// (the source itself when it is one). Interactive elements are not split off: their texts
+    /// join the others (each list de-duplicated), traits are unioned, and `actions` is the
+    /// representation's `allActions`: the activation of the last enabled interactive element,
+    /// then every element's custom actions.
     private static func sourceAccessibility(_ builder: ElementBuilder, _ source: Int) throws(InputError) -> ElementDraft {
-        if let e = try builder.element(for: source) { return e }
+        var parts: [ElementDraft] = []
+        if let own = try builder.element(for: source) { parts.append(own) } else { parts = try builder.composedParts(of: source) }
         var e = ElementDraft(node: source)
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList()
-        for part in try builder.composedParts(of: source) {
+        var activation: String?, custom: [String] = [], traits = Traits()
+        for part in parts {
             labels.append(part.label); values.append(part.value); hints.append(part.hint)
+            traits.formUnion(part.traits)
+            if builder.isInteractive(traits: part.traits, node: part.node) && !part.traits.contains(.notEnabled) {
+                activation = builder.activationName(label: part.label, value: part.value, traits: part.traits, node: part.node)
+            }
+            custom += part.actions
             e.nodes += part.nodes
         }
         let maxTextBytes = builder.maxTextBytes
         e.label = labels.joined(", ", maxBytes: maxTextBytes); e.value = values.joined(", ", maxBytes: maxTextBytes)
         e.hint = hints.joined(", ", maxBytes: maxTextBytes)
+        e.traits = traits
+        // Actions without a name are dropped when the receiver applies them.
+        let actions = ([activation].compactMap { $0 } + custom).filter { !$0.isEmpty }
+        if !actions.isEmpty { e.setExtras(actions: actions, customContent: [], rotors: []) }
         return e
     }
 }

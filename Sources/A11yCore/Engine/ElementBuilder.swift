@@ -68,6 +68,7 @@ struct ElementBuilder {
     private static func baseRole(of i: Int, _ nodes: [Node], _ visibility: Visibility,
                                  _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs) -> Role {
         if !visibility.isVisible[i] || pairs.isAbsorbedLabel(i) { return .skipped }
+
         // Flags before rows: for nodes without strategies, combinable or label (most
         // containers) the role is found without loading their row of the field table.
         if nodes[i].has(.strategies), let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }
@@ -155,6 +156,16 @@ struct ElementBuilder {
     /// Whether an element is operated rather than read (composition keeps these apart).
     func isInteractive(traits: Traits, node: Int) -> Bool {
         !traits.isDisjoint(with: [.button, .link, .playsSound, .toggleButton]) || nodes[node].kind.isControl
+    }
+
+    /// The name Blueprint gives an element's activation action (`accessibilityAction(didFire:)`
+    /// in AccessibilityComposition.swift): "label: value" (toggle values read On / Off / Mixed)
+    /// when both are there, else the label, else "" (such actions are dropped).
+    func activationName(label: String?, value: String?, traits: Traits, node: Int) -> String {
+        let label = label ?? ""
+        let value = displayValue(value, traits: traits, node: node) ?? ""
+        let name = !label.isEmpty && !value.isEmpty ? "\(label): \(value)" : label
+        return name.truncated(toBytes: maxTextBytes)
     }
 }
 

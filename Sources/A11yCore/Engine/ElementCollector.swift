@@ -45,10 +45,15 @@ struct ElementCollector {
                           into items: inout [ReadingItem]) throws(InputError) {
         visited += 1
         if visited % ElementCollector.pollInterval == 0 { try builder.interrupt.check() }
+        // Siblings of a modal view are not walked (their roles stand for composition, which does not look at modals).
+        guard builder.visibility.isReachable[i] else { return }
         let priority = builder.nodes[i].sortPriority
         switch builder.role(of: i) {
         case .skipped: return
         case .leaf, .strategies, .combine:
+            // A zero-size element is not visited (the parser prunes zero-size accessibility
+            // elements); composition, which follows Blueprint, still takes it as a part.
+            if Visibility.isZeroSize(builder.nodes, i) { return }
             if try builder.appendElement(for: i, to: &draft) {
                 let k = elements.count
                 let frame = try finish(builder, meter: &meter)
@@ -66,9 +71,12 @@ struct ElementCollector {
             members.reserveCapacity(children.count)
             for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &members) }
             guard !members.isEmpty else { return }
-            ReadingItem.sort(&members, order: builder.order)
-            // A group falls where its first member does.
-            items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: members[0].frame))
+            // A group falls where its first member by the reading comparator does.
+            let frame = ReadingItem.placingFrame(of: members, order: builder.order)
+            // UIKit accessibilityElements keep their array order (`explicitOrder`); others sort.
+            let explicit = builder.nodes[i].explicitOrder && !builder.nodes[i].syntheticChildRange.isEmpty
+            if !explicit { ReadingItem.sort(&members, order: builder.order) }
+            items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: frame))
         }
     }
 
@@ -78,7 +86,6 @@ struct ElementCollector {
         let k = elements.count
         var d = draft.removeLast()
         try ElementCollector.charge(d, to: &meter, builder: builder)
-        if d.traits.contains(.adjustable) && d.hint == nil { d.hint = SpokenOutput.adjustableHint }
         let node = d.node
         // The series of an element is its node's nearest series container other than itself.
         var s = -1
@@ -102,11 +109,11 @@ struct ElementCollector {
             elements.append(placeholder!)
             pending.append(d)
         } else {
-            let spoken = SpokenOutput.utterance(
-                label: d.label, value: builder.displayValue(d.value, traits: d.traits, node: node),
-                hint: d.hint, traits: d.traits, position: nil, buffer: &buffer, maxBytes: builder.maxTextBytes)
-            try meter.charge(spoken.utf8.count, at: node, in: builder.nodes, what: "Spoken texts")
-            elements.append(AccessibilityElement(moving: &d, spoken: spoken, position: nil))
+            let speech = SpokenOutput.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
+                                             context: nil, buffer: &buffer, maxBytes: builder.maxTextBytes)
+            try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: node, in: builder.nodes,
+                             what: "Spoken texts")
+            elements.append(AccessibilityElement(moving: &d, spoken: speech.spoken, spokenHint: speech.hint, position: nil))
         }
         return frame
     }
@@ -132,13 +139,16 @@ struct ElementCollector {
         var p = 0
         for k in elements.indices where seriesOfElement[k] >= 0 {
             let position = positions[k]
-            let spoken = SpokenOutput.utterance(
-                label: pending[p].label,
-                value: builder.displayValue(pending[p].value, traits: pending[p].traits, node: pending[p].node),
-                hint: pending[p].hint, traits: pending[p].traits, position: position, buffer: &buffer,
-                maxBytes: builder.maxTextBytes)
-            try meter.charge(spoken.utf8.count, at: pending[p].node, in: builder.nodes, what: "Spoken texts")
-            elements[k] = AccessibilityElement(moving: &pending[p], spoken: spoken, position: position)
+            // A container with the tabBar trait gives the parser's tab context; a tabSet is a series.
+            let inTabBar = builder.nodes[seriesNodes[seriesOfElement[k]]].effectiveTraits.contains(.tabBar)
+            let context = position.map { inTabBar ? SpokenOutput.Context.tab($0) : .series($0) }
+            let speech = SpokenOutput.speech(
+                label: pending[p].label, value: pending[p].value, hint: pending[p].hint, traits: pending[p].traits,
+                context: context, buffer: &buffer, maxBytes: builder.maxTextBytes)
+            try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: pending[p].node,
+                             in: builder.nodes, what: "Spoken texts")
+            elements[k] = AccessibilityElement(moving: &pending[p], spoken: speech.spoken, spokenHint: speech.hint,
+                                               position: position)
             p += 1
         }
         pending = []

@@ -1,6 +1,9 @@
-/// VoiceOver's geometric reading order: rows top to bottom, within a row by leading edge.
-/// Two frames share a row when their tops are closer than the line tolerance (8 pt on
-/// phones, 13 pt on pads) or their vertical centres differ by at most 1 pt.
+/// VoiceOver's geometric reading order, as AccessibilitySnapshot's parser decides it
+/// (`AccessibilityHierarchyParser.sortedElements(for:explicitlyOrdered:...)`): two frames are
+/// on separate lines when their top edges differ by at least the separation (8 pt on phones,
+/// 13 pt on pads; an equal difference is already a new line), and the higher one comes first.
+/// Otherwise the frame origins decide: minX ascending, or descending right to left. There is
+/// no mid-line rule. (Blueprint's combine sort is another function: `CombineOrder`.)
 struct ReadingOrder {
     var lineTolerance: Double
     var rightToLeft: Bool
@@ -11,11 +14,10 @@ struct ReadingOrder {
         rightToLeft = document.layoutDirection == .rtl
     }
 
-    /// Whether `a` is read before `b` (false for ties, so sorting stays stable).
+    /// Whether `a` is read before `b`.
     func precedes(_ a: Rect, _ b: Rect) -> Bool {
-        let sameLine = abs(a.minY - b.minY) < lineTolerance || abs(a.midY - b.midY) <= 1
-        if !sameLine { return a.minY < b.minY }
-        return rightToLeft ? a.maxX > b.maxX : a.minX < b.minX
+        if a.minY != b.minY && abs(a.minY - b.minY) >= lineTolerance { return a.minY < b.minY }
+        return rightToLeft ? a.minX > b.minX : a.minX < b.minX
     }
 
     /// Stable sort of drafts by frame, in place.
@@ -63,9 +65,40 @@ enum StableSort {
                 let second = UnsafeMutableBufferPointer(rebasing: scratch[count...])
                 for k in 0..<count { first.initializeElement(at: k, to: k) }
                 second.initialize(repeating: 0)
-                let order = mergeSort(first, second) { precedes(items, $0, $1) }
-                permute(items, by: order)
+                if count < smallCount {
+                    runThenInsertionSort(first) { precedes(items, $0, $1) }
+                    permute(items, by: first)
+                } else {
+                    let order = mergeSort(first, second) { precedes(items, $0, $1) }
+                    permute(items, by: order)
+                }
             }
+        }
+    }
+
+    /// Below this count the standard library's `sort` (which AccessibilitySnapshot's parser
+    /// calls) is one natural run extended by insertion sort; above it, it merges runs.
+    static let smallCount = 64
+
+    /// The standard library's sort for fewer than 64 items, step for step: a leading strictly
+    /// descending run is reversed, then insertion sort (swapping while the item precedes its
+    /// left neighbour) covers the rest. VoiceOver's line comparator is not transitive (tops
+    /// 5 and 10 pt apart share lines, 15 pt do not), so only the same steps give the parser's
+    /// order in those cases (AccessibilityHierarchyParserTests.testVerticalSeperation, pad).
+    static func runThenInsertionSort(_ order: UnsafeMutableBufferPointer<Int>, by precedes: (Int, Int) -> Bool) {
+        let count = order.count
+        guard count > 1 else { return }
+        var end = 1
+        let descending = precedes(order[1], order[0])
+        repeat { end += 1 } while end < count && descending == precedes(order[end], order[end - 1])
+        if descending {
+            var lo = 0, hi = end - 1
+            while lo < hi { order.swapAt(lo, hi); lo += 1; hi -= 1 }
+        }
+        while end < count {
+            var i = end
+            while i > 0 && precedes(order[i], order[i - 1]) { order.swapAt(i, i - 1); i -= 1 }
+            end += 1
         }
     }
 
@@ -103,8 +136,17 @@ struct ReadingItem {
     enum Content { case element(Int), group([ReadingItem]) }
     var content: Content
     var sortPriority: Double
-    /// Where the item falls: its frame, or a group's first member's.
+    /// Where the item falls: its frame, or for a group its members' first by the reading
+    /// comparator, taken over the members in view order as the parser's
+    /// `accessibilitySortFrame(for:)` does (`min(by:)`, so the earliest of equals).
     var frame: Rect
+
+    /// A group's placing frame: the first of `members` (in view order) that no later member precedes.
+    static func placingFrame(of members: [ReadingItem], order: ReadingOrder) -> Rect {
+        var frame = members[0].frame
+        for member in members.dropFirst() where order.precedes(member.frame, frame) { frame = member.frame }
+        return frame
+    }
 
     /// Sorts siblings in place: higher `sortPriority` first, then geometric order.
     static func sort(_ items: inout [ReadingItem], order: ReadingOrder) {

@@ -1,18 +1,20 @@
-/// Blueprint's `RotorSequencer`: rotors of one system type become a single rotor that
-/// walks the items of all of them in order. Named custom rotors stay as they are.
+/// Blueprint's `AccessibilityComposition.RotorSequencer`: named custom rotors stay as they
+/// are and come first; rotors of one system type become a single rotor, after the named
+/// ones, that walks the items of all of them in order. (Blueprint lists the system types in
+/// its dictionary's order, which is unspecified; here they follow their first appearance.)
 enum RotorSequencer {
     static func sequence(_ rotors: [Rotor]) -> [Rotor] {
-        var result: [Rotor] = []
+        var named: [Rotor] = [], system: [Rotor] = []
         var indexOfType: [String: Int] = [:]
         for rotor in rotors {
-            guard let type = rotor.systemType else { result.append(rotor); continue }
+            guard let type = rotor.systemType else { named.append(rotor); continue }
             if let at = indexOfType[type] {
-                result[at].items += rotor.items
+                system[at].items += rotor.items
             } else {
-                indexOfType[type] = result.count
-                result.append(rotor)
+                indexOfType[type] = system.count
+                system.append(rotor)
             }
         }
-        return result
+        return named + system
     }
 }

@@ -1,65 +1,134 @@
-/// What VoiceOver says for an element, modelled on AccessibilitySnapshot's descriptions:
-/// "Selected: label: value. Dimmed. Button. 2 of 3."
+/// What VoiceOver says for an element, and the hint it reads after a pause, as
+/// AccessibilitySnapshot describes it (`NSObject.accessibilityDescription(context:)` in
+/// UIAccessibility+SnapshotAdditions.swift; words from Assets/en.lproj/Localizable.strings):
+/// "Selected: label: value. Dimmed. Button. Heading. 2 of 3."
 enum SpokenOutput {
-    /// Trait words in the order VoiceOver speaks them.
-    private static let traitWords: [(Traits, StaticString)] = [
-        (.notEnabled, "Dimmed."), (.button, "Button."), (.backButton, "Back Button."), (.tab, "Tab."),
-        (.textEntry, "Text Field."), (.header, "Heading."), (.link, "Link."), (.adjustable, "Adjustable."),
-        (.image, "Image."), (.searchField, "Search Field."),
-    ]
-    /// Every trait that has a word, to skip the word list for plain texts.
-    private static let spokenTraits: Traits = traitWords.reduce(into: []) { $0.formUnion($1.0) }
+    /// Where the element sits: in a series (a `tabSet`: "2 of 3.") or in a container with the
+    /// `tabBar` trait (the parser's `.tab` context: "Tab.", never "Button.", and "2 of 3.").
+    enum Context: Equatable {
+        case series(AccessibilityElement.Position)
+        case tab(AccessibilityElement.Position)
+
+        var position: AccessibilityElement.Position {
+            switch self { case .series(let p), .tab(let p): p }
+        }
+    }
 
     static let adjustableHint = "Swipe up or down with one finger to adjust the value."
+    static let switchHint = "Double tap to toggle setting."
+    static let textEntryHint = "Double tap to edit."
 
-    /// `value` is the value as read (toggle values already "On" / "Off"). The utterance is
-    /// written into `buffer` (reused between elements) and copied out once.
-    static func utterance(label: String?, value: String?, hint: String?, traits: Traits,
-                          position: AccessibilityElement.Position?, buffer: inout TextBuffer,
-                          maxBytes: Int = AuditBudget.default.maxTextBytes) -> String {
-        let selected = traits.contains(.selected)
-        var wordTraits = traits.intersection(spokenTraits)
-        // Keyboard keys, tabs and back buttons have their own word instead of "Button."
-        if !traits.isDisjoint(with: [.keyboardKey, .tab, .backButton]) { wordTraits.remove(.button) }
-        let hasWords = position != nil || !wordTraits.isEmpty
-        // Description: "label: value", "label", "value" or "", with "Selected" in front.
-        let descriptionIsEmpty: Bool
-        switch (label, value) {
-        case (_?, _?): descriptionIsEmpty = false
-        case let (label?, nil): descriptionIsEmpty = label.isEmpty
-        case let (nil, value?): descriptionIsEmpty = value.isEmpty
-        case (nil, nil): descriptionIsEmpty = true
+    /// Traits that add words or hints: without any of them, no selection and no context, the
+    /// utterance is the description itself.
+    private static let speakingTraits: Traits = [
+        .selected, .notEnabled, .button, .backButton, .toggleButton, .tab, .textEntry, .header, .link,
+        .adjustable, .image, .searchField,
+    ]
+
+    /// The utterance and the hint read after it. `label`, `value` and `hint` are the element's
+    /// own (a switch's value is its raw "0" / "1" / "2"). The utterance is written into `buffer`
+    /// (reused between elements) and copied out once.
+    static func speech(label: String?, value: String?, hint: String?, traits: Traits, context: Context?,
+                       buffer: inout TextBuffer, maxBytes: Int = AuditBudget.default.maxTextBytes)
+        -> (spoken: String, hint: String?) {
+        let label = label.nonEmpty, value = value.nonEmpty, ownHint = hint.nonEmpty
+        // Common case: a plain text or view says its label (or value) and keeps its hint.
+        if context == nil && traits.isDisjoint(with: speakingTraits) {
+            switch (label, value) {
+            case let (label?, nil): return (label, ownHint)
+            case let (nil, value?): return (value, ownHint)
+            case let (label?, value?): return (join(label, ": ", value, maxBytes), ownHint)
+            case (nil, nil): return (ownHint ?? "", nil)
+            }
         }
-        // Common case: the utterance is the label or value itself, so share that string.
-        if !selected && !hasWords {
-            if !descriptionIsEmpty, value == nil, let label { return label }
-            if !descriptionIsEmpty, label == nil, let value { return value }
-            if descriptionIsEmpty, let hint { return hint }
-        }
+        // A switch: the parser's private switch-button trait, which is UIKit's public `toggleButton`.
+        let isSwitch = traits.contains(.toggleButton)
+        let isTab: Bool
+        if case .tab? = context { isTab = true } else { isTab = false }
+
         buffer.clear()
-        if selected { buffer.append(descriptionIsEmpty ? "Selected" : "Selected: ") }
-        switch (label, value) {
-        case let (label?, value?): buffer.append(label); buffer.append(": "); buffer.append(value)
-        case let (label?, nil): buffer.append(label)
-        case let (nil, value?): buffer.append(value)
-        case (nil, nil): break
+        // A back button whose label is "Back" does not say it twice ("Back Button." alone).
+        if let label, !(traits.contains(.backButton) && label.lowercased() == "back") { buffer.append(label) }
+        // A switch's value is said as its state word, not as "label: value".
+        if let value, !isSwitch {
+            if !buffer.isEmpty { buffer.append(": ") }
+            buffer.append(value)
         }
-        if buffer.isEmpty, let hint { buffer.append(hint) }
-        guard hasWords else { return buffer.string().truncated(toBytes: maxBytes) }
+        if traits.contains(.selected) {
+            if buffer.isEmpty {
+                buffer.append("Selected.")
+            } else {
+                let description = buffer.string()
+                buffer.clear(); buffer.append("Selected: "); buffer.append(description)
+            }
+        }
+        var spokenHint = ownHint
+        // Nothing to describe: the hint is said in its place and is not read again.
+        if buffer.isEmpty, let hint = spokenHint { buffer.append(hint); spokenHint = nil }
 
-        var first = buffer.isEmpty
-        if !first && !endsWithPeriod(buffer) { buffer.append(UInt8(ascii: ".")) }
-        for (trait, word) in traitWords where wordTraits.contains(trait) {
-            if !first { buffer.append(UInt8(ascii: " ")) }
-            buffer.append(word)
-            first = false
+        // Trait words after the description: "<description>. Word. Word." (no period doubled).
+        var first = buffer.isEmpty, words = 0
+        func word(_ w: String) {
+            if first { first = false } else {
+                if words == 0 && !endsWithPeriod(buffer) { buffer.append(UInt8(ascii: ".")) }
+                buffer.append(UInt8(ascii: " "))
+            }
+            buffer.append(w)
+            words += 1
         }
-        if let position {
-            if !first { buffer.append(UInt8(ascii: " ")) }
-            buffer.append(position.index); buffer.append(" of "); buffer.append(position.count); buffer.append(UInt8(ascii: "."))
-            first = false
+        if traits.contains(.notEnabled) { word("Dimmed.") }
+        // Keyboard keys, switches, tab-bar items, back buttons and anything in a tab bar have their own word.
+        if traits.contains(.button) && traits.isDisjoint(with: [.keyboardKey, .toggleButton, .tab, .backButton]) && !isTab {
+            word("Button.")
         }
-        return buffer.string().truncated(toBytes: maxBytes)
+        if traits.contains(.backButton) { word("Back Button.") }
+        if isSwitch {
+            // "Switch Button." only with the button trait too (a passed-through switch trait alone is silent).
+            if traits.contains(.button) { word("Switch Button.") }
+            switch value {
+            case "1": word("On.")
+            case "0": word("Off.")
+            case "2": word("Mixed.")
+            case let other?: word(other)
+            case nil: break
+            }
+        }
+        if traits.contains(.tab) || isTab { word("Tab.") }
+        if traits.contains(.textEntry) { word(traits.contains(.secureTextEntry) ? "Secure Text Field." : "Text Field.") }
+        if traits.contains(.header) { word("Heading.") }
+        if traits.contains(.link) { word("Link.") }
+        if traits.contains(.adjustable) { word("Adjustable.") }
+        if traits.contains(.image) { word("Image.") }
+        if traits.contains(.searchField) { word("Search Field.") }
+        if let context {
+            // "%@ %@ of %@.": a space even after an empty description, as the reference formats it.
+            buffer.append(UInt8(ascii: " "))
+            buffer.append(context.position.index); buffer.append(" of "); buffer.append(context.position.count)
+            buffer.append(UInt8(ascii: "."))
+        }
+
+        let enabled = !traits.contains(.notEnabled)
+        if isSwitch && enabled { spokenHint = appending(switchHint, to: spokenHint) }
+        // Text entry replaces the hint (this format has no editing state or text areas).
+        if traits.contains(.textEntry) && enabled { spokenHint = textEntryHint }
+        // The adjust hint follows the element's own; not when dimmed, for switches, or when the
+        // element has only a hint (which was then said in place of the description).
+        let hintOnly = ownHint != nil && label == nil && value == nil
+        if traits.contains(.adjustable) && enabled && !isSwitch && !hintOnly {
+            spokenHint = appending(adjustableHint, to: spokenHint)
+        }
+        return (buffer.string().truncated(toBytes: maxBytes), spokenHint?.truncated(toBytes: maxBytes))
+    }
+
+    /// "<hint>. <standard>" (the hint's own trailing period dropped), or the standard hint alone.
+    private static func appending(_ standard: String, to hint: String?) -> String {
+        guard var hint = hint.nonEmpty else { return standard }
+        if hint.hasSuffix(".") { hint.removeLast() }
+        return hint + ". " + standard
+    }
+
+    private static func join(_ a: String, _ separator: String, _ b: String, _ maxBytes: Int) -> String {
+        (a + separator + b).truncated(toBytes: maxBytes)
     }
 
     /// `hasSuffix(".")` of the text so far: a last byte other than "." cannot end in a

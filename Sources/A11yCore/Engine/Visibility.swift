@@ -1,11 +1,11 @@
-/// Which nodes a screen reader can reach at all: hidden subtrees are gone, and when a
-/// modal is present only its subtree remains.
+/// Which nodes a screen reader can reach at all, as AccessibilitySnapshot's parser walks the
+/// views (`NSObject.recursiveAccessibilityHierarchy` in AccessibilityHierarchyParser.swift):
+/// hidden, transparent and clipped-away subtrees are gone, and among a view's children the
+/// last modal one is the only one walked.
 struct Visibility {
-    /// Node and all ancestors are shown (not hidden, not transparent, not a zero-size container).
+    /// Node and all ancestors are shown (not hidden, not transparent, not zero-size and clipping).
     var isVisible: [Bool]
-    /// The modal node whose subtree is the only reachable part, if any.
-    var modalRoot: Int?
-    /// Visible and, with a modal, inside it.
+    /// Visible, and not a sibling (or inside a sibling) of a modal view.
     var isReachable: [Bool]
     /// Series containers (`tabBar` trait or `tabSet` kind), ascending. Found in this pass because
     /// it reads the same traits: at 100k nodes a pass of its own streams every node from memory.
@@ -16,10 +16,11 @@ struct Visibility {
     var seriesOf: [Int] = []
 
     init(_ document: borrowing Document) {
-        let nodes = document.nodes
+        let nodes = document.nodes, childStorage = document.childStorage
         var visible = [Bool](filledWith: false, count: nodes.count)
-        var modal: Int?
+        var reachable = [Bool](filledWith: false, count: nodes.count)
         var series = [Int](filledWith: -1, count: nodes.count), seriesNodes: [Int] = []
+        var anyModal = false
         // Pre-order storage: a parent is always decided before its children. Fields are
         // read through the index: copying a node out would retain its boxed fields.
         // Written through buffers: one uniqueness check, not one per node.
@@ -29,8 +30,7 @@ struct Visibility {
                     let parent = nodes[i].parent
                     visible[i] = (parent.map { visible[$0] } ?? true) && !Visibility.hidesSubtree(nodes, i)
                     let traits = nodes[i].effectiveTraits
-                    // The last modal in view order wins.
-                    if visible[i] && traits.contains(.isModal) { modal = i }
+                    if traits.contains(.isModal) { anyModal = true }
                     if traits.contains(.tabBar) || nodes[i].kind == .tabSet {
                         series[i] = seriesNodes.count
                         seriesNodes.append(i)
@@ -44,13 +44,21 @@ struct Visibility {
         seriesOf = series
         self.seriesNodes = seriesNodes
         isVisible = visible
-        modalRoot = modal
-        guard let modal else { isReachable = visible; return }
-        var reachable = [Bool](filledWith: false, count: nodes.count)
-        // Descendants of the modal follow it in pre-order and reach it through their parents.
+        guard anyModal else { isReachable = visible; return }
+        // Modal, decided per parent: among a view's children (not its accessibilityChildren,
+        // which are UIKit accessibilityElements) the last with the isModal trait is the only one
+        // walked; its siblings and their subtrees are unreachable. The parser picks it among all
+        // subviews, so a hidden modal still hides its siblings (and shows nothing itself).
+        var excluded = [Bool](filledWith: false, count: nodes.count)
+        for i in nodes.indices where !nodes[i].childRange.isEmpty {
+            var modal = -1
+            for k in nodes[i].childRange where nodes[childStorage[k]].effectiveTraits.contains(.isModal) { modal = childStorage[k] }
+            guard modal >= 0 else { continue }
+            for k in nodes[i].childRange where childStorage[k] != modal { excluded[childStorage[k]] = true }
+        }
         reachable.withUnsafeMutableBufferPointer { reachable in
-            for i in modal..<nodes.count where visible[i] {
-                reachable[i] = i == modal || nodes[i].parent.map { reachable[$0] } ?? false
+            for i in nodes.indices {
+                reachable[i] = visible[i] && !excluded[i] && (nodes[i].parent.map { reachable[$0] } ?? true)
             }
         }
         isReachable = reachable
@@ -59,8 +67,16 @@ struct Visibility {
     static func hidesSubtree(_ nodes: [Node], _ i: Int) -> Bool {
         if nodes[i].hidden { return true }
         if let opacity = nodes[i].opacity, opacity <= 0 { return true }
-        let hasChildren = !nodes[i].childRange.isEmpty || !nodes[i].syntheticChildRange.isEmpty
-        if hasChildren, let frame = nodes[i].frame, frame.width == 0, frame.height == 0 { return true }
+        // A zero-size view that clips, or whose accessibilityChildren are its elements, shows
+        // nothing; one that does not clip is walked through (its children may overflow it).
+        // A zero-size element is not visited either: `ElementBuilder` skips it.
+        if isZeroSize(nodes, i) && (nodes[i].clipsToBounds || !nodes[i].syntheticChildRange.isEmpty) { return true }
         return false
+    }
+
+    /// The view's frame is 0 x 0 (the parser's `frame.size == .zero`).
+    static func isZeroSize(_ nodes: [Node], _ i: Int) -> Bool {
+        guard let frame = nodes[i].frame else { return false }
+        return frame.width == 0 && frame.height == 0
     }
 }

@@ -31,6 +31,19 @@ public struct Node: Sendable {
     public var grouping: Grouping?
     public var focusable: Bool?
     public var deferralReceiver: Bool = false
+    /// UIKit `clipsToBounds`: a zero-size view that clips shows nothing, so its subtree is not
+    /// visited; one that does not clip is walked through (AccessibilitySnapshot's parser).
+    /// Kept as a bit of `present`: a Bool of its own would grow every node by 8 bytes.
+    public var clipsToBounds: Bool {
+        get { present.contains(.clipsToBounds) }
+        set { if newValue { present.insert(.clipsToBounds) } else { present.remove(.clipsToBounds) } }
+    }
+    /// `accessibilityChildren` are UIKit `accessibilityElements`: read in array order, not
+    /// sorted by frame (AccessibilityHierarchyParser: `explicitlyOrdered: true`). A bit of `present`.
+    public var explicitOrder: Bool {
+        get { present.contains(.explicitOrder) }
+        set { if newValue { present.insert(.explicitOrder) } else { present.remove(.explicitOrder) } }
+    }
     private var present: Present = []
     /// Which boxed fields hold something (in the padding before `sortPriority`).
     private(set) var fieldFlags: FieldFlags = []
@@ -47,6 +60,9 @@ public struct Node: Sendable {
         static let opacity = Present(rawValue: 1 << 1)
         static let activationPoint = Present(rawValue: 1 << 2)
         static let accessibilityFrame = Present(rawValue: 1 << 3)
+        // Two view flags share the byte: they are not geometry, but they fit in its spare bits.
+        static let clipsToBounds = Present(rawValue: 1 << 4)
+        static let explicitOrder = Present(rawValue: 1 << 5)
     }
 
     /// Boxed fields that hold a value (text and label: a non-empty one), written by the decoder

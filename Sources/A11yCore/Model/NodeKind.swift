@@ -42,7 +42,8 @@ public enum NodeKind: String, Sendable, CaseIterable {
     /// Traits UIKit keeps private (never on the wire) but VoiceOver still speaks.
     public var privateTraits: Traits {
         switch self {
-        case .textField, .secureTextField: .textEntry
+        case .textField: .textEntry
+        case .secureTextField: [.textEntry, .secureTextEntry]
         case .tab: .tab
         default: []
         }

@@ -28,6 +28,9 @@ public struct Traits: OptionSet, Hashable, Sendable {
     public static let textEntry = Traits(rawValue: 1 << 20)
     /// Not a wire trait: `tab` nodes, spoken "Tab." (UIKit's private tab trait).
     public static let tab = Traits(rawValue: 1 << 21)
+    /// Not a wire trait: `secureTextField` nodes, spoken "Secure Text Field." (UIKit's private
+    /// secure-text-field trait, AccessibilitySnapshot `accessibilityDescription(context:)`).
+    public static let secureTextEntry = Traits(rawValue: 1 << 22)
 
     /// Wire names in a fixed order; responses list traits in this order.
     public static let names: [(name: String, trait: Traits)] = [

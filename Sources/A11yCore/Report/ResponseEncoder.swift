@@ -157,6 +157,7 @@ public enum ResponseEncoder {
             w.endArray()
         }
         w.staticKey("spoken"); w.string(e.spoken)
+        w.staticKey("spokenHint"); w.string(e.spokenHint)
         w.staticKey("nodes")
         w.beginArray()
         e.nodes.withUnsafeBufferPointer { nodes in

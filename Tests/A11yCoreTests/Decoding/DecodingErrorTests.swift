@@ -231,3 +231,18 @@ import Testing
         expectError("{\"root\": {\(keys), \"k3\": 2}}", .invalidValue, at: "/root/k3")
     }
 }
+
+/// The node flags added for AccessibilitySnapshot's walk (`clipsToBounds`, `explicitOrder`).
+@Suite struct ViewFlagDecodingTests {
+    @Test func flagsDecodeAndDefaultToFalse() throws {
+        let d = try Tree.decode(#"{"root": {"clipsToBounds": true, "children": [{"explicitOrder": true}, {"clipsToBounds": null}]}}"#)
+        #expect(d.nodes.map(\.clipsToBounds) == [true, false, false])
+        #expect(d.nodes.map(\.explicitOrder) == [false, true, false])
+    }
+
+    @Test func wronglyTypedFlagsAreErrors() {
+        #expect(Tree.failure(#"{"root": {"clipsToBounds": "yes"}}"#)?.pointer == "/root/clipsToBounds")
+        #expect(Tree.failure(#"{"root": {"explicitOrder": 1}}"#)?.pointer == "/root/explicitOrder")
+        #expect(Tree.failure(#"{"root": {"explicitOrder": 1}}"#)?.kind == .type)
+    }
+}

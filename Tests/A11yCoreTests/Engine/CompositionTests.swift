@@ -111,7 +111,7 @@ import Testing
         #expect(e.traits.contains(.button) && e.traits.contains(.toggleButton))
         #expect(e.actions == ["Settings"], "the merged child's own custom actions are kept")
         #expect(e.activationPoint == Point(x: 348.5, y: 121.5), "activation goes to the merged child")
-        #expect(e.spoken == "Wi-Fi: On. Button.")
+        #expect(e.spoken == "Wi-Fi. Switch Button. On.")
     }
 
     @Test func mergedChildActivationPointIsItsOwnWhenGiven() throws {
@@ -198,7 +198,8 @@ import Testing
         ]}}
         """)
         try #require(a.elements.count == 1)
-        #expect(a.elements[0].actions == ["Pin", "Share"])
+        // Blueprint's applyAccessibility: with no merged child, the interactive children's actions come first.
+        #expect(a.elements[0].actions == ["Share", "Pin"])
     }
 
     // MARK: De-duplication and joining
@@ -328,9 +329,10 @@ import Testing
         """)
         try #require(a.elements.count == 1)
         let ia = a.node("a"), ib = a.node("b"), ic = a.node("c")
+        // Named rotors first, then one rotor per system type (Blueprint's RotorSequencer).
         #expect(a.elements[0].rotors == [
-            Rotor(systemType: "heading", items: [ia, ib, ic, ic]),
             Rotor(name: "Links", items: [ia]),
+            Rotor(systemType: "heading", items: [ia, ib, ic, ic]),
             Rotor(systemType: "link", items: [ib]),
         ])
     }
@@ -381,7 +383,7 @@ import Testing
         """)
         try #require(a.elements.count == 1)
         #expect(a.elements[0].actions == [], "the visible toggle is the single interactive child")
-        #expect(a.elements[0].spoken == "Wi-Fi: Off. Button.")
+        #expect(a.elements[0].spoken == "Wi-Fi. Switch Button. Off.")
     }
 
     @Test func combineReadsSyntheticChildren() throws {

@@ -17,8 +17,11 @@ import Testing
         var identifier: String?
         var actions: [String]
         var spoken: String
+        /// Read after the pause; nil when the response says null.
+        var spokenHint: String? = nil
+        var hint: String? = nil
         var nodes: [String]
-        var description: String { "\(label ?? "nil") | \(value ?? "nil") | \(traits) | \(identifier ?? "nil") | \(actions) | \(spoken) | \(nodes)" }
+        var description: String { "\(label ?? "nil") | \(value ?? "nil") | \(traits) | \(identifier ?? "nil") | \(actions) | \(spoken) | \(spokenHint ?? "nil") | \(nodes)" }
     }
 
     struct Response {
@@ -40,7 +43,8 @@ import Testing
             elements: elements.map { e in
                 Wire(label: e["label"] as? String, value: e["value"] as? String, traits: e["traits"] as? [String] ?? ["?"],
                      identifier: e["identifier"] as? String, actions: e["actions"] as? [String] ?? ["?"],
-                     spoken: e["spoken"] as? String ?? "?", nodes: e["nodes"] as? [String] ?? ["?"])
+                     spoken: e["spoken"] as? String ?? "?", spokenHint: e["spokenHint"] as? String, hint: e["hint"] as? String,
+                     nodes: e["nodes"] as? [String] ?? ["?"])
             },
             identifiers: identifiers.map { i in i.mapValues { $0 as? String } },
             customContent: elements.map { e in
@@ -89,7 +93,8 @@ import Testing
         #expect(wifi.value == "1")
         #expect(wifi.traits == ["button", "staticText", "toggleButton"])
         #expect(wifi.actions == [])
-        #expect(wifi.spoken == "Wi-Fi: On. Button.")
+        #expect(wifi.spoken == "Wi-Fi. Switch Button. On.")
+        #expect(wifi.spokenHint == "Double tap to toggle setting.")
         #expect(wifi.nodes == ["/root/children/0", "/root/children/0/children/0", "/root/children/0/children/1"])
         #expect(volume.label == "Alerts")
         #expect(volume.value == "50%, Off")
@@ -112,6 +117,9 @@ import Testing
         #expect(e.label == "Email, We never share your email, Invalid input")
         #expect(e.value == "jane@")
         #expect(e.spoken == "Email, We never share your email, Invalid input: jane@. Text Field.")
+        #expect(e.spokenHint == "Double tap to edit.")
+        // The text sources' trait comes with their text (Blueprint's merge unions traits).
+        #expect(e.traits == ["staticText"])
         #expect(e.nodes == ["/root/children/0", "/root/children/1", "/root/children/2"])
         #expect(r.customContent[0] == [
             ["label": "We never share your email", "value": "", "importance": "default"],
@@ -171,7 +179,10 @@ import Testing
 
     @Test func settingsRowLabeledPair() throws {
         let r = try Self.audit("settings-row-labeled-pair.json")
+        // `hint` stays the element's own (none); the adjust hint is what is read after the pause.
         #expect(r.elements == [Wire(label: "Volume", value: "50%", traits: ["adjustable"], identifier: nil, actions: [],
-                                    spoken: "Volume: 50%. Adjustable.", nodes: ["/root/children/1"])])
+                                    spoken: "Volume: 50%. Adjustable.",
+                                    spokenHint: "Swipe up or down with one finger to adjust the value.", hint: nil,
+                                    nodes: ["/root/children/1"])])
     }
 }

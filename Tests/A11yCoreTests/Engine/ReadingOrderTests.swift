@@ -31,23 +31,21 @@ import Testing
         #expect(try order([text("Right", 200, 100), text("Left", 0, 108)]) == ["Right", "Left"])
     }
 
-    @Test func centresWithinOnePointShareALine() throws {
-        // minY 10 pt apart, midY 120 vs 119: one line.
-        #expect(try order([text("Right", 200, 100, 100, 40), text("Left", 0, 110, 100, 18)]) == ["Left", "Right"])
-        // midY 120 vs 118.5: two lines.
-        #expect(try order([text("Right", 200, 100, 100, 40), text("Left", 0, 110, 100, 17)]) == ["Right", "Left"])
+    @Test func noMidLineRule() throws {
+        // Tops 10 pt apart, centres 1 pt apart: two lines all the same (the parser compares tops only).
+        #expect(try order([text("Right", 200, 100, 100, 40), text("Left", 0, 110, 100, 18)]) == ["Right", "Left"])
     }
 
-    @Test func rightToLeftReadsByMaxXDescending() throws {
+    @Test func rightToLeftReadsByMinXDescending() throws {
         let children = [text("Leading", 0, 100, 100), text("Trailing", 200, 104, 100), text("Below", 250, 200, 50)]
         #expect(try order(children, settings: "\"layoutDirection\": \"rtl\", ") == ["Trailing", "Leading", "Below"])
         #expect(try order(children) == ["Leading", "Trailing", "Below"])
     }
 
-    @Test func rightToLeftUsesMaxXNotMinX() throws {
-        // Wide item starts further left but ends further right: rtl reads it first.
+    @Test func rightToLeftComparesOriginsNotTrailingEdges() throws {
+        // The wide item ends further right but starts further left: by origin it comes second.
         let children = [text("Narrow", 300, 100, 50), text("Wide", 100, 100, 300)]
-        #expect(try order(children, settings: "\"layoutDirection\": \"rtl\", ") == ["Wide", "Narrow"])
+        #expect(try order(children, settings: "\"layoutDirection\": \"rtl\", ") == ["Narrow", "Wide"])
     }
 
     @Test func padUsesThirteenPoints() throws {

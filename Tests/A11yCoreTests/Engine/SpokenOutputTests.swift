@@ -42,7 +42,7 @@ import Testing
     @Test func labelAndValue() throws {
         #expect(try spoken(#"{"type": "text", "label": "Battery", "value": "80%"}"#) == ["Battery: 80%"])
         #expect(try spoken(#"{"type": "view", "isAccessibilityElement": true, "value": "80%"}"#) == ["80%"])
-        #expect(try spoken(#"{"type": "view", "isAccessibilityElement": true, "traits": ["selected"]}"#) == ["Selected"])
+        #expect(try spoken(#"{"type": "view", "isAccessibilityElement": true, "traits": ["selected"]}"#) == ["Selected."])
     }
 
     @Test func periodIsNotDoubled() throws {
@@ -59,12 +59,13 @@ import Testing
 
     @Test func textFieldsSayTextField() throws {
         #expect(try spoken(#"{"type": "textField", "label": "Email", "value": "jane@"}"#) == ["Email: jane@. Text Field."])
-        #expect(try spoken(#"{"type": "secureTextField", "label": "Password"}"#) == ["Password. Text Field."])
+        #expect(try spoken(#"{"type": "secureTextField", "label": "Password"}"#) == ["Password. Secure Text Field."])
     }
 
     @Test func buttonIsNotSaidForKeyboardKeysTabsAndBackButtons() throws {
         #expect(try spoken(#"{"type": "button", "label": "Q", "traits": ["button", "keyboardKey"]}"#) == ["Q"])
-        #expect(try spoken(#"{"type": "button", "label": "Back", "traits": ["button", "backButton"]}"#) == ["Back. Back Button."])
+        #expect(try spoken(#"{"type": "button", "label": "Back", "traits": ["button", "backButton"]}"#) == ["Back Button."])
+        #expect(try spoken(#"{"type": "button", "label": "Settings", "traits": ["button", "backButton"]}"#) == ["Settings. Back Button."])
         #expect(try spoken(#"{"type": "tab", "label": "Home"}"#) == ["Home. Tab."])
     }
 
@@ -75,15 +76,20 @@ import Testing
 
     @Test func adjustableElementsGetTheAdjustHint() throws {
         let a = try Tree.analyze(#"{"root": {"type": "slider", "label": "Volume", "value": "50%"}}"#)
-        #expect(a.elements.map(\.hint) == ["Swipe up or down with one finger to adjust the value."])
+        // `hint` stays the element's own; the adjust hint is what is read after the pause.
+        #expect(a.elements.map(\.hint) == [nil])
+        #expect(a.elements.map(\.spokenHint) == ["Swipe up or down with one finger to adjust the value."])
         #expect(a.spoken == ["Volume: 50%. Adjustable."])
-        let own = try Tree.analyze(#"{"root": {"type": "slider", "label": "Volume", "hint": "Sets the volume"}}"#)
-        #expect(own.elements.map(\.hint) == ["Sets the volume"])
+        let own = try Tree.analyze(#"{"root": {"type": "slider", "label": "Volume", "hint": "Sets the volume."}}"#)
+        #expect(own.elements.map(\.hint) == ["Sets the volume."])
+        #expect(own.elements.map(\.spokenHint) == ["Sets the volume. Swipe up or down with one finger to adjust the value."])
     }
 
-    @Test func toggleValuesAreSpokenAsOnOff() throws {
-        #expect(try spoken(#"{"type": "toggle", "label": "Wi-Fi", "value": "1"}"#) == ["Wi-Fi: On. Button."])
-        #expect(try spoken(#"{"type": "toggle", "label": "Wi-Fi", "value": "0"}"#) == ["Wi-Fi: Off. Button."])
-        #expect(try spoken(#"{"type": "toggle", "label": "Wi-Fi", "value": "2"}"#) == ["Wi-Fi: Mixed. Button."])
+    @Test func switchesSayTheirStateAfterSwitchButton() throws {
+        #expect(try spoken(#"{"type": "toggle", "label": "Wi-Fi", "value": "1"}"#) == ["Wi-Fi. Switch Button. On."])
+        #expect(try spoken(#"{"type": "toggle", "label": "Wi-Fi", "value": "0"}"#) == ["Wi-Fi. Switch Button. Off."])
+        #expect(try spoken(#"{"type": "toggle", "label": "Wi-Fi", "value": "2"}"#) == ["Wi-Fi. Switch Button. Mixed."])
+        // Any other value is said as it is, after the trait word (iOS 17 and later).
+        #expect(try spoken(#"{"type": "toggle", "label": "Wi-Fi", "value": "Auto"}"#) == ["Wi-Fi. Switch Button. Auto"])
     }
 }

@@ -47,14 +47,34 @@ import Testing
         #expect(a.labels == ["Faint"])
     }
 
-    @Test func zeroSizeContainerHidesItsChildren() throws {
+    @Test func zeroSizeContainerThatClipsHidesItsChildren() throws {
         let a = try Tree.analyze("""
         {"root": {"type": "view", \(f(0, 0, 390, 844)), "children": [
-          {"type": "stack", \(f(10, 10, 0, 0)), "children": [{"type": "text", "text": "Collapsed", \(f(10, 10, 100, 20))}]},
+          {"type": "stack", "clipsToBounds": true, \(f(10, 10, 0, 0)), "children": [{"type": "text", "text": "Collapsed", \(f(10, 10, 100, 20))}]},
           {"type": "stack", \(f(10, 50, 390, 40)), "children": [{"type": "text", "text": "Open", \(f(10, 50, 100, 20))}]}
         ]}}
         """)
         #expect(a.labels == ["Open"])
+    }
+
+    @Test func zeroSizeWrapperThatDoesNotClipIsWalkedThrough() throws {
+        let a = try Tree.analyze("""
+        {"root": {"type": "view", \(f(0, 0, 390, 844)), "children": [
+          {"type": "stack", \(f(10, 10, 0, 0)), "children": [{"type": "text", "text": "Overflowing", \(f(10, 10, 100, 20))}]}
+        ]}}
+        """)
+        #expect(a.labels == ["Overflowing"])
+    }
+
+    @Test func zeroSizeElementIsNotVisited() throws {
+        let a = try Tree.analyze("""
+        {"root": {"type": "view", \(f(0, 0, 390, 844)), "children": [
+          {"type": "button", "label": "Zero", \(f(10, 10, 0, 0))},
+          {"type": "button", "label": "Line", \(f(10, 50, 0, 10))}
+        ]}}
+        """)
+        // 0 x 10 is not zero size.
+        #expect(a.labels == ["Line"])
     }
 
     @Test func accessibilityElementIsALeaf() throws {
@@ -138,14 +158,31 @@ import Testing
         #expect(a.isReachable[a.node("outside")] == false)
     }
 
-    @Test func hiddenModalDoesNotTrap() throws {
+    @Test func hiddenModalStillHidesItsSiblings() throws {
+        // The parser takes the last modal among all subviews, hidden or not (AccessibilityHierarchyParser,
+        // recursiveAccessibilityHierarchy): a dismissed but still modal view hides the screen.
         let a = try Tree.analyze("""
         {"root": {"type": "view", "children": [
           {"type": "stack", "traits": ["isModal"], "hidden": true, "children": [{"type": "text", "text": "Dismissed"}]},
           {"type": "text", "text": "Screen"}
         ]}}
         """)
-        #expect(a.labels == ["Screen"])
+        #expect(a.labels == [])
+    }
+
+    @Test func modalHidesOnlyItsSiblings() throws {
+        let a = try Tree.analyze("""
+        {"root": {"type": "view", "children": [
+          {"id": "title", "type": "text", "text": "Title"},
+          {"type": "stack", "children": [
+            {"id": "behind", "type": "text", "text": "Behind"},
+            {"type": "stack", "traits": ["isModal"], "children": [{"type": "text", "text": "Sheet"}]}
+          ]}
+        ]}}
+        """)
+        #expect(a.labels == ["Title", "Sheet"])
+        #expect(a.isReachable[a.node("title")] == true)
+        #expect(a.isReachable[a.node("behind")] == false)
     }
 
     @Test func modalLeafElementIsTheOnlyStop() throws {

@@ -40,7 +40,7 @@ import Testing
         // A single screen needs no screen navigation.
         #expect(summary["landmarks"] as? [String] == ["header", "main", "footer"])
         #expect(text.contains("Text Field. Text field has no accessibility label."))
-        #expect(text.contains("Keeps you signed in for 30 days, Remember me: On. Button. Text contrast 3:1"))
+        #expect(text.contains("Keeps you signed in for 30 days, Remember me. Switch Button. On. Text contrast 3:1"))
         // The suppressed back button keeps its spoken text and the reason, markup escaped.
         #expect(text.contains("Back button. Back Button. Target is 30x30"))
         #expect(text.contains("Reviewed with design <2024>"))

@@ -1,0 +1,108 @@
+import Testing
+@testable import A11yCore
+
+/// Composition as square/Blueprint builds it, reproducing
+/// BlueprintUIAccessibilityCore/Tests/AccessibilityCompositionTests.swift (each test names its
+/// source). Upstream builds `CompositeRepresentation(elements)` from a list, unsorted: here the
+/// elements are children of a `combinable` node with `"sorting": "none"`. Upstream's
+/// `Interactive` is a UIControl without traits: a `button` sending `"traits": []`.
+@Suite struct UpstreamCompositionTests {
+    private func combined(_ children: [String], settings: String = #""sorting": "none""#) throws -> [AccessibilityElement] {
+        let placed = children.enumerated().map { k, child in child.replacingOccurrences(of: "@FRAME", with: Tree.frame(0, Double(30 * k), 100, 20)) }
+        return try Tree.analyze("""
+        {"root": {"type": "view", "combinable": {\(settings)}, \(Tree.frame(0, 0, 390, 400)), "children": [\(placed.joined(separator: ","))]}}
+        """).elements
+    }
+
+    private func plain(_ fields: String) -> String { "{\"type\": \"view\", \"isAccessibilityElement\": true, @FRAME, \(fields)}" }
+    private func interactive(_ label: String, _ more: String = "") -> String { "{\"type\": \"button\", \"traits\": [], \"label\": \"\(label)\", @FRAME\(more)}" }
+
+    /// AccessibilityCompositionTests.test_basic_aggregation and test_basicValues
+    @Test func basicAggregation() throws {
+        let e = try combined((1...3).map { plain(#""label": "Label \#($0)", "value": "Value \#($0)", "hint": "Hint \#($0)", "identifier": "Identifier \#($0)""#) })
+        try #require(e.count == 1)
+        #expect(e[0].label == "Label 1, Label 2, Label 3")
+        #expect(e[0].value == "Value 1, Value 2, Value 3")
+        #expect(e[0].hint == "Hint 1, Hint 2, Hint 3")
+        #expect(e[0].identifier == "Identifier 1-Identifier 2-Identifier 3")
+    }
+
+    /// AccessibilityCompositionTests.test_traits_aggregation. Upstream's elements have no labels;
+    /// here each has one, since a combined element with nothing to read is no element.
+    @Test func traitsAggregation() throws {
+        let children = [plain(#""label": "H", "traits": ["header"]"#), plain(#""label": "I", "traits": ["image"]"#),
+                        plain(#""label": "S", "traits": ["staticText"]"#), plain(#""label": "B", "traits": ["button"]"#)]
+        let merged = try combined(children)
+        #expect(merged.first?.traits == [.header, .image, .staticText, .button])
+        // Excludes the interactive trait when the single interactive child is not merged.
+        let apart = try combined(children, settings: #""sorting": "none", "mergeInteractiveSingleChild": false"#)
+        #expect(apart.first?.traits == [.header, .image, .staticText])
+    }
+
+    /// AccessibilityCompositionTests.test_rotor_aggregation
+    @Test func rotorAggregation() throws {
+        let e = try combined((1...3).map { plain(#""label": "L\#($0)", "rotors": [{"name": "Rotor \#($0)", "items": []}]"#) })
+        #expect(e.first?.rotors.map(\.name) == ["Rotor 1", "Rotor 2", "Rotor 3"])
+    }
+
+    /// AccessibilityCompositionTests.test_action_aggregation
+    @Test func actionAggregation() throws {
+        let e = try combined((1...3).map { plain(#""label": "L\#($0)", "actions": ["Action \#($0)"]"#) })
+        #expect(e.first?.actions == ["Action 1", "Action 2", "Action 3"])
+    }
+
+    /// AccessibilityCompositionTests.test_customContent_aggregation
+    @Test func customContentAggregation() throws {
+        let e = try combined((1...3).map { plain(#""label": "L\#($0)", "customContent": [{"label": "Label \#($0)", "value": "Value \#($0)"}]"#) })
+        #expect(e.first?.customContent == (1...3).map { CustomContent(label: "Label \($0)", value: "Value \($0)", importance: .default) })
+    }
+
+    /// AccessibilityCompositionTests.test_interactive_element_actions: all interactive, the
+    /// first is promoted (its activation is the element's), the others are custom actions.
+    @Test func interactiveElementActions() throws {
+        let e = try combined((1...3).map { interactive("Item \($0)") })
+        #expect(e.first?.label == "Item 1")
+        #expect(e.first?.actions == ["Item 2", "Item 3"])
+    }
+
+    /// AccessibilityCompositionTests.test_single_interactive_element_
+    @Test func singleInteractiveElement() throws {
+        let e = try combined([interactive("Be sure to include me!")] + ["Foo", "Bar", "Baz"].map { plain(#""label": "\#($0)""#) })
+        #expect(e.first?.label == "Foo, Bar, Baz, Be sure to include me!")
+        #expect(e.first?.actions == [])
+    }
+
+    /// AccessibilityCompositionTests.test_multiple_interactive_elements_
+    @Test func multipleInteractiveElements() throws {
+        let e = try combined([interactive("Don't include me!"), interactive("Don't include me either!")]
+                             + ["Foo", "Bar", "Baz"].map { plain(#""label": "\#($0)""#) })
+        #expect(e.first?.label == "Foo, Bar, Baz")
+        #expect(e.first?.actions == ["Don't include me!", "Don't include me either!"])
+    }
+
+    // MARK: Rules of AccessibilityComposition.swift
+
+    /// `CompositeRepresentation.init`: a disabled control (`isAccessibilityEnabled` false) gets no
+    /// activation action, so it leaves no custom action behind.
+    @Test func disabledInteractiveChildYieldsNoAction() throws {
+        let e = try combined([interactive("Archive"), interactive("Delete", #", "enabled": false"#), plain(#""label": "Mail""#)])
+        #expect(e.first?.label == "Mail")
+        #expect(e.first?.actions == ["Archive"])
+    }
+
+    /// `accessibilityAction(didFire:)`: "label: value" with both, else the label; a child with
+    /// only a value gives a nameless action, which is dropped.
+    @Test func activationNames() throws {
+        let e = try combined([interactive("Volume", #", "value": "50%""#),
+                              #"{"type": "button", "traits": [], "value": "3", @FRAME}"#, plain(#""label": "Row""#)])
+        #expect(e.first?.actions == ["Volume: 50%"])
+        #expect(e.first?.value == "50%, 3")
+    }
+
+    /// `RotorSequencer`: named rotors first, then one rotor per system type.
+    @Test func namedRotorsComeBeforeSequencedSystemRotors() throws {
+        let e = try combined([plain(#""label": "A", "rotors": [{"systemType": "heading", "items": []}]"#),
+                              plain(#""label": "B", "rotors": [{"name": "Named", "items": []}]"#)])
+        #expect(e.first?.rotors.map { $0.name ?? $0.systemType ?? "" } == ["Named", "heading"])
+    }
+}

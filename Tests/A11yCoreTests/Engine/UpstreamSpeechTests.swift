@@ -1,0 +1,154 @@
+import Testing
+@testable import A11yCore
+
+/// What VoiceOver says and the hint it reads after a pause, reproducing reference screens of
+/// cashapp/AccessibilitySnapshot (Example/AccessibilitySnapshot/<screen>ViewController.swift and
+/// its reference image Example/SnapshotTests/ReferenceImages/_64/SnapshotTests.AccessibilitySnapshotTests/<test>_26_2_402x874@3x.png).
+/// Each pair is (spoken, spokenHint) as the image's legend lists them, in its order.
+@Suite struct UpstreamSpeechTests {
+    private struct Said: Equatable, CustomStringConvertible {
+        var spoken: String, hint: String?
+        init(_ spoken: String, _ hint: String? = nil) { self.spoken = spoken; self.hint = hint }
+        var description: String { hint.map { "\(spoken) / \($0)" } ?? spoken }
+    }
+
+    /// Stacks `nodes` vertically (40 pt apart) under a plain root and returns what is said.
+    private func said(_ nodes: [String], settings: String = "") throws -> [Said] {
+        let placed = nodes.enumerated().map { k, node in
+            node.replacingOccurrences(of: "@FRAME", with: Tree.frame(100, Double(40 * k), 48, 32))
+        }
+        let json = "{\(settings)\"root\": {\"type\": \"view\", \(Tree.frame(0, 0, 402, 874)), \"children\": [\(placed.joined(separator: ","))]}}"
+        return try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
+    }
+
+    private static let adjust = "Swipe up or down with one finger to adjust the value."
+    private static let toggle = "Double tap to toggle setting."
+
+    /// DescriptionEdgeCasesViewController / testDescriptionEdgeCases
+    @Test func descriptionEdgeCases() throws {
+        let e = #"{"type": "view", "isAccessibilityElement": true, @FRAME"#
+        #expect(try said([
+            e + #", "hint": "Hint", "traits": ["adjustable"]}"#,
+            e + #", "label": "Label", "hint": "Hint", "traits": ["adjustable"]}"#,
+            e + #", "traits": ["button", "header"]}"#,
+            e + #", "traits": ["adjustable"]}"#,
+            e + #", "hint": "Hint", "traits": ["button"]}"#,
+        ]) == [
+            Said("Hint. Adjustable."),
+            Said("Label. Adjustable.", "Hint. \(Self.adjust)"),
+            Said("Button. Heading."),
+            Said("Adjustable.", Self.adjust),
+            Said("Hint. Button."),
+        ])
+    }
+
+    /// SwitchControlViewController / testSwitchControls. A UISwitch is a `toggle` (button and
+    /// toggleButton traits, value "1" / "0"; UIKit reports its state, not a custom value); the
+    /// "fake" switches are views with UIKit's switch trait, which the format calls `toggleButton`.
+    @Test func switchControls() throws {
+        let all = #""traits": ["button", "toggleButton", "selected", "header", "link", "adjustable", "image", "searchField"]"#
+        let fake = #"{"type": "view", "isAccessibilityElement": true, "label": "Fake Label", @FRAME"#
+        #expect(try said([
+            #"{"type": "toggle", "value": "1", @FRAME}"#,
+            #"{"type": "toggle", "value": "0", @FRAME}"#,
+            #"{"type": "toggle", "value": "1", "enabled": false, @FRAME}"#,
+            #"{"type": "toggle", "label": "Label", "value": "1", @FRAME}"#,
+            #"{"type": "toggle", "label": "Label", "value": "0", @FRAME}"#,
+            #"{"type": "toggle", "label": "Label", "value": "1", @FRAME}"#,
+            #"{"type": "toggle", "label": "Label", "value": "1", "hint": "Hint", @FRAME}"#,
+            #"{"type": "toggle", "label": "Label", "value": "0", "hint": "Hint", "# + all + #", @FRAME}"#,
+            #"{"type": "toggle", "label": "Label", "value": "0", "hint": "Hint", "enabled": false, "# + all + #", @FRAME}"#,
+            fake + #", "value": "1", "traits": ["toggleButton", "button"]}"#,
+            fake + #", "value": "0", "traits": ["toggleButton", "button"]}"#,
+            fake + #", "value": "2", "traits": ["toggleButton", "button"]}"#,
+            fake + #", "value": "1", "traits": ["toggleButton"]}"#,
+            fake + #", "value": "3", "traits": ["toggleButton"]}"#,
+            fake + #", "value": "Value", "traits": ["button", "toggleButton"]}"#,
+        ]) == [
+            Said("Switch Button. On.", Self.toggle),
+            Said("Switch Button. Off.", Self.toggle),
+            Said("Dimmed. Switch Button. On."),
+            Said("Label. Switch Button. On.", Self.toggle),
+            Said("Label. Switch Button. Off.", Self.toggle),
+            Said("Label. Switch Button. On.", Self.toggle),
+            Said("Label. Switch Button. On.", "Hint. \(Self.toggle)"),
+            Said("Selected: Label. Switch Button. Off. Heading. Link. Adjustable. Image. Search Field.", "Hint. \(Self.toggle)"),
+            Said("Selected: Label. Dimmed. Switch Button. Off. Heading. Link. Adjustable. Image. Search Field.", "Hint"),
+            Said("Fake Label. Switch Button. On.", Self.toggle),
+            Said("Fake Label. Switch Button. Off.", Self.toggle),
+            Said("Fake Label. Switch Button. Mixed.", Self.toggle),
+            Said("Fake Label. On.", Self.toggle),
+            Said("Fake Label. 3", Self.toggle),
+            Said("Fake Label. Switch Button. Value", Self.toggle),
+        ])
+    }
+
+    /// TabBarViewController / testTabBars, the view with the tabBar trait and accessibility
+    /// elements (TabBarTraitContainerView): its elements say "Tab." and their position.
+    @Test func tabBarTraitContainer() throws {
+        let json = """
+        {"root": {"type": "view", \(Tree.frame(0, 0, 402, 874)), "children": [
+          {"type": "view", "traits": ["tabBar"], \(Tree.frame(0, 700, 402, 40)), "accessibilityChildren": [
+            {"type": "view", "isAccessibilityElement": true, "label": "Item A", \(Tree.frame(0, 700, 80.4, 40))},
+            {"type": "view", "isAccessibilityElement": true, "label": "Item B", "traits": ["selected"], \(Tree.frame(80.4, 700, 80.4, 40))},
+            {"type": "view", "isAccessibilityElement": true, "label": "Item C", "traits": ["notEnabled"], \(Tree.frame(160.8, 700, 80.4, 40))},
+            {"type": "view", "isAccessibilityElement": true, \(Tree.frame(241.2, 700, 80.4, 40))},
+            {"type": "view", "isAccessibilityElement": true, "label": "Item E",
+             "traits": ["notEnabled", "header", "link", "adjustable", "image", "searchField"], \(Tree.frame(321.6, 700, 80.4, 40))}
+          ]}
+        ]}}
+        """
+        #expect(try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) } == [
+            Said("Item A. Tab. 1 of 5."),
+            Said("Selected: Item B. Tab. 2 of 5."),
+            Said("Item C. Dimmed. Tab. 3 of 5."),
+            Said("Tab. 4 of 5."),
+            Said("Item E. Dimmed. Tab. Heading. Link. Adjustable. Image. Search Field. 5 of 5."),
+        ])
+    }
+
+    /// TabBarViewController / testTabBars, the view with the tabBar trait and buttons
+    /// (TabBarTraitView): buttons inside say "Tab.", never "Button.". Only its plain buttons
+    /// are reproduced (its multi-element buttons are not in the format), so positions count 5.
+    @Test func tabBarTraitButtons() throws {
+        let json = """
+        {"root": {"type": "view", \(Tree.frame(0, 0, 402, 874)), "children": [
+          {"type": "view", "traits": ["tabBar"], \(Tree.frame(0, 600, 402, 40)), "children": [
+            {"type": "button", "label": "Item A", \(Tree.frame(0, 600, 50, 40))},
+            {"type": "button", "label": "Item B", "traits": ["button", "selected"], \(Tree.frame(50, 600, 50, 40))},
+            {"type": "button", "label": "Item C", "enabled": false, \(Tree.frame(100, 600, 50, 40))},
+            {"type": "button", \(Tree.frame(150, 600, 50, 40))},
+            {"type": "button", "label": "G", "isAccessibilityElement": false, \(Tree.frame(200, 600, 50, 40))},
+            {"type": "button", "label": "H", "traits": ["button", "notEnabled", "header", "link", "adjustable", "image", "searchField"],
+             \(Tree.frame(250, 600, 50, 40))}
+          ]}
+        ]}}
+        """
+        #expect(try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) } == [
+            Said("Item A. Tab. 1 of 5."),
+            Said("Selected: Item B. Tab. 2 of 5."),
+            Said("Item C. Dimmed. Tab. 3 of 5."),
+            Said("Tab. 4 of 5."),
+            Said("H. Dimmed. Tab. Heading. Link. Adjustable. Image. Search Field. 5 of 5."),
+        ])
+    }
+
+    /// AccessibilityPropertiesTests.testNavBarBackButtonTraitsWithTitles and
+    /// testNavBarBackButtonTraitsWithoutTitles (NavBarBackButtonAccessibilityTraitsViewController):
+    /// a back button says its title, or only "Back Button." when its label is "Back".
+    @Test func navBarBackButtonTraits() throws {
+        func screen(_ back: String, title: String?, body: String) throws -> [Said] {
+            var children = [#"{"type": "button", "label": "\#(back)", "traits": ["button", "backButton"], \#(Tree.frame(16, 62, 44, 44))}"#]
+            if let title { children.append(#"{"type": "text", "text": "\#(title)", "traits": ["header"], \#(Tree.frame(170, 73, 60, 20))}"#) }
+            children.append(#"{"type": "text", "text": "\#(body)", \#(Tree.frame(20, 426, 362, 20))}"#)
+            let json = "{\"root\": {\"type\": \"view\", \(Tree.frame(0, 0, 402, 874)), \"children\": [\(children.joined(separator: ","))]}}"
+            return try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
+        }
+        #expect(try screen("First", title: "Second", body: "Back Button Accessibility Traits - With Titles") == [
+            Said("First. Back Button."), Said("Second. Heading."), Said("Back Button Accessibility Traits - With Titles"),
+        ])
+        #expect(try screen("Back", title: nil, body: "Back Button Accessibility Traits - Without Titles") == [
+            Said("Back Button."), Said("Back Button Accessibility Traits - Without Titles"),
+        ])
+    }
+}
