@@ -278,18 +278,27 @@ final class EventLoop: @unchecked Sendable {
     }
 
     private func cancelHandling() {
+        // Requests no worker has taken yet are cancelled first, so a worker freed by a
+        // cancelled handler can never pick one of them up in between: the loop answers them.
+        var answered = Set<Int>()
         for slot in connections.indices {
+            guard let connection = connections[slot], connection.phase == .handling,
+                  let cancellation = connection.cancellation, !cancellation.hasStarted else { continue }
+            if cancellation.cancel(.shuttingDown) { counters.cancelled.add(1, ordering: .relaxed) }
+            // Taken by a worker after all (between the check and the cancel): it answers.
+            guard !cancellation.hasStarted else { continue }
+            let request = connection.pending
+            connection.pending = nil
+            connection.cancellation = nil
+            finish(connection, Self.notRun, request: request, route: shared.router[connection.pendingRoute].path)
+            flush(connection)
+            answered.insert(slot)
+        }
+        // Then running handlers are told to stop; every other connection is cut.
+        for slot in connections.indices where !answered.contains(slot) {
             guard let connection = connections[slot] else { continue }
             if connection.phase == .handling, let cancellation = connection.cancellation {
                 if cancellation.cancel(.shuttingDown) { counters.cancelled.add(1, ordering: .relaxed) }
-                // Still queued: no worker will run it, so the loop answers now.
-                if !cancellation.hasStarted {
-                    let request = connection.pending
-                    connection.pending = nil
-                    connection.cancellation = nil
-                    finish(connection, Self.notRun, request: request, route: shared.router[connection.pendingRoute].path)
-                    flush(connection)
-                }
             } else {
                 closeConnection(connection)
             }
