@@ -165,7 +165,7 @@ struct AuditHandler: Sendable {
             if pair[0] == "format" {
                 guard let f = InputFormat(rawValue: String(pair[1])) else {
                     return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
-                                                     detail: "format takes auto, json, android or ios"))
+                                                     detail: "format takes auto, json, android, ios or figma"))
                 }
                 format = f
             } else if pair[0] == "density" {

@@ -1,0 +1,208 @@
+/// Turns a Figma REST response (`GET /v1/files/:key` or `/v1/files/:key/nodes`,
+/// import-formats.md §3) into screens: one `Document` per top-level frame, so contrast and
+/// target size can be checked on designs before anything is built.
+///
+/// - Screens: a requested node that is a FRAME, COMPONENT, COMPONENT_SET, INSTANCE or SECTION;
+///   of a CANVAS (a page), its top-level layers of those types; of the DOCUMENT, those of every
+///   page. Hidden frames are no screens. A response with none is refused with one error.
+/// - Geometry: `absoluteBoundingBox` (canvas coordinates) minus the screen's origin; Figma px
+///   are taken as points (designers map them 1:1 to iOS pt / Android dp, §3.2). A screen at
+///   least 1024 px wide is audited as `web`, narrower ones as `ios`.
+/// - Hidden: `visible: false` or an opacity product of 0 drops a layer and its subtree.
+/// - Text: TEXT layers are text with their `characters`; colour from the topmost visible
+///   paint of their own fills if it is SOLID (alpha × paint opacity × the layer's and its
+///   ancestors' opacities); the backdrop composited by `FigmaBackdrop`; font size and weight
+///   the smallest and lightest of the base style and the per-run overrides.
+/// - Roles: guessed from layer and component names (`FigmaRoles`); a guessed control's label
+///   is the text inside it (up to 8 TEXT layers, joined by spaces), whose layers then are not
+///   stops of their own. A group of vector shapes (VECTOR, BOOLEAN_OPERATION, STAR,
+///   REGULAR_POLYGON, with LINE, ELLIPSE, RECTANGLE) collapses into one image; so does a lone
+///   VECTOR, BOOLEAN_OPERATION, STAR or REGULAR_POLYGON, a layer with a visible IMAGE fill and
+///   a layer named like an image (with no text inside). Other layers are plain views.
+/// - Pointers: each node's JSON Pointer into the file the user sent, and findings carry the
+///   Figma node id (`sourceId`) so a plugin can select the layer.
+public enum FigmaImporter {
+    public struct Screen: Sendable {
+        public var name: String
+        public var document: Document
+    }
+
+    static let frameTypes: Set<String> = ["FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE", "SECTION"]
+    /// Shapes that make a layer an icon (LINE, ELLIPSE and RECTANGLE alone are decoration).
+    static let vectorTypes: Set<String> = ["VECTOR", "BOOLEAN_OPERATION", "STAR", "REGULAR_POLYGON"]
+    static let shapeTypes: Set<String> = ["VECTOR", "BOOLEAN_OPERATION", "STAR", "REGULAR_POLYGON", "LINE", "ELLIPSE", "RECTANGLE"]
+    static let groupTypes: Set<String> = ["GROUP", "FRAME", "INSTANCE", "COMPONENT", "BOOLEAN_OPERATION"]
+    /// Names and ids written into findings are cut to this many bytes.
+    static let maxNameBytes = 120
+
+    public static func screens(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> [Screen] {
+        var reader = FigmaReader(bytes, limits: limits)
+        try reader.read()
+        let layers = reader.layers
+        let white = Color(red: 1, green: 1, blue: 1)
+        var roots: [(layer: Int, page: Color)] = []
+        for top in reader.tops {
+            let t = layers[top]
+            if frameTypes.contains(t.type) {
+                roots.append((top, white))
+            } else if t.type == "CANVAS" {
+                roots += pageFrames(top, layers).map { ($0, layers[top].pageColor?.withAlpha(1) ?? white) }
+            } else if t.type == "DOCUMENT" {
+                for page in t.children where layers[page].type == "CANVAS" && layers[page].visible {
+                    roots += pageFrames(page, layers).map { ($0, layers[page].pageColor?.withAlpha(1) ?? white) }
+                }
+            }
+        }
+        guard !roots.isEmpty else {
+            throw InputError(.missing, "the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types", at: "")
+        }
+        let json = reader.source
+        let names = reader.componentNames
+        return roots.map { root in
+            Screen(name: layers[root.layer].name, document: document(root.layer, page: root.page, layers: layers, json: json, components: names))
+        }
+    }
+
+    private static func pageFrames(_ page: Int, _ layers: [FigmaLayer]) -> [Int] {
+        layers[page].children.filter { frameTypes.contains(layers[$0].type) && layers[$0].visible && layers[$0].opacity > 0 }
+    }
+
+    /// The layers of `root`'s subtree in paint order (pre-order, children bottom-most first).
+    static func paintOrder(_ root: Int, _ layers: [FigmaLayer]) -> [Int] {
+        var order: [Int] = []
+        var stack = [root]
+        while let i = stack.popLast() {
+            order.append(i)
+            stack += layers[i].children.reversed()
+        }
+        return order
+    }
+
+    private static func document(_ root: Int, page: Color, layers: [FigmaLayer], json: JSONSource,
+                                 components: [String: String]) -> Document {
+        let order = paintOrder(root, layers)
+        var position = [Int: Int](minimumCapacity: order.count)
+        for (p, i) in order.enumerated() { position[i] = p }
+        // Shown and opacity products, parents first (paint order is pre-order).
+        var shown = [Bool](repeating: false, count: layers.count)
+        var opacity = [Double](repeating: 0, count: layers.count)
+        for i in order {
+            let l = layers[i]
+            let parentShown = i == root ? true : shown[l.parent]
+            let parentOpacity = i == root ? 1 : opacity[l.parent]
+            opacity[i] = parentOpacity * FigmaBackdrop.unit(l.opacity)
+            shown[i] = parentShown && l.visible && opacity[i] > 0
+        }
+        // Bottom-up facts: a subtree holding shown text; a group of shapes with a vector in it.
+        var hasText = [Bool](repeating: false, count: layers.count)
+        var shapesOnly = [Bool](repeating: false, count: layers.count)
+        var hasVector = [Bool](repeating: false, count: layers.count)
+        for i in order.reversed() where shown[i] {
+            let l = layers[i]
+            let kids = l.children.filter { shown[$0] }
+            hasText[i] = l.type == "TEXT" || kids.contains { hasText[$0] }
+            hasVector[i] = vectorTypes.contains(l.type) || kids.contains { hasVector[$0] }
+            if shapeTypes.contains(l.type) && kids.isEmpty {
+                shapesOnly[i] = true
+            } else if groupTypes.contains(l.type) && !kids.isEmpty {
+                shapesOnly[i] = kids.allSatisfy { shapesOnly[$0] }
+            }
+        }
+
+        let origin = layers[root].box ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        var document = Document()
+        document.platform = origin.width >= 1024 ? .web : .ios
+        var values: [Int32] = [], ids: [String] = [], guesses: [String] = []
+        func relative(_ box: Rect?) -> Rect? {
+            box.map { Rect(x: $0.x - origin.x, y: $0.y - origin.y, width: $0.width, height: $0.height) }
+        }
+        func record(_ layer: Int, guess: String) {
+            values.append(Int32(layer))
+            ids.append(cut(layers[layer].id))
+            guesses.append(cut(guess))
+        }
+
+        var rootNode = Node()
+        rootNode.typeName = layers[root].type
+        rootNode.isAccessibilityElement = false
+        rootNode.frame = relative(layers[root].box)
+        rootNode.identifier = layers[root].name.isEmpty ? nil : cut(layers[root].name)
+        _ = document.append(rootNode, parent: nil)
+        record(root, guess: "")
+
+        // (layer, node of its parent, inside a guessed control)
+        var stack: [(layer: Int, parent: Int, inControl: Bool)] = layers[root].children.reversed().map { ($0, 0, false) }
+        while let (i, parent, inControl) = stack.popLast() {
+            guard shown[i] else { continue }
+            let l = layers[i]
+            var node = Node()
+            node.typeName = l.type
+            node.frame = relative(l.box)
+            var guessName = ""
+            var descend = true
+            let componentName = l.componentID.flatMap { components[$0] }
+            let guessed: NodeKind? = l.type == "TEXT" ? nil
+                : (FigmaRoles.guess(l.name).map { guessName = l.name; return $0 }
+                    ?? componentName.flatMap { n in FigmaRoles.guess(n).map { guessName = n; return $0 } })
+            if l.type == "TEXT" {
+                node.kind = .text
+                node.text = l.characters ?? ""
+                node.style = textStyle(i, at: position[i] ?? 0, order: order, layers: layers, shown: shown, opacity: opacity, page: page)
+                if inControl { node.isAccessibilityElement = false }
+            } else if let kind = guessed, kind != .image {
+                node.kind = kind
+                node.label = label(of: i, layers: layers, shown: shown)
+            } else if (guessed == .image && !hasText[i])
+                        || (shapesOnly[i] && hasVector[i] && (vectorTypes.contains(l.type) || groupTypes.contains(l.type)))
+                        || l.fills.contains(where: { $0.visible && $0.kind == .image }) && !hasText[i] {
+                node.kind = .image
+                descend = false
+                if inControl { node.isAccessibilityElement = false }
+                if guessed != .image { guessName = "" }
+            } else {
+                guessName = ""
+            }
+            let index = document.append(node, parent: parent)
+            record(i, guess: guessName)
+            if descend {
+                let control = inControl || (guessed != nil && guessed != .image && node.kind != .view)
+                for child in l.children.reversed() { stack.append((child, index, control)) }
+            }
+        }
+        document.sourceMap = SourceMap(json: json, valueOfNode: values, sourceIDs: ids, roleGuesses: guesses)
+        return document
+    }
+
+    /// A TEXT layer's colour, font and backdrop.
+    private static func textStyle(_ i: Int, at position: Int, order: [Int], layers: [FigmaLayer], shown: [Bool],
+                                  opacity: [Double], page: Color) -> Style {
+        let l = layers[i]
+        var style = l.box.map { FigmaBackdrop.backdrop(at: position, box: $0, order: order, layers: layers, shown: shown,
+                                                       opacity: opacity, page: page) } ?? Style()
+        if let top = l.fills.last(where: { $0.visible }), top.kind == .solid {
+            style.foreground = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * opacity[i])
+        }
+        style.fontSize = l.fontSize
+        style.fontWeight = l.fontWeight
+        return style
+    }
+
+    /// The characters of the first 8 shown TEXT layers under `i`, in paint order, joined by spaces.
+    private static func label(of i: Int, layers: [FigmaLayer], shown: [Bool]) -> String {
+        var texts: [String] = []
+        var stack = Array(layers[i].children.reversed())
+        while let j = stack.popLast(), texts.count < 8 {
+            guard shown[j] else { continue }
+            if layers[j].type == "TEXT", let text = layers[j].characters, !text.isEmpty { texts.append(text) }
+            stack += layers[j].children.reversed()
+        }
+        return texts.joined(separator: " ")
+    }
+
+    private static func cut(_ text: String) -> String {
+        guard text.utf8.count > maxNameBytes else { return text }
+        var out = ""
+        for c in text where out.utf8.count + c.utf8.count <= maxNameBytes { out.append(c) }
+        return out
+    }
+}
