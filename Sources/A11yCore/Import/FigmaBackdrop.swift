@@ -6,13 +6,15 @@
 /// beneath it.
 ///
 /// A layer counts when it is rectangular (FRAME, RECTANGLE, COMPONENT, COMPONENT_SET,
-/// INSTANCE, SECTION), shown, not a mask, and its box contains the text's box; its visible
+/// INSTANCE, SECTION), shown, not a mask, and its box holds the centre of the text's box and
+/// at least half of its area (a text box is its line boxes, taller than the glyphs: designs
+/// put a label in a pill a pixel shorter than the text box, see the Select-a-Menu sample); its visible
 /// paints count with alpha = colour alpha × paint opacity × the opacities of the layer and its
 /// ancestors. Walking down from the text, the first opaque solid paint ends the walk; with
 /// none, the page colour (the CANVAS `backgroundColor`, else white) is at the bottom. A
 /// gradient or image paint among those that count makes the backdrop a gradient or image
 /// (contrast `incomplete`). Shapes that are not rectangles (ellipses, vectors), layers that
-/// only partly cover the text, blend modes and effects are not considered.
+/// cover less of the text, blend modes and effects are not considered.
 enum FigmaBackdrop {
     /// Layers looked at beneath one text, at most: past it the backdrop is taken as found so far
     /// over the page (a bound on the work per text, whatever the file).
@@ -33,7 +35,7 @@ enum FigmaBackdrop {
             p -= 1
             looked += 1
             let layer = layers[i]
-            guard shown[i], !layer.isMask, rectangular.contains(layer.type), let b = layer.box, contains(b, box) else { continue }
+            guard shown[i], !layer.isMask, rectangular.contains(layer.type), let b = layer.box, covers(b, box) else { continue }
             for paint in layer.fills.reversed() where paint.visible && paint.kind != .other {
                 let alpha = (paint.kind == .solid ? paint.color.alpha : 1) * unit(paint.opacity) * opacity[i]
                 guard alpha > 0 else { continue }
@@ -55,9 +57,13 @@ enum FigmaBackdrop {
         return style
     }
 
-    static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
-        inner.x >= outer.x && inner.y >= outer.y
-            && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height
+    /// Whether `layer` holds the centre of `text` and at least half of its area.
+    static func covers(_ layer: Rect, _ text: Rect) -> Bool {
+        let cx = text.x + text.width / 2, cy = text.y + text.height / 2
+        guard cx >= layer.x, cx <= layer.x + layer.width, cy >= layer.y, cy <= layer.y + layer.height else { return false }
+        let w = min(layer.x + layer.width, text.x + text.width) - max(layer.x, text.x)
+        let h = min(layer.y + layer.height, text.y + text.height) - max(layer.y, text.y)
+        return w > 0 && h > 0 ? 2 * w * h >= text.width * text.height : text.width * text.height == 0
     }
 
     static func unit(_ value: Double) -> Double { value.isFinite ? min(1, max(0, value)) : 0 }

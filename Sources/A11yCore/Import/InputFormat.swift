@@ -21,7 +21,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// Whether a JSON object is a Figma REST response: among its top-level keys, `document`
     /// or `nodes` comes before our tree format's `root` or `screens` (values skipped, so
     /// only the top level is looked at; a document that is not JSON is not Figma).
-    static func isFigma(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    public static func isFigma(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var reader = JSONReader(bytes)
         do throws(JSONSyntaxError) {
             guard try reader.peek() == .object else { return false }

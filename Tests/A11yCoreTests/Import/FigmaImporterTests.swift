@@ -83,6 +83,12 @@ import Testing
         let style = try #require(doc.nodes[3].style)
         #expect(style.background?.hexCode == "#808080")
         #expect(style.foreground == Color(hex: "#FFFFFF"))
+        // A pill a pixel shorter than the text box still counts: it holds the centre and most of the box.
+        let pill = try screens(nodes(#"""
+        {"id":"2:5","name":"Pill","type":"RECTANGLE",\#(box(100, 200, 105, 30)),"fills":[\#(solid("#3981B1"))]},
+        \#(text("2:6", "+ toppings", fill: solid("#FFFFFF"), at: box(116, 204, 73, 27)))
+        """#))[0].document
+        #expect(pill.nodes[2].style?.background == Color(hex: "#3981B1"))
         let run = try audit(nodes(#"""
         {"id":"2:1","name":"Card","type":"RECTANGLE","opacity":0.5,\#(box(100, 200, 390, 100)),"fills":[\#(solid("#000000"))]},
         \#(text("2:4", "Hello", fill: solid("#FFFFFF"), at: box(110, 210, 100, 20)))
