@@ -16,32 +16,43 @@
 /// (contrast `incomplete`). Shapes that are not rectangles (ellipses, vectors), layers that
 /// cover less of the text, blend modes and effects are not considered.
 enum FigmaBackdrop {
-    /// Layers looked at beneath one text, at most: past it the backdrop is taken as found so far
-    /// over the page (a bound on the work per text, whatever the file).
-    static let maxLayers = 4_096
+    /// Layers looked at one by one beneath a text, at most: past them only the text's
+    /// ancestors are (a bound on the work per text, whatever the file; the ancestors, which
+    /// usually hold the screen's background, are never skipped).
+    static let maxLayers = 1_024
 
     static let rectangular: Set<String> = ["FRAME", "RECTANGLE", "COMPONENT", "COMPONENT_SET", "INSTANCE", "SECTION"]
 
-    /// The backdrop of the layer at `position` in `order` (paint order), whose box is `box`.
-    /// `shown[i]` and `opacity[i]` are per layer (`FigmaImporter`).
-    static func backdrop(at position: Int, box: Rect, order: [Int], layers: [FigmaLayer], shown: [Bool],
+    /// The backdrop of `text`, whose box is `box`. `order` is the screen's paint order and
+    /// `position[i]` layer i's place in it; `shown[i]` and `opacity[i]` are per layer (`FigmaImporter`).
+    static func backdrop(of text: Int, box: Rect, order: [Int], position: [Int], layers: [FigmaLayer], shown: [Bool],
                          opacity: [Double], page: Color) -> Style {
         // Paints from the top down until an opaque solid one.
         var stack: [(paint: FigmaPaint, alpha: Double)] = []
-        var looked = 0
-        var p = position - 1
-        walk: while p >= 0, looked < maxLayers {
-            let i = order[p]
-            p -= 1
-            looked += 1
+        /// Adds layer i's paints; true when an opaque solid paint ends the walk.
+        func paint(_ i: Int) -> Bool {
             let layer = layers[i]
-            guard shown[i], !layer.isMask, rectangular.contains(layer.type), let b = layer.box, covers(b, box) else { continue }
+            guard shown[i], !layer.isMask, rectangular.contains(layer.type), let b = layer.box, covers(b, box) else { return false }
             for paint in layer.fills.reversed() where paint.visible && paint.kind != .other {
                 let alpha = (paint.kind == .solid ? paint.color.alpha : 1) * unit(paint.opacity) * opacity[i]
                 guard alpha > 0 else { continue }
                 stack.append((paint, alpha))
-                if paint.kind == .solid && alpha >= 1 { break walk }
+                if paint.kind == .solid && alpha >= 1 { return true }
             }
+            return false
+        }
+        var p = position[text] - 1
+        var done = false
+        let last = max(-1, p - maxLayers)
+        while p > last, !done {
+            done = paint(order[p])
+            p -= 1
+        }
+        // Past the bound: the ancestors not reached yet, nearest first.
+        var a = layers[text].parent
+        while !done, a >= 0, position[a] >= 0 {
+            if position[a] <= p { done = paint(a) }
+            a = layers[a].parent
         }
         var style = Style()
         var color = page

@@ -58,8 +58,11 @@ public enum FigmaImporter {
         }
         let json = reader.source
         let names = reader.componentNames
+        // Per-layer facts, in arrays made once: screens are disjoint subtrees, each writes its own layers.
+        var facts = LayerFacts(count: layers.count)
         return roots.map { root in
-            Screen(name: layers[root.layer].name, document: document(root.layer, page: root.page, layers: layers, json: json, components: names))
+            Screen(name: layers[root.layer].name,
+                   document: document(root.layer, page: root.page, layers: layers, json: json, components: names, facts: &facts))
         }
     }
 
@@ -78,36 +81,52 @@ public enum FigmaImporter {
         return order
     }
 
+    /// What the importer works out per layer, indexed like `FigmaReader.layers`.
+    struct LayerFacts {
+        /// Place in its screen's paint order (-1 outside every screen read so far).
+        var position: [Int]
+        /// Painted: visible, and the opacity product above 0, down from the screen.
+        var shown: [Bool]
+        /// Product of the opacities from the screen down to the layer.
+        var opacity: [Double]
+        /// The subtree holds shown text; is a group of shapes; holds a vector shape.
+        var hasText: [Bool]
+        var shapesOnly: [Bool]
+        var hasVector: [Bool]
+
+        init(count: Int) {
+            position = Array(repeating: -1, count: count)
+            shown = Array(repeating: false, count: count)
+            opacity = Array(repeating: 0, count: count)
+            hasText = shown; shapesOnly = shown; hasVector = shown
+        }
+    }
+
     private static func document(_ root: Int, page: Color, layers: [FigmaLayer], json: JSONSource,
-                                 components: [String: String]) -> Document {
+                                 components: [String: String], facts: inout LayerFacts) -> Document {
         let order = paintOrder(root, layers)
-        var position = [Int: Int](minimumCapacity: order.count)
-        for (p, i) in order.enumerated() { position[i] = p }
+        for (p, i) in order.enumerated() { facts.position[i] = p }
         // Shown and opacity products, parents first (paint order is pre-order).
-        var shown = [Bool](repeating: false, count: layers.count)
-        var opacity = [Double](repeating: 0, count: layers.count)
         for i in order {
             let l = layers[i]
-            let parentShown = i == root ? true : shown[l.parent]
-            let parentOpacity = i == root ? 1 : opacity[l.parent]
-            opacity[i] = parentOpacity * FigmaBackdrop.unit(l.opacity)
-            shown[i] = parentShown && l.visible && opacity[i] > 0
+            let parentShown = i == root ? true : facts.shown[l.parent]
+            let parentOpacity = i == root ? 1 : facts.opacity[l.parent]
+            facts.opacity[i] = parentOpacity * FigmaBackdrop.unit(l.opacity)
+            facts.shown[i] = parentShown && l.visible && facts.opacity[i] > 0
         }
         // Bottom-up facts: a subtree holding shown text; a group of shapes with a vector in it.
-        var hasText = [Bool](repeating: false, count: layers.count)
-        var shapesOnly = [Bool](repeating: false, count: layers.count)
-        var hasVector = [Bool](repeating: false, count: layers.count)
-        for i in order.reversed() where shown[i] {
+        for i in order.reversed() where facts.shown[i] {
             let l = layers[i]
-            let kids = l.children.filter { shown[$0] }
-            hasText[i] = l.type == "TEXT" || kids.contains { hasText[$0] }
-            hasVector[i] = vectorTypes.contains(l.type) || kids.contains { hasVector[$0] }
+            let kids = l.children.filter { facts.shown[$0] }
+            facts.hasText[i] = l.type == "TEXT" || kids.contains { facts.hasText[$0] }
+            facts.hasVector[i] = vectorTypes.contains(l.type) || kids.contains { facts.hasVector[$0] }
             if shapeTypes.contains(l.type) && kids.isEmpty {
-                shapesOnly[i] = true
+                facts.shapesOnly[i] = true
             } else if groupTypes.contains(l.type) && !kids.isEmpty {
-                shapesOnly[i] = kids.allSatisfy { shapesOnly[$0] }
+                facts.shapesOnly[i] = kids.allSatisfy { facts.shapesOnly[$0] }
             }
         }
+        let shown = facts.shown, hasText = facts.hasText, shapesOnly = facts.shapesOnly, hasVector = facts.hasVector
 
         let origin = layers[root].box ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var document = Document()
@@ -147,7 +166,7 @@ public enum FigmaImporter {
             if l.type == "TEXT" {
                 node.kind = .text
                 node.text = l.characters ?? ""
-                node.style = textStyle(i, at: position[i] ?? 0, order: order, layers: layers, shown: shown, opacity: opacity, page: page)
+                node.style = textStyle(i, order: order, layers: layers, facts: facts, page: page)
                 if inControl { node.isAccessibilityElement = false }
             } else if let kind = guessed, kind != .image {
                 node.kind = kind
@@ -174,11 +193,11 @@ public enum FigmaImporter {
     }
 
     /// A TEXT layer's colour, font and backdrop.
-    private static func textStyle(_ i: Int, at position: Int, order: [Int], layers: [FigmaLayer], shown: [Bool],
-                                  opacity: [Double], page: Color) -> Style {
+    private static func textStyle(_ i: Int, order: [Int], layers: [FigmaLayer], facts: LayerFacts, page: Color) -> Style {
         let l = layers[i]
-        var style = l.box.map { FigmaBackdrop.backdrop(at: position, box: $0, order: order, layers: layers, shown: shown,
-                                                       opacity: opacity, page: page) } ?? Style()
+        let opacity = facts.opacity
+        var style = l.box.map { FigmaBackdrop.backdrop(of: i, box: $0, order: order, position: facts.position, layers: layers,
+                                                       shown: facts.shown, opacity: opacity, page: page) } ?? Style()
         if let top = l.fills.last(where: { $0.visible }), top.kind == .solid {
             style.foreground = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * opacity[i])
         }
@@ -187,11 +206,14 @@ public enum FigmaImporter {
         return style
     }
 
-    /// The characters of the first 8 shown TEXT layers under `i`, in paint order, joined by spaces.
+    /// The characters of the first 8 shown TEXT layers under `i`, in paint order, joined by
+    /// spaces; at most 1,024 layers are looked at.
     private static func label(of i: Int, layers: [FigmaLayer], shown: [Bool]) -> String {
         var texts: [String] = []
         var stack = Array(layers[i].children.reversed())
-        while let j = stack.popLast(), texts.count < 8 {
+        var looked = 0
+        while let j = stack.popLast(), texts.count < 8, looked < 1_024 {
+            looked += 1
             guard shown[j] else { continue }
             if layers[j].type == "TEXT", let text = layers[j].characters, !text.isEmpty { texts.append(text) }
             stack += layers[j].children.reversed()

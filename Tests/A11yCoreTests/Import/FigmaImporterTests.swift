@@ -99,6 +99,19 @@ import Testing
         #expect(run.screens[0].report.analysis.document.pointer(of: finding.node) == "/nodes/1:2/document/children/1")
     }
 
+    @Test func pastTheLayerBoundOnlyAncestorsCount() throws {
+        // 1,100 dots beneath the text (more than FigmaBackdrop.maxLayers), none covering it, in
+        // a dark card: the card is an ancestor, so its fill is still found.
+        let dots = (0..<1_100).map { #"{"id":"d\#($0)","type":"RECTANGLE",\#(box(100, 200, 1, 1)),"fills":[\#(solid("#FF0000"))]}"# }
+        let doc = try screens(nodes(#"""
+        {"id":"8:1","name":"Card","type":"FRAME",\#(box(100, 200, 390, 300)),"fills":[\#(solid("#102030"))],"children":[
+          \#(dots.joined(separator: ",")),
+          \#(text("8:2", "Deep", fill: solid("#FFFFFF"), at: box(120, 220, 100, 20)))]}
+        """#))[0].document
+        #expect(doc.nodes.count == 1_103)
+        #expect(doc.nodes[1_102].style?.background == Color(hex: "#102030"))
+    }
+
     @Test func textColourTakesPaintAndLayerOpacity() throws {
         let doc = try screens(nodes(#"""
         {"id":"3:1","name":"Group","type":"GROUP","opacity":0.5,\#(box(100, 200, 200, 40)),"children":[
