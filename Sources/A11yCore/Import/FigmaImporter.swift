@@ -11,8 +11,9 @@
 /// - Hidden: `visible: false` or an opacity product of 0 drops a layer and its subtree.
 /// - Text: TEXT layers are text with their `characters`; colour from the topmost visible
 ///   paint of their own fills if it is SOLID (alpha × paint opacity × the layer's and its
-///   ancestors' opacities); the backdrop composited by `FigmaBackdrop`; font size and weight
-///   the smallest and lightest of the base style and the per-run overrides.
+///   ancestors' opacities), or of a per-run override's fills when that contrasts less; the
+///   backdrop composited by `FigmaBackdrop`; font size and weight the smallest and lightest
+///   of the base style and the per-run overrides.
 /// - Roles: guessed from layer and component names (`FigmaRoles`); a guessed control's label
 ///   is the text inside it (up to 8 TEXT layers, joined by spaces), whose layers then are not
 ///   stops of their own. A group of vector shapes (VECTOR, BOOLEAN_OPERATION, STAR,
@@ -198,9 +199,19 @@ public enum FigmaImporter {
         let opacity = facts.opacity
         var style = l.box.map { FigmaBackdrop.backdrop(of: i, box: $0, order: order, position: facts.position, layers: layers,
                                                        shown: facts.shown, opacity: opacity, page: page) } ?? Style()
-        if let top = l.fills.last(where: { $0.visible }), top.kind == .solid {
-            style.foreground = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * opacity[i])
+        // The base fill and each run's own: the one with the least contrast is measured.
+        var weakest: (color: Color, ratio: Double)?
+        for fills in [l.fills] + l.runFills {
+            guard let top = fills.last(where: { $0.visible }), top.kind == .solid else { continue }
+            let color = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * opacity[i])
+            guard let bg = style.background, style.backgroundKind == .solid else {
+                if weakest == nil { weakest = (color, 0) }
+                continue
+            }
+            let ratio = ContrastMath.ratio(ContrastMath.blend(color, over: bg), bg)
+            if weakest.map({ ratio < $0.ratio }) ?? true { weakest = (color, ratio) }
         }
+        style.foreground = weakest?.color
         style.fontSize = l.fontSize
         style.fontWeight = l.fontWeight
         return style

@@ -21,6 +21,8 @@ struct FigmaLayer {
     /// entry of `styleOverrideTable` (per-run styles): the run that needs the most contrast.
     var fontSize: Double?
     var fontWeight: Double?
+    /// TEXT: the `fills` of `styleOverrideTable` entries that have their own (runs in another colour).
+    var runFills: [[FigmaPaint]] = []
     /// INSTANCE: `componentId`, whose name the top-level `components` map gives.
     var componentID: String?
     /// `isMask`: the layer masks its siblings above and is not painted itself.

@@ -165,16 +165,17 @@ struct FigmaReader {
             case "fills": layers[i].fills = try paints()
             case "backgroundColor": layers[i].pageColor = try color()
             case "style":
-                let (size, weight) = try typeStyle()
+                let (size, weight, _) = try typeStyle()
                 layers[i].fontSize = Self.smaller(layers[i].fontSize, size)
                 layers[i].fontWeight = Self.smaller(layers[i].fontWeight, weight)
             case "styleOverrideTable":
                 guard try peek() == .object else { try skipValue(); return }
                 try beginObject()
                 while try nextKey() != nil {
-                    let (size, weight) = try typeStyle()
+                    let (size, weight, fills) = try typeStyle()
                     layers[i].fontSize = Self.smaller(layers[i].fontSize, size)
                     layers[i].fontWeight = Self.smaller(layers[i].fontWeight, weight)
+                    if let fills, layers[i].runFills.count < 64 { layers[i].runFills.append(fills) }
                 }
             default: try skipValue()
             }
@@ -183,20 +184,21 @@ struct FigmaReader {
 
     // MARK: Values
 
-    private mutating func typeStyle() throws(InputError) -> (size: Double?, weight: Double?) {
-        var size: Double?, weight: Double?
+    private mutating func typeStyle() throws(InputError) -> (size: Double?, weight: Double?, fills: [FigmaPaint]?) {
+        var size: Double?, weight: Double?, fills: [FigmaPaint]?
         do {
-            guard try peek() == .object else { try skipValue(); return (nil, nil) }
+            guard try peek() == .object else { try skipValue(); return (nil, nil, nil) }
             try beginObject()
             while let key = try nextKey() {
                 switch key {
                 case "fontSize": size = try number()
                 case "fontWeight": weight = try number()
+                case "fills": fills = try paints()
                 default: try skipValue()
                 }
             }
         }
-        return (size, weight)
+        return (size, weight, fills)
     }
 
     private mutating func paints() throws(InputError) -> [FigmaPaint] {

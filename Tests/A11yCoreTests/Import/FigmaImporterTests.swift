@@ -151,6 +151,14 @@ import Testing
         #expect(finding.message == "Text contrast 3.54:1 (#888888 on #FFFFFF) is below 4.5:1.")
     }
 
+    @Test func theRunWithTheLeastContrastIsMeasured() throws {
+        // Black text with one light-grey run: the grey is what fails.
+        let doc = try screens(nodes(text("5:2", "Total 9", fill: solid("#000000"), at: box(100, 200, 100, 20),
+                                         extra: #","characterStyleOverrides":[0,0,0,0,0,0,1],"styleOverrideTable":{"1":{"fills":[\#(solid("#CCCCCC"))]},"2":{"fontSize":20}}"#)))[0].document
+        #expect(doc.nodes[1].style?.foreground == Color(hex: "#CCCCCC"))
+        #expect(doc.nodes[1].style?.fontSize == 16)
+    }
+
     @Test func rolesAreGuessedFromNamesAndReportedAsGuesses() throws {
         let json = nodes(#"""
         {"id":"6:1","name":"(button)PayNow","type":"GROUP",\#(box(100, 200, 120, 30)),"children":[
