@@ -211,6 +211,20 @@ import Testing
         #expect(typeError.kind == .type && typeError.pointer == "/document/children/0/opacity")
     }
 
+    @Test func limitsAndMalformedJSONAreErrorsWithPointers() throws {
+        var limits = DecodeLimits()
+        limits.maxNodes = 3
+        let many = nodes(#"{"id":"1","type":"RECTANGLE"},{"id":"2","type":"RECTANGLE"},{"id":"3","type":"RECTANGLE"}"#)
+        let error = try #require(Array(many.utf8).withUnsafeBytes { raw -> InputError? in
+            do throws(InputError) { _ = try FigmaImporter.screens(raw, limits: limits); return nil } catch { return error }
+        })
+        #expect(error.kind == .limit && error.message == "more than 3 nodes" && error.pointer == "/nodes/1:2/document/children/2")
+        let malformed = try #require(failure(#"{"document":{"id":"0:0","type":"DOCUMENT","children":[}}"#))
+        #expect(malformed.kind == .syntax && malformed.pointer == "/document/children/0")
+        let notObject = try #require(failure("[]"))
+        #expect(notObject.kind == .type && notObject.message == "a Figma response must be a JSON object")
+    }
+
     @Test func formatIsRecognisedAndPointersEscapeKeys() throws {
         func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0) } }
         #expect(format(#"{"name":"f","lastModified":"x","document":{}}"#) == .figma)
