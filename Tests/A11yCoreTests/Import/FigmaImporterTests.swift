@@ -182,6 +182,8 @@ import Testing
         let response = String(decoding: ResponseEncoder.json(run, pretty: false), as: UTF8.self)
         #expect(response.contains(#""node":"/nodes/1:2/document/children/0","id":null,"#) == false)
         #expect(response.contains(#""node":"/nodes/1:2/document/children/0","sourceId":"6:1","roleGuessedFrom":"(button)PayNow","#))
+        let text = String(decoding: run.render(.text), as: UTF8.self)
+        #expect(text.contains(#"   1. "Pay now. Button."  /nodes/1:2/document/children/0  (role guessed from "(button)PayNow")"#))
         // SARIF results carry both in their property bag.
         let sarif = String(decoding: run.render(.report(.sarif)), as: UTF8.self)
         #expect(sarif.contains(#""sourceId":"6:1","roleGuessedFrom":"(button)PayNow""#))
