@@ -6,15 +6,15 @@
 /// beneath it.
 ///
 /// A layer counts when it is rectangular (FRAME, RECTANGLE, COMPONENT, COMPONENT_SET,
-/// INSTANCE, SECTION), shown, not a mask, and its box holds the centre of the text's box and
+/// INSTANCE, SECTION) or an ELLIPSE holding the text's centre (a circle behind an icon),
+/// shown, not a mask, and its box holds the centre of the text's box and
 /// at least half of its area (a text box is its line boxes, taller than the glyphs: designs
 /// put a label in a pill a pixel shorter than the text box, see the Select-a-Menu sample); its visible
 /// paints count with alpha = colour alpha × paint opacity × the opacities of the layer and its
 /// ancestors. Walking down from the text, the first opaque solid paint ends the walk; with
 /// none, the page colour (the CANVAS `backgroundColor`, else white) is at the bottom. A
 /// gradient or image paint among those that count makes the backdrop a gradient or image
-/// (contrast `incomplete`). Shapes that are not rectangles (ellipses, vectors), layers that
-/// cover less of the text, blend modes and effects are not considered.
+/// (contrast `incomplete`). Other shapes (vectors, polygons), layers that cover less of the text, blend modes and effects are not considered.
 enum FigmaBackdrop {
     /// Layers looked at one by one beneath a text, at most: past them only the text's
     /// ancestors are (a bound on the work per text, whatever the file; the ancestors, which
@@ -32,7 +32,9 @@ enum FigmaBackdrop {
         /// Adds layer i's paints; true when an opaque solid paint ends the walk.
         func paint(_ i: Int) -> Bool {
             let layer = layers[i]
-            guard shown[i], !layer.isMask, rectangular.contains(layer.type), let b = layer.box, covers(b, box) else { return false }
+            guard shown[i], !layer.isMask, let b = layer.box,
+                  rectangular.contains(layer.type) ? covers(b, box) : layer.type == "ELLIPSE" && coversAsEllipse(b, box)
+            else { return false }
             for paint in layer.fills.reversed() where paint.visible && paint.kind != .other {
                 let alpha = (paint.kind == .solid ? paint.color.alpha : 1) * unit(paint.opacity) * opacity[i]
                 guard alpha > 0 else { continue }
@@ -66,6 +68,15 @@ enum FigmaBackdrop {
         }
         if style.backgroundKind == .solid { style.background = color.withAlpha(1) }
         return style
+    }
+
+    /// An ellipse in `layer`'s box (a circle behind an icon): it holds the centre of `inner`,
+    /// and its box at least half of `inner`'s area.
+    static func coversAsEllipse(_ layer: Rect, _ inner: Rect) -> Bool {
+        guard layer.width > 0, layer.height > 0, covers(layer, inner) else { return false }
+        let dx = (inner.x + inner.width / 2 - (layer.x + layer.width / 2)) / (layer.width / 2)
+        let dy = (inner.y + inner.height / 2 - (layer.y + layer.height / 2)) / (layer.height / 2)
+        return dx * dx + dy * dy <= 1
     }
 
     /// Whether `layer` holds the centre of `text` and at least half of its area.

@@ -19,7 +19,9 @@
 ///   stops of their own. A group of vector shapes (VECTOR, BOOLEAN_OPERATION, STAR,
 ///   REGULAR_POLYGON, with LINE, ELLIPSE, RECTANGLE) collapses into one image; so does a lone
 ///   VECTOR, BOOLEAN_OPERATION, STAR or REGULAR_POLYGON, a layer with a visible IMAGE fill and
-///   a layer named like an image (with no text inside). Other layers are plain views.
+///   a layer named like an image (with no text inside). Other layers are plain views. An
+///   icon's colour is the solid paint (fill, else stroke) of its largest shape, measured
+///   against its backdrop for non-text contrast.
 /// - Pointers: each node's JSON Pointer into the file the user sent, and findings carry the
 ///   Figma node id (`sourceId`) so a plugin can select the layer.
 public enum FigmaImporter {
@@ -179,6 +181,9 @@ public enum FigmaImporter {
                 descend = false
                 if inControl { node.isAccessibilityElement = false }
                 if guessed != .image { guessName = "" }
+                if shapesOnly[i] && hasVector[i] {
+                    node.style = iconStyle(i, order: order, layers: layers, facts: facts, page: page)
+                }
             } else {
                 guessName = ""
             }
@@ -214,6 +219,35 @@ public enum FigmaImporter {
         style.foreground = weakest?.color
         style.fontSize = l.fontSize
         style.fontWeight = l.fontWeight
+        return style
+    }
+
+    /// An icon's colour and backdrop, for non-text contrast: the solid top paint (fill, else
+    /// stroke) of its largest shape by box area, the icon's dominant colour (a logo's or
+    /// illustration's accents are not what makes it recognisable); at most 1,024 shapes looked
+    /// at; none when no shape is painted solid.
+    private static func iconStyle(_ i: Int, order: [Int], layers: [FigmaLayer], facts: LayerFacts, page: Color) -> Style? {
+        guard let box = layers[i].box else { return nil }
+        var style = FigmaBackdrop.backdrop(of: i, box: box, order: order, position: facts.position, layers: layers,
+                                           shown: facts.shown, opacity: facts.opacity, page: page)
+        var largest: (color: Color, area: Double)?
+        var stack = [i]
+        var looked = 0
+        while let j = stack.popLast(), looked < 1_024 {
+            looked += 1
+            guard facts.shown[j] else { continue }
+            stack += layers[j].children.reversed()
+            guard shapeTypes.contains(layers[j].type), let b = layers[j].box else { continue }
+            for paints in [layers[j].fills, layers[j].strokes] {
+                guard let top = paints.last(where: { $0.visible }), top.kind == .solid else { continue }
+                let color = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * facts.opacity[j])
+                guard color.alpha > 0 else { continue }
+                if largest.map({ b.width * b.height > $0.area }) ?? true { largest = (color, b.width * b.height) }
+                break
+            }
+        }
+        guard let largest else { return nil }
+        style.foreground = largest.color
         return style
     }
 

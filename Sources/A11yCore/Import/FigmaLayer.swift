@@ -15,6 +15,8 @@ struct FigmaLayer {
     /// `absoluteBoundingBox` in canvas coordinates (after rotation and scale); nil when absent or null.
     var box: Rect?
     var fills: [FigmaPaint] = []
+    /// `strokes`: paints of the outline (line icons are drawn with strokes).
+    var strokes: [FigmaPaint] = []
     /// TEXT: `characters`.
     var characters: String?
     /// TEXT: the smallest `fontSize` and lightest `fontWeight` of the base `style` and every

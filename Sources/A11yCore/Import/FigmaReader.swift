@@ -163,6 +163,7 @@ struct FigmaReader {
             case "opacity": layers[i].opacity = try number()
             case "absoluteBoundingBox": layers[i].box = try rect()
             case "fills": layers[i].fills = try paints()
+            case "strokes": layers[i].strokes = try paints()
             case "backgroundColor": layers[i].pageColor = try color()
             case "style":
                 let (size, weight, _) = try typeStyle()
@@ -204,7 +205,7 @@ struct FigmaReader {
     private mutating func paints() throws(InputError) -> [FigmaPaint] {
         var out: [FigmaPaint] = []
         do {
-            try expect(.array, "fills must be an array of paints")
+            try expect(.array, "must be an array of paints")
             try beginArray()
             while try nextElement() {
                 try expect(.object, "a paint must be an object")

@@ -204,6 +204,20 @@ import Testing
         #expect(doc.sourceMap?.roleGuess(of: 1) == nil && doc.sourceMap?.roleGuess(of: 3) == "avatar")
     }
 
+    @Test func iconsAreMeasuredForNonTextContrast() throws {
+        // A line icon: a grey stroke (the fill is hidden) on the white frame.
+        let run = try audit(nodes(#"""
+        {"id":"7:7","name":"Group 3","type":"GROUP",\#(box(100, 200, 24, 24)),"children":[
+          {"id":"7:8","name":"Vector","type":"VECTOR",\#(box(102, 202, 20, 20)),"fills":[\#(solid("#000000", visible: false))],"strokes":[\#(solid("#BBBBBB"))]}]}
+        """#))
+        let document = run.screens[0].report.analysis.document
+        #expect(document.nodes[1].style?.foreground == Color(hex: "#BBBBBB"))
+        #expect(document.nodes[1].style?.background == Color(hex: "#FFFFFF"))
+        let finding = try #require(run.screens[0].report.run.findings.first { $0.rule == "non-text-contrast" })
+        #expect(finding.node == 1)
+        #expect(finding.message == "Graphic contrast 1.92:1 (#BBBBBB on #FFFFFF) is below 3:1.")
+    }
+
     @Test func aDocumentWithoutFramesIsOneClearError() throws {
         let error = try #require(failure(#"{"nodes":{"1:1":{"document":{"id":"1:1","name":"swatch","type":"RECTANGLE","fills":[]}},"2:2":null}}"#))
         #expect(error.kind == .missing)
