@@ -216,6 +216,20 @@ import Testing
         let finding = try #require(run.screens[0].report.run.findings.first { $0.rule == "non-text-contrast" })
         #expect(finding.node == 1)
         #expect(finding.message == "Graphic contrast 1.92:1 (#BBBBBB on #FFFFFF) is below 3:1.")
+        // A white icon in a green circle: the ellipse holds the icon's centre, so it is the backdrop.
+        let circled = try screens(nodes(#"""
+        {"id":"7:9","name":"Circle","type":"ELLIPSE",\#(box(100, 200, 40, 40)),"fills":[\#(solid("#2E7D32"))]},
+        {"id":"7:10","name":"Check","type":"VECTOR",\#(box(110, 210, 20, 20)),"fills":[\#(solid("#FFFFFF"))]}
+        """#))[0].document
+        #expect(circled.nodes.map(\.kind) == [.view, .view, .image])
+        #expect(circled.nodes[2].style?.background == Color(hex: "#2E7D32"))
+    }
+
+    @Test func aRequestedPageGivesItsTopLevelFrames() throws {
+        let page = #"{"nodes":{"0:1":{"document":{"id":"0:1","name":"Page","type":"CANVAS","children":[{"id":"1:1","name":"A","type":"FRAME","children":[]},{"id":"1:2","name":"B","type":"SECTION","children":[]},{"id":"1:3","name":"C","type":"GROUP","children":[]}]}}}}"#
+        let s = try screens(page)
+        #expect(s.map(\.name) == ["A", "B"])
+        #expect(s[1].document.pointer(of: 0) == "/nodes/0:1/document/children/1")
     }
 
     @Test func aDocumentWithoutFramesIsOneClearError() throws {
