@@ -14,9 +14,10 @@
 ///   ancestors' opacities), or of a per-run override's fills when that contrasts less; the
 ///   backdrop composited by `FigmaBackdrop`; font size and weight the smallest and lightest
 ///   of the base style and the per-run overrides.
-/// - Roles: guessed from layer and component names (`FigmaRoles`); a guessed control's label
-///   is the text inside it (up to 8 TEXT layers, joined by spaces), whose layers then are not
-///   stops of their own. A group of vector shapes (VECTOR, BOOLEAN_OPERATION, STAR,
+/// - Roles: guessed from layer and component names (`FigmaRoles`) for container layers (FRAME,
+///   GROUP, INSTANCE, COMPONENT, COMPONENT_SET, SECTION) not inside another guessed control; a
+///   guessed control's label is the text inside it (up to 8 TEXT layers, joined by spaces),
+///   whose layers then are not stops of their own. A group of vector shapes (VECTOR, BOOLEAN_OPERATION, STAR,
 ///   REGULAR_POLYGON, with LINE, ELLIPSE, RECTANGLE) collapses into one image; so does a lone
 ///   VECTOR, BOOLEAN_OPERATION, STAR or REGULAR_POLYGON, a layer with a visible IMAGE fill and
 ///   a layer named like an image (with no text inside). Other layers are plain views. An
@@ -35,6 +36,8 @@ public enum FigmaImporter {
     static let vectorTypes: Set<String> = ["VECTOR", "BOOLEAN_OPERATION", "STAR", "REGULAR_POLYGON"]
     static let shapeTypes: Set<String> = ["VECTOR", "BOOLEAN_OPERATION", "STAR", "REGULAR_POLYGON", "LINE", "ELLIPSE", "RECTANGLE"]
     static let groupTypes: Set<String> = ["GROUP", "FRAME", "INSTANCE", "COMPONENT", "BOOLEAN_OPERATION"]
+    /// Layers that can be a guessed control: a shape named "button" is the button's background.
+    static let containerTypes: Set<String> = ["FRAME", "GROUP", "INSTANCE", "COMPONENT", "COMPONENT_SET", "SECTION"]
     /// Names and ids written into findings are cut to this many bytes.
     static let maxNameBytes = 120
 
@@ -171,7 +174,7 @@ public enum FigmaImporter {
                 node.text = l.characters ?? ""
                 node.style = textStyle(i, order: order, layers: layers, facts: facts, page: page)
                 if inControl { node.isAccessibilityElement = false }
-            } else if let kind = guessed, kind != .image {
+            } else if let kind = guessed, kind != .image, !inControl, containerTypes.contains(l.type) {
                 node.kind = kind
                 node.label = label(of: i, layers: layers, shown: shown)
             } else if (guessed == .image && !hasText[i])

@@ -16,8 +16,9 @@
 /// | tab | tab |
 /// | icon, image, img, logo, avatar, picture, photo, illustration | image |
 ///
-/// TEXT layers are always text, whatever their name; image guesses apply only to layers with
-/// no text inside.
+/// TEXT layers are always text, whatever their name; control kinds go only to container
+/// layers outside other guessed controls, image guesses only to layers with no text inside
+/// (`FigmaImporter`).
 enum FigmaRoles {
     static let table: [(words: [String], kind: NodeKind)] = [
         (["button", "btn", "cta"], .button),

@@ -162,7 +162,7 @@ import Testing
     @Test func rolesAreGuessedFromNamesAndReportedAsGuesses() throws {
         let json = nodes(#"""
         {"id":"6:1","name":"(button)PayNow","type":"GROUP",\#(box(100, 200, 120, 30)),"children":[
-          {"id":"6:2","name":"bg","type":"RECTANGLE",\#(box(100, 200, 120, 30)),"fills":[\#(solid("#0044AA"))]},
+          {"id":"6:2","name":"button bg","type":"RECTANGLE",\#(box(100, 200, 120, 30)),"fills":[\#(solid("#0044AA"))]},
           \#(text("6:3", "Pay now", fill: solid("#FFFFFF"), at: box(110, 205, 100, 20)))]},
         {"id":"I6:4;1:1","name":"Instance 3","type":"INSTANCE","componentId":"9:9",\#(box(100, 300, 200, 44)),"children":[
           \#(text("I6:4;1:2", "Email", fill: solid("#000000"), at: box(110, 310, 100, 20)))]},
@@ -170,6 +170,8 @@ import Testing
         """#, components: #"{"9:9":{"key":"k","name":"Input / Email","description":""}}"#)
         let doc = try screens(json)[0].document
         #expect(doc.nodes.map(\.kind) == [.view, .button, .view, .text, .textField, .text, .text])
+        // The button's background shape, though named "button bg", is no control of its own.
+        #expect(doc.sourceMap?.roleGuess(of: 2) == nil)
         #expect(doc.nodes[1].label == "Pay now")
         #expect(doc.nodes[3].isAccessibilityElement == false)
         #expect(doc.nodes[4].label == "Email")
