@@ -24,8 +24,9 @@ if [ ! -d "$samples" ]; then
 fi
 [ -x "$binary" ] || swift build >&2
 
-# Folder -> importer format. Formats without an importer yet are not listed.
-formats=("android-uiautomator:android" "ios-xcuitest:ios")
+# Folder -> importer format. Formats without an importer yet are not listed. Figma files
+# answer a batch; their row sums the screens.
+formats=("android-uiautomator:android" "ios-xcuitest:ios" "figma:figma")
 
 status=0
 out=$(mktemp)
@@ -43,11 +44,17 @@ for entry in "${formats[@]}"; do
             printf '%-45s %4s %5s  %s\n' "$(basename "$file")" "$code" - "$(head -c 200 "$out.err")"
             continue
         fi
+        # A Figma file is a batch (a screen per frame): stops and findings summed over its screens.
         summary=$(python3 -c '
-import json, sys
-s = json.load(open(sys.argv[1]))["summary"]
-rules = ", ".join(f"{k} {v}" for k, v in sorted(s["byRule"].items()))
-print(s["elements"], rules or "none")' "$out")
+import json, sys, collections
+d = json.load(open(sys.argv[1]))
+screens = [s["summary"] for s in d["screens"]] if "screens" in d else [d["summary"]]
+stops = sum(s["elements"] for s in screens)
+rules = collections.Counter()
+for s in screens: rules.update(s["byRule"])
+text = ", ".join(f"{k} {v}" for k, v in sorted(rules.items()))
+if len(screens) != 1: text = f"({len(screens)} screens) " + (text or "none")
+print(stops, text or "none")' "$out")
         printf '%-45s %4s %5s  %s\n' "$(basename "$file")" "$code" "${summary%% *}" "${summary#* }"
     done
 done

@@ -130,7 +130,7 @@ enum AuditCommand {
                 inv.failOn = t
             case "--input-format":
                 guard let f = InputFormat(rawValue: value) else {
-                    return .failure(UsageError(message: "--input-format takes auto, json, android or ios"))
+                    return .failure(UsageError(message: "--input-format takes auto, json, android, ios or figma"))
                 }
                 inv.inputFormat = f
             case "--density":

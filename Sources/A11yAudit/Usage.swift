@@ -13,10 +13,12 @@ enum Usage {
     audit options:
       --format FORMAT             json (default), text (grouped by element), sarif, junit, html
       --pretty                    indent JSON
-      --input-format auto|json|android|ios
+      --input-format auto|json|android|ios|figma
                                   how to read inputs (default auto: XML is an Android UI Automator /
-                                  Appium dump or an XCUITest page source, anything else our JSON
-                                  tree; with android or ios a folder means its .xml files)
+                                  Appium dump or an XCUITest page source, JSON with a top-level
+                                  "document" or "nodes" a Figma REST response (a screen per frame),
+                                  anything else our JSON tree; with android or ios a folder means
+                                  its .xml files)
       --density D                 Android pixels per dp (e.g. 2.625); default: inferred (README: Importing)
       --baseline FILE             compare with a baseline: only new findings fail
       --write-baseline FILE       record the current findings as the baseline

@@ -20,10 +20,11 @@ struct AuditHandler: Sendable {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
                                     detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
         }
-        let input: (format: InputFormat?, density: Double?)
+        let input: (format: InputFormat?, xml: Bool, density: Double?)
         switch Self.inputFormat(request) {
-        case .read(let format, let density): input = (format, density)
-        case .xml(let density): input = (nil, density)
+        case .read(let format, let density): input = (format, false, density)
+        case .json(let density): input = (nil, false, density)
+        case .xml(let density): input = (nil, true, density)
         case .refused(let problem): return problem
         }
         // The audit stops between units of work when its client left (or the drain is over)
@@ -36,7 +37,8 @@ struct AuditHandler: Sendable {
         }
         let audited = request.body.withUnsafeBytes { bytes in
             Result { () throws(InputError) in
-                let format = input.format ?? InputFormat.auto.resolved(for: bytes, xml: true)
+                let format = input.format
+                    ?? (input.xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.isFigma(bytes) ? .figma : .json)
                 return try AuditRun.run(bytes, format: format, density: input.density, limits: limits, interrupt: interrupt)
             }
         }
@@ -150,11 +152,12 @@ struct AuditHandler: Sendable {
         media == "application/xml" || media == "text/xml" || (media.hasPrefix("application/") && media.hasSuffix("+xml"))
     }
 
-    /// How to read the body: `?format=auto|json|android|ios` wins, else the Content-Type (JSON
-    /// types: json; XML types: the dump the content is; none: recognised from the content); `?density=D`
-    /// gives an Android dump's pixels per dp. A bad value is a 400 naming the parameter.
-    /// `xml`: a body declared as XML, whose dialect (Android or XCUITest) the content tells.
-    enum InputChoice { case read(InputFormat, density: Double?), xml(density: Double?), refused(Response) }
+    /// How to read the body: `?format=auto|json|android|ios|figma` wins, else the Content-Type
+    /// (JSON types: our tree or a Figma response, as the content says; XML types: the dump the
+    /// content is; none: recognised from the content); `?density=D` gives an Android dump's
+    /// pixels per dp. A bad value is a 400 naming the parameter.
+    /// `json` / `xml`: a body declared as JSON or XML, whose dialect the content tells.
+    enum InputChoice { case read(InputFormat, density: Double?), json(density: Double?), xml(density: Double?), refused(Response) }
 
     static func inputFormat(_ request: Request) -> InputChoice {
         var format: InputFormat?
@@ -165,7 +168,7 @@ struct AuditHandler: Sendable {
             if pair[0] == "format" {
                 guard let f = InputFormat(rawValue: String(pair[1])) else {
                     return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
-                                                     detail: "format takes auto, json, android or ios"))
+                                                     detail: "format takes auto, json, android, ios or figma"))
                 }
                 format = f
             } else if pair[0] == "density" {
@@ -177,9 +180,9 @@ struct AuditHandler: Sendable {
             }
         }
         if let format { return .read(format, density: density) }
-        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return .read(.json, density: density) }
+        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return .json(density: density) }
         guard let type = request.header("content-type") else { return .read(.auto, density: density) }
-        return isXML(mediaType(type)) ? .xml(density: density) : .read(.json, density: density)
+        return isXML(mediaType(type)) ? .xml(density: density) : .json(density: density)
     }
 }
 

@@ -202,14 +202,15 @@ public enum OpenAPIDocument {
             "name": "format",
             "in": "query",
             "required": false,
-            "description": "How to read the body: `auto` (recognise from the content: XML whose first element is `AppiumAUT` or `XCUIElementType...` is an XCUITest page source, other XML an Android dump, anything else a JSON tree), `json`, `android` or `ios`. Default: from `Content-Type` (JSON types: json; XML types: the dump the content is; none: auto).",
+            "description": "How to read the body: `auto` (recognise from the content: XML whose first element is `AppiumAUT` or `XCUIElementType...` is an XCUITest page source, other XML an Android dump, a JSON object with a top-level `document` or `nodes` key a Figma REST response, anything else a JSON tree), `json`, `android`, `ios` or `figma`. Default: from `Content-Type` (JSON types: a JSON tree or a Figma response, as the content says; XML types: the dump the content is; none: auto).",
             "schema": {
               "type": "string",
               "enum": [
                 "auto",
                 "json",
                 "android",
-                "ios"
+                "ios",
+                "figma"
               ]
             }
           },
@@ -2238,6 +2239,14 @@ public enum OpenAPIDocument {
             "type": "integer",
             "minimum": 1,
             "description": "Imported XML only: column (UTF-16 code units, from 1) of the node's start tag."
+          },
+          "sourceId": {
+            "type": "string",
+            "description": "Imported Figma only: the layer's Figma node id (e.g. `2:477`), by which a plugin can select it."
+          },
+          "roleGuessedFrom": {
+            "type": "string",
+            "description": "Imported Figma only: the layer or component name the node's role was guessed from (README, Importing)."
           },
           "id": {
             "$ref": "#/components/schemas/NullableString"

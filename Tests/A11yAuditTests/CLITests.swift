@@ -87,6 +87,25 @@ import Glibc
     /// An Android dump of our own: one unnamed clickable node (control-name) in a 1080 px screen.
     static let androidDump = #"<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node class="android.widget.ImageButton" clickable="true" text="" content-desc="" bounds="[0,0][1080,300]"/></hierarchy>"#
 
+    /// A Figma `/nodes` response of our own: one 390x844 frame holding a grey text on white.
+    static let figmaNodes = #"{"name":"Demo","nodes":{"1:2":{"document":{"id":"1:2","name":"Home","type":"FRAME","absoluteBoundingBox":{"x":0,"y":0,"width":390,"height":844},"fills":[{"type":"SOLID","color":{"r":1,"g":1,"b":1,"a":1}}],"children":[{"id":"1:3","name":"Hint","type":"TEXT","characters":"Hint","absoluteBoundingBox":{"x":10,"y":10,"width":100,"height":20},"fills":[{"type":"SOLID","color":{"r":0.6,"g":0.6,"b":0.6,"a":1}}],"style":{"fontSize":14,"fontWeight":400}}]}}}}"#
+
+    @Test func figmaResponsesAreRecognisedAndPointedInto() throws {
+        let file = try Self.temporaryFile(Self.figmaNodes)
+        for arguments in [["audit", file], ["audit", file, "--input-format", "figma"]] {
+            let r = try Self.run(arguments)
+            #expect(r.status == 1, "\(arguments)")  // text-contrast is serious
+            let text = String(decoding: r.stdout, as: UTF8.self)
+            #expect(text.contains(#""node":"/nodes/1:2/document/children/0","sourceId":"1:3","#), "\(arguments)")
+        }
+        // Read as our tree format it has no root.
+        #expect(try Self.run(["audit", file, "--input-format", "json"]).status == 2)
+        let frameless = try Self.temporaryFile(#"{"nodes":{"1:1":{"document":{"id":"1:1","type":"RECTANGLE"}}}}"#)
+        let r = try Self.run(["audit", frameless])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasSuffix("the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types at /\n"))
+    }
+
     @Test func androidDumpsAreRecognisedAndPointedInto() throws {
         let file = try Self.temporaryFile(Self.androidDump)
         let r = try Self.run(["audit", file])

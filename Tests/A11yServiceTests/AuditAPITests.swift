@@ -115,6 +115,20 @@ struct AuditAPITests {
         #expect(near.status == 415)
     }
 
+    @Test func figmaResponsesAreRecognisedUnderJSONTypes() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let file = Array(#"{"name":"Demo","nodes":{"1:2":{"document":{"id":"1:2","name":"Home","type":"FRAME","absoluteBoundingBox":{"x":0,"y":0,"width":390,"height":844},"children":[{"id":"1:3","name":"Buy","type":"INSTANCE","componentId":"9:1","absoluteBoundingBox":{"x":10,"y":10,"width":30,"height":30},"children":[]}]},"components":{"9:1":{"name":"Button/Small"}}}}}"#.utf8)
+        for (query, headers) in [("", ["Content-Type: application/json"]), ("?format=figma", ["Content-Type: application/json"]), ("", [])] {
+            let result = try #require(client.request("POST", harness.base + "/v1/audit" + query, headers: headers, body: file))
+            #expect(result.status == 200, "\(query) \(headers)")
+            #expect(result.text.contains(#""screens":[{"name":"Home","#), "\(query) \(headers)")
+            #expect(result.text.contains(#""node":"/nodes/1:2/document/children/0","sourceId":"1:3","roleGuessedFrom":"Button/Small","#))
+        }
+        let asJSON = try #require(client.request("POST", harness.base + "/v1/audit?format=json", headers: ["Content-Type: application/json"], body: file))
+        #expect(asJSON.status == 400)
+    }
+
     @Test func androidDumpsAreAcceptedAsXMLOrRecognised() throws {
         let harness = try ServiceHarness()
         let client = CurlClient()

@@ -1,5 +1,6 @@
 // libFuzzer target: the whole audit, request bytes to every report format. The format is
-// recognised from the content, so XML inputs go through the Android importer. Every input
+// recognised from the content, so XML inputs go through the Android and iOS importers and Figma
+// responses (a top-level "document" or "nodes") through the Figma importer. Every input
 // either fails with an InputError that carries a JSON Pointer (an element path for XML), or
 // yields reports (JSON and SARIF valid JSON). Built by Scripts/fuzz.sh with Sources/A11yCore; not a SwiftPM target.
 

@@ -46,10 +46,10 @@ struct OutputMeter {
     /// Bytes of the JSON Pointer of `node`, estimated from its depth without walking up:
     /// "/root" and twelve bytes a level ("/children/" and two digits). Levels with 100 or
     /// more siblings and synthetic children write a little more; `AuditBudget`'s response
-    /// bound leaves room for that. An imported document's element path is bounded by its
-    /// source map's longest step a level instead.
+    /// bound leaves room for that. An imported document's pointer is measured by its source
+    /// map (an element path bounded by its longest step a level; a stored JSON Pointer exactly).
     func pointerBytes(of node: Int, in nodes: [Node]) -> Int {
-        if let sourceMap { return prefixBytes + sourceMap.maxStepBytes * (nodes[node].depth + 1) }
+        if let sourceMap { return prefixBytes + sourceMap.pathBytes(of: node, depth: nodes[node].depth) }
         return prefixBytes + 5 + 12 * nodes[node].depth
     }
 }

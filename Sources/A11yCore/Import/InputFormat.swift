@@ -2,10 +2,11 @@
 /// the content: a document whose first significant byte (after a UTF-8 byte order mark and
 /// whitespace) is `<` is XML: an XCUITest page source when its first element is
 /// `<AppiumAUT>` or an `XCUIElementType...`, else an Android dump (whose reader names an
-/// unknown root). Anything else is read as our JSON tree format, which then names what is
-/// wrong with it.
+/// unknown root). A JSON object with a top-level `document` or `nodes` key (before any `root`
+/// or `screens`) is a Figma REST response. Anything else is read as our JSON tree format,
+/// which then names what is wrong with it.
 public enum InputFormat: String, Sendable, CaseIterable {
-    case auto, json, android, ios
+    case auto, json, android, ios, figma
 
     /// The format `bytes` are in, when this is `auto`; else this format. With `xml`, a body
     /// declared as XML: never json.
@@ -13,8 +14,29 @@ public enum InputFormat: String, Sendable, CaseIterable {
         guard self == .auto else { return self }
         var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while i < bytes.count, XMLCharacters.isSpace(bytes[i]) { i += 1 }
-        guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : .json }
+        guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : Self.isFigma(bytes) ? .figma : .json }
         return Self.isXCUITest(bytes, from: i) ? .ios : .android
+    }
+
+    /// Whether a JSON object is a Figma REST response: among its top-level keys, `document`
+    /// or `nodes` comes before our tree format's `root` or `screens` (values skipped, so
+    /// only the top level is looked at; a document that is not JSON is not Figma).
+    public static func isFigma(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var reader = JSONReader(bytes)
+        do throws(JSONSyntaxError) {
+            guard try reader.peek() == .object else { return false }
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "document", "nodes": return true
+                case "root", "screens": return false
+                default: try reader.skipValue()
+                }
+            }
+        } catch {
+            return false
+        }
+        return false
     }
 
     /// Whether the first element's name (after the declaration, comments and PIs, which are
@@ -31,28 +53,5 @@ public enum InputFormat: String, Sendable, CaseIterable {
             return name == "AppiumAUT" || name.hasPrefix("XCUIElementType")
         }
         return false
-    }
-}
-
-extension AuditRun {
-    /// Audits a request in `format` (recognised from the content for `auto`). An imported
-    /// document is one screen with default options, which `adjust` may change (CLI flags);
-    /// `density` (Android: pixels per dp) overrides the inferred one. The budget defaults to
-    /// one scaled to the request's bytes, as for our JSON format.
-    public static func run(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double? = nil,
-                           limits: DecodeLimits = .default, budget: AuditBudget? = nil, baseline: Baseline? = nil,
-                           interrupt: AuditInterrupt = .never,
-                           adjust: (inout AuditOptions) -> Void = { _ in }) throws(InputError) -> AuditRun {
-        switch format.resolved(for: bytes) {
-        case .auto, .json:
-            return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt, adjust: adjust)
-        case .android, .ios:
-            var document = format.resolved(for: bytes) == .ios
-                ? try IOSPageSource.document(bytes, limits: limits)
-                : try AndroidImporter.document(bytes, density: density, limits: limits)
-            adjust(&document.options)
-            let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
-            return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)
-        }
     }
 }

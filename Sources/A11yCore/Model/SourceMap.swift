@@ -1,7 +1,10 @@
-/// Where each node of an imported document came from in the user's file: an element path
-/// in XPath's abbreviated form (`/hierarchy/node[1]/node[3]`: the element's name and its
-/// position among the siblings of that name, from 1) and the line and column of its start
-/// tag. Documents decoded from our JSON tree format have none; their pointers are JSON Pointers.
+/// Where each node of an imported document came from in the user's file. For XML (an Android
+/// dump, an iOS page source): an element path in XPath's abbreviated form
+/// (`/hierarchy/node[1]/node[3]`: the element's name and its position among the siblings of
+/// that name, from 1) and the line and column of its start tag. For JSON (a Figma file): the
+/// node's RFC 6901 JSON Pointer into that file, its id there (Figma's node id, which a plugin
+/// selects the layer by) and, when its role was guessed from a name, that name. Documents
+/// decoded from our JSON tree format have none; their pointers are JSON Pointers into the request.
 ///
 /// A class, shared by every copy of the document, so documents that have none pay one nil word.
 public final class SourceMap: Sendable {
@@ -13,24 +16,41 @@ public final class SourceMap: Sendable {
     let parentOfNode: [Int32]
     let lineOfNode: [Int32]
     let columnOfNode: [Int32]
+    /// JSON sources: each node's value in the file (`JSONSource`), id and role-guess name ("" when
+    /// the role was not guessed).
+    let json: JSONSource?
+    let valueOfNode: [Int32]
+    let sourceIDOfNode: [String]
+    let roleGuessOfNode: [String]
     /// Bytes of the longest step a path can have ("/", the longest name, "[", the largest
     /// ordinal's digits, "]"): with a node's depth, a bound on its path's length that output
-    /// budgets (`OutputMeter`) charge without building the path.
+    /// budgets (`OutputMeter`) charge without building the path. 0 for JSON sources, whose
+    /// pointers are stored and measured exactly.
     let maxStepBytes: Int
 
     init(names: [String], nameOfNode: [Int32], ordinalOfNode: [Int32], parentOfNode: [Int32],
          lineOfNode: [Int32], columnOfNode: [Int32]) {
         self.names = names; self.nameOfNode = nameOfNode; self.ordinalOfNode = ordinalOfNode
         self.parentOfNode = parentOfNode; self.lineOfNode = lineOfNode; self.columnOfNode = columnOfNode
+        json = nil; valueOfNode = []; sourceIDOfNode = []; roleGuessOfNode = []
         let longestName = names.lazy.map(\.utf8.count).max() ?? 0
         let largestOrdinal = UInt64(max(1, ordinalOfNode.max() ?? 1))
         maxStepBytes = 3 + longestName + JSONWriter.digitCount(largestOrdinal)
     }
 
-    public var count: Int { nameOfNode.count }
+    /// A JSON source: per node, its value in `json`, its id and role-guess name.
+    init(json: JSONSource, valueOfNode: [Int32], sourceIDs: [String], roleGuesses: [String]) {
+        names = []; nameOfNode = []; ordinalOfNode = []; parentOfNode = []; lineOfNode = []; columnOfNode = []
+        self.json = json; self.valueOfNode = valueOfNode; sourceIDOfNode = sourceIDs; roleGuessOfNode = roleGuesses
+        maxStepBytes = 0
+    }
 
-    /// The element path of node `index`; the root element has no position (`/hierarchy`).
+    public var count: Int { json == nil ? nameOfNode.count : valueOfNode.count }
+
+    /// The element path (XML) or JSON Pointer (JSON) of node `index`; an XML root element has
+    /// no position (`/hierarchy`).
     public func path(of index: Int) -> String {
+        if let json { return json.pointer(of: Int(valueOfNode[index])) }
         var steps: [Int] = []
         var i = index
         while i >= 0 { steps.append(i); i = Int(parentOfNode[i]) }
@@ -42,9 +62,62 @@ public final class SourceMap: Sendable {
         return out
     }
 
+    /// A bound on the bytes of `path(of:)` for a node at `depth`, without building it.
+    func pathBytes(of index: Int, depth: Int) -> Int {
+        if let json { return json.pointerBytes(of: Int(valueOfNode[index])) }
+        return maxStepBytes * (depth + 1)
+    }
+
+    /// The node's id in its source (a Figma node id), nil when the source has none.
+    public func sourceID(of index: Int) -> String? {
+        sourceIDOfNode.isEmpty || sourceIDOfNode[index].isEmpty ? nil : sourceIDOfNode[index]
+    }
+
+    /// The name the node's role was guessed from, nil when it was not guessed.
+    public func roleGuess(of index: Int) -> String? {
+        roleGuessOfNode.isEmpty || roleGuessOfNode[index].isEmpty ? nil : roleGuessOfNode[index]
+    }
+
     /// Line and column (from 1; columns in UTF-16 code units) of node `index`'s start tag.
-    public func location(of index: Int) -> (line: Int, column: Int) {
-        (Int(lineOfNode[index]), Int(columnOfNode[index]))
+    /// Nil for JSON sources.
+    public func location(of index: Int) -> (line: Int, column: Int)? {
+        lineOfNode.isEmpty ? nil : (Int(lineOfNode[index]), Int(columnOfNode[index]))
+    }
+}
+
+/// The JSON values nodes came from, as a tree of steps: each value's parent value and its
+/// index in the parent's `children` array, or for a top value its whole pointer. Pointers are
+/// built when asked for, so storage grows with the values, not with values times depth.
+struct JSONSource: Sendable {
+    var parent: [Int32] = []
+    /// Index in the parent's `children` array (`/children/N`); -1 for a top value.
+    var step: [Int32] = []
+    /// Pointers of top values, by value.
+    var top: [Int32: String] = [:]
+    /// Bytes of each value's pointer, summed as values are added.
+    var bytes: [Int32] = []
+
+    mutating func addTop(_ pointer: String) -> Int {
+        top[Int32(parent.count)] = pointer
+        parent.append(-1); step.append(-1); bytes.append(Int32(clamping: pointer.utf8.count))
+        return parent.count - 1
+    }
+
+    mutating func addChild(of value: Int, at index: Int) -> Int {
+        parent.append(Int32(value)); step.append(Int32(index))
+        bytes.append(bytes[value] &+ Int32(10 + JSONWriter.digitCount(UInt64(index))))
+        return parent.count - 1
+    }
+
+    func pointerBytes(of value: Int) -> Int { Int(bytes[value]) }
+
+    func pointer(of value: Int) -> String {
+        var steps: [Int32] = []
+        var i = value
+        while step[i] >= 0 { steps.append(step[i]); i = Int(parent[i]) }
+        var out = top[Int32(i)] ?? ""
+        for s in steps.reversed() { out += "/children/\(s)" }
+        return out
     }
 }
 

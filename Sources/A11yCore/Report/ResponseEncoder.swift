@@ -254,10 +254,14 @@ public enum ResponseEncoder {
         // `analysis.document` used in place: a local copy of the Document cost a memcpy and retains.
         w.staticKey("node"); writePointer(of: node, in: analysis.document, spans: &pointers, into: &w)
         if let sources = analysis.document.sourceMap {
-            // Where the node's element starts in the imported file.
-            let (line, column) = sources.location(of: node)
-            w.staticKey("line"); w.int(line)
-            w.staticKey("column"); w.int(column)
+            // Where the node's element starts in an imported XML file.
+            if let (line, column) = sources.location(of: node) {
+                w.staticKey("line"); w.int(line)
+                w.staticKey("column"); w.int(column)
+            }
+            // An imported Figma file: the layer's node id, and the name its role was guessed from.
+            if let id = sources.sourceID(of: node) { w.staticKey("sourceId"); w.string(id) }
+            if let name = sources.roleGuess(of: node) { w.staticKey("roleGuessedFrom"); w.string(name) }
         }
         w.staticKey("id"); w.string(analysis.document.nodes[node].id)
         w.staticKey("identifier"); w.string(analysis.identifier(ofNode: node))

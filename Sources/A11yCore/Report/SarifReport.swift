@@ -143,6 +143,11 @@ public enum SarifReport {
         json.key("wcagLevel"); json.string(finding.level?.rawValue)
         json.key("screen"); json.string(screen.name)
         if let spoken = context.spoken { json.key("spoken"); json.string(spoken) }
+        // An imported Figma file: the layer's node id and the name its role was guessed from.
+        if let sources = analysis.document.sourceMap {
+            if let id = sources.sourceID(of: finding.node) { json.key("sourceId"); json.string(id) }
+            if let name = sources.roleGuess(of: finding.node) { json.key("roleGuessedFrom"); json.string(name) }
+        }
         if let frame = finding.frame {
             json.key("frame"); json.beginObject()
             json.key("x"); json.number(frame.x); json.key("y"); json.number(frame.y)

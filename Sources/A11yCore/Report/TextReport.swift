@@ -59,7 +59,9 @@ public enum TextReport {
         out += "\n"
         for (index, e) in analysis.elements.enumerated() {
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
-            let where_ = [e.identifier, analysis.document.pointer(of: e.node)].compactMap { $0 }.map(t).joined(separator: "  ")
+            // A role guessed from a design's layer name says so (an imported Figma file).
+            let guess = analysis.document.sourceMap?.roleGuess(of: e.node).map { "(role guessed from \"\($0)\")" }
+            let where_ = [e.identifier, analysis.document.pointer(of: e.node), guess].compactMap { $0 }.map(t).joined(separator: "  ")
             out += String(index + 1).leftPadded(4) + ". \(spoken)  " + paint(where_, "2") + "\n"
             for i in byElement[index] ?? [] { out += line(i) }
         }

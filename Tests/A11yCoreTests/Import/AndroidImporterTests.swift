@@ -262,7 +262,7 @@ enum Android {
         #expect(doc.pointer(of: 4) == "/hierarchy/android.widget.FrameLayout[1]/android.widget.TextView[2]")
         #expect(doc.pointer(of: 3) == "/hierarchy/android.widget.FrameLayout[1]/android.widget.Button[1]")
         let sources = try #require(doc.sourceMap)
-        #expect(sources.location(of: 3) == (4, 5))
+        #expect(sources.location(of: 3)! == (4, 5))
         // The button has no name: its finding points at its element, line and column.
         let run = try Array(xml.utf8).withUnsafeBytes { raw in
             Result { () throws(InputError) in try AuditRun.run(raw, format: .auto, density: 1) }

@@ -1,0 +1,278 @@
+/// Turns a Figma REST response (`GET /v1/files/:key` or `/v1/files/:key/nodes`,
+/// import-formats.md §3) into screens: one `Document` per top-level frame, so contrast and
+/// target size can be checked on designs before anything is built.
+///
+/// - Screens: a requested node that is a FRAME, COMPONENT, COMPONENT_SET, INSTANCE or SECTION;
+///   of a CANVAS (a page), its top-level layers of those types; of the DOCUMENT, those of every
+///   page. Hidden frames are no screens. A response with none is refused with one error.
+/// - Geometry: `absoluteBoundingBox` (canvas coordinates) minus the screen's origin; Figma px
+///   are taken as points (designers map them 1:1 to iOS pt / Android dp, §3.2). A screen at
+///   least 1024 px wide is audited as `web`, narrower ones as `ios`.
+/// - Hidden: `visible: false` or an opacity product of 0 drops a layer and its subtree.
+/// - Text: TEXT layers are text with their `characters`; colour from the topmost visible
+///   paint of their own fills if it is SOLID (alpha × paint opacity × the layer's and its
+///   ancestors' opacities), or of a per-run override's fills when that contrasts less; the
+///   backdrop composited by `FigmaBackdrop`; font size and weight the smallest and lightest
+///   of the base style and the per-run overrides.
+/// - Roles: guessed from layer and component names (`FigmaRoles`) for container layers (FRAME,
+///   GROUP, INSTANCE, COMPONENT, COMPONENT_SET, SECTION) not inside another guessed control; a
+///   guessed control's label is the text inside it (up to 8 TEXT layers, joined by spaces),
+///   whose layers then are not stops of their own. A group of vector shapes (VECTOR, BOOLEAN_OPERATION, STAR,
+///   REGULAR_POLYGON, with LINE, ELLIPSE, RECTANGLE) collapses into one image; so does a lone
+///   VECTOR, BOOLEAN_OPERATION, STAR or REGULAR_POLYGON, a layer with a visible IMAGE fill and
+///   a layer named like an image (with no text inside). Other layers are plain views. An
+///   icon's colour is the solid paint (fill, else stroke) of its largest shape, measured
+///   against its backdrop for non-text contrast.
+/// - Pointers: each node's JSON Pointer into the file the user sent, and findings carry the
+///   Figma node id (`sourceId`) so a plugin can select the layer.
+public enum FigmaImporter {
+    public struct Screen: Sendable {
+        public var name: String
+        public var document: Document
+    }
+
+    static let frameTypes: Set<String> = ["FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE", "SECTION"]
+    /// Shapes that make a layer an icon (LINE, ELLIPSE and RECTANGLE alone are decoration).
+    static let vectorTypes: Set<String> = ["VECTOR", "BOOLEAN_OPERATION", "STAR", "REGULAR_POLYGON"]
+    static let shapeTypes: Set<String> = ["VECTOR", "BOOLEAN_OPERATION", "STAR", "REGULAR_POLYGON", "LINE", "ELLIPSE", "RECTANGLE"]
+    static let groupTypes: Set<String> = ["GROUP", "FRAME", "INSTANCE", "COMPONENT", "BOOLEAN_OPERATION"]
+    /// Layers that can be a guessed control: a shape named "button" is the button's background.
+    static let containerTypes: Set<String> = ["FRAME", "GROUP", "INSTANCE", "COMPONENT", "COMPONENT_SET", "SECTION"]
+    /// Names and ids written into findings are cut to this many bytes.
+    static let maxNameBytes = 120
+
+    public static func screens(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> [Screen] {
+        var reader = FigmaReader(bytes, limits: limits)
+        try reader.read()
+        let layers = reader.layers
+        let white = Color(red: 1, green: 1, blue: 1)
+        var roots: [(layer: Int, page: Color)] = []
+        for top in reader.tops {
+            let t = layers[top]
+            if frameTypes.contains(t.type) {
+                roots.append((top, white))
+            } else if t.type == "CANVAS" {
+                roots += pageFrames(top, layers).map { ($0, layers[top].pageColor?.withAlpha(1) ?? white) }
+            } else if t.type == "DOCUMENT" {
+                for page in t.children where layers[page].type == "CANVAS" && layers[page].visible {
+                    roots += pageFrames(page, layers).map { ($0, layers[page].pageColor?.withAlpha(1) ?? white) }
+                }
+            }
+        }
+        guard !roots.isEmpty else {
+            throw InputError(.missing, "the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types", at: "")
+        }
+        let json = reader.source
+        let names = reader.componentNames
+        // Per-layer facts, in arrays made once: screens are disjoint subtrees, each writes its own layers.
+        var facts = LayerFacts(count: layers.count)
+        return roots.map { root in
+            Screen(name: layers[root.layer].name,
+                   document: document(root.layer, page: root.page, layers: layers, json: json, components: names, facts: &facts))
+        }
+    }
+
+    private static func pageFrames(_ page: Int, _ layers: [FigmaLayer]) -> [Int] {
+        layers[page].children.filter { frameTypes.contains(layers[$0].type) && layers[$0].visible && layers[$0].opacity > 0 }
+    }
+
+    /// The layers of `root`'s subtree in paint order (pre-order, children bottom-most first).
+    static func paintOrder(_ root: Int, _ layers: [FigmaLayer]) -> [Int] {
+        var order: [Int] = []
+        var stack = [root]
+        while let i = stack.popLast() {
+            order.append(i)
+            stack += layers[i].children.reversed()
+        }
+        return order
+    }
+
+    /// What the importer works out per layer, indexed like `FigmaReader.layers`.
+    struct LayerFacts {
+        /// Place in its screen's paint order (-1 outside every screen read so far).
+        var position: [Int]
+        /// Painted: visible, and the opacity product above 0, down from the screen.
+        var shown: [Bool]
+        /// Product of the opacities from the screen down to the layer.
+        var opacity: [Double]
+        /// The subtree holds shown text; is a group of shapes; holds a vector shape.
+        var hasText: [Bool]
+        var shapesOnly: [Bool]
+        var hasVector: [Bool]
+
+        init(count: Int) {
+            position = Array(repeating: -1, count: count)
+            shown = Array(repeating: false, count: count)
+            opacity = Array(repeating: 0, count: count)
+            hasText = shown; shapesOnly = shown; hasVector = shown
+        }
+    }
+
+    private static func document(_ root: Int, page: Color, layers: [FigmaLayer], json: JSONSource,
+                                 components: [String: String], facts: inout LayerFacts) -> Document {
+        let order = paintOrder(root, layers)
+        for (p, i) in order.enumerated() { facts.position[i] = p }
+        // Shown and opacity products, parents first (paint order is pre-order).
+        for i in order {
+            let l = layers[i]
+            let parentShown = i == root ? true : facts.shown[l.parent]
+            let parentOpacity = i == root ? 1 : facts.opacity[l.parent]
+            facts.opacity[i] = parentOpacity * FigmaBackdrop.unit(l.opacity)
+            facts.shown[i] = parentShown && l.visible && facts.opacity[i] > 0
+        }
+        // Bottom-up facts: a subtree holding shown text; a group of shapes with a vector in it.
+        for i in order.reversed() where facts.shown[i] {
+            let l = layers[i]
+            let kids = l.children.filter { facts.shown[$0] }
+            facts.hasText[i] = l.type == "TEXT" || kids.contains { facts.hasText[$0] }
+            facts.hasVector[i] = vectorTypes.contains(l.type) || kids.contains { facts.hasVector[$0] }
+            if shapeTypes.contains(l.type) && kids.isEmpty {
+                facts.shapesOnly[i] = true
+            } else if groupTypes.contains(l.type) && !kids.isEmpty {
+                facts.shapesOnly[i] = kids.allSatisfy { facts.shapesOnly[$0] }
+            }
+        }
+        let shown = facts.shown, hasText = facts.hasText, shapesOnly = facts.shapesOnly, hasVector = facts.hasVector
+
+        let origin = layers[root].box ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        var document = Document()
+        document.platform = origin.width >= 1024 ? .web : .ios
+        var values: [Int32] = [], ids: [String] = [], guesses: [String] = []
+        func relative(_ box: Rect?) -> Rect? {
+            box.map { Rect(x: $0.x - origin.x, y: $0.y - origin.y, width: $0.width, height: $0.height) }
+        }
+        func record(_ layer: Int, guess: String) {
+            values.append(Int32(layer))
+            ids.append(cut(layers[layer].id))
+            guesses.append(cut(guess))
+        }
+
+        var rootNode = Node()
+        rootNode.typeName = layers[root].type
+        rootNode.isAccessibilityElement = false
+        rootNode.frame = relative(layers[root].box)
+        rootNode.identifier = layers[root].name.isEmpty ? nil : cut(layers[root].name)
+        _ = document.append(rootNode, parent: nil)
+        record(root, guess: "")
+
+        // (layer, node of its parent, inside a guessed control)
+        var stack: [(layer: Int, parent: Int, inControl: Bool)] = layers[root].children.reversed().map { ($0, 0, false) }
+        while let (i, parent, inControl) = stack.popLast() {
+            guard shown[i] else { continue }
+            let l = layers[i]
+            var node = Node()
+            node.typeName = l.type
+            node.frame = relative(l.box)
+            var guessName = ""
+            var descend = true
+            let componentName = l.componentID.flatMap { components[$0] }
+            let guessed: NodeKind? = l.type == "TEXT" ? nil
+                : (FigmaRoles.guess(l.name).map { guessName = l.name; return $0 }
+                    ?? componentName.flatMap { n in FigmaRoles.guess(n).map { guessName = n; return $0 } })
+            if l.type == "TEXT" {
+                node.kind = .text
+                node.text = l.characters ?? ""
+                node.style = textStyle(i, order: order, layers: layers, facts: facts, page: page)
+                if inControl { node.isAccessibilityElement = false }
+            } else if let kind = guessed, kind != .image, !inControl, containerTypes.contains(l.type) {
+                node.kind = kind
+                node.label = label(of: i, layers: layers, shown: shown)
+            } else if (guessed == .image && !hasText[i])
+                        || (shapesOnly[i] && hasVector[i] && (vectorTypes.contains(l.type) || groupTypes.contains(l.type)))
+                        || l.fills.contains(where: { $0.visible && $0.kind == .image }) && !hasText[i] {
+                node.kind = .image
+                descend = false
+                if inControl { node.isAccessibilityElement = false }
+                if guessed != .image { guessName = "" }
+                if shapesOnly[i] && hasVector[i] {
+                    node.style = iconStyle(i, order: order, layers: layers, facts: facts, page: page)
+                }
+            } else {
+                guessName = ""
+            }
+            let index = document.append(node, parent: parent)
+            record(i, guess: guessName)
+            if descend {
+                let control = inControl || (guessed != nil && guessed != .image && node.kind != .view)
+                for child in l.children.reversed() { stack.append((child, index, control)) }
+            }
+        }
+        document.sourceMap = SourceMap(json: json, valueOfNode: values, sourceIDs: ids, roleGuesses: guesses)
+        return document
+    }
+
+    /// A TEXT layer's colour, font and backdrop.
+    private static func textStyle(_ i: Int, order: [Int], layers: [FigmaLayer], facts: LayerFacts, page: Color) -> Style {
+        let l = layers[i]
+        let opacity = facts.opacity
+        var style = l.box.map { FigmaBackdrop.backdrop(of: i, box: $0, order: order, position: facts.position, layers: layers,
+                                                       shown: facts.shown, opacity: opacity, page: page) } ?? Style()
+        // The base fill and each run's own: the one with the least contrast is measured.
+        var weakest: (color: Color, ratio: Double)?
+        for fills in [l.fills] + l.runFills {
+            guard let top = fills.last(where: { $0.visible }), top.kind == .solid else { continue }
+            let color = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * opacity[i])
+            guard let bg = style.background, style.backgroundKind == .solid else {
+                if weakest == nil { weakest = (color, 0) }
+                continue
+            }
+            let ratio = ContrastMath.ratio(ContrastMath.blend(color, over: bg), bg)
+            if weakest.map({ ratio < $0.ratio }) ?? true { weakest = (color, ratio) }
+        }
+        style.foreground = weakest?.color
+        style.fontSize = l.fontSize
+        style.fontWeight = l.fontWeight
+        return style
+    }
+
+    /// An icon's colour and backdrop, for non-text contrast: the solid top paint (fill, else
+    /// stroke) of its largest shape by box area, the icon's dominant colour (a logo's or
+    /// illustration's accents are not what makes it recognisable); at most 1,024 shapes looked
+    /// at; none when no shape is painted solid.
+    private static func iconStyle(_ i: Int, order: [Int], layers: [FigmaLayer], facts: LayerFacts, page: Color) -> Style? {
+        guard let box = layers[i].box else { return nil }
+        var style = FigmaBackdrop.backdrop(of: i, box: box, order: order, position: facts.position, layers: layers,
+                                           shown: facts.shown, opacity: facts.opacity, page: page)
+        var largest: (color: Color, area: Double)?
+        var stack = [i]
+        var looked = 0
+        while let j = stack.popLast(), looked < 1_024 {
+            looked += 1
+            guard facts.shown[j] else { continue }
+            stack += layers[j].children.reversed()
+            guard shapeTypes.contains(layers[j].type), let b = layers[j].box else { continue }
+            for paints in [layers[j].fills, layers[j].strokes] {
+                guard let top = paints.last(where: { $0.visible }), top.kind == .solid else { continue }
+                let color = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * facts.opacity[j])
+                guard color.alpha > 0 else { continue }
+                if largest.map({ b.width * b.height > $0.area }) ?? true { largest = (color, b.width * b.height) }
+                break
+            }
+        }
+        guard let largest else { return nil }
+        style.foreground = largest.color
+        return style
+    }
+
+    /// The characters of the first 8 shown TEXT layers under `i`, in paint order, joined by
+    /// spaces; at most 1,024 layers are looked at.
+    private static func label(of i: Int, layers: [FigmaLayer], shown: [Bool]) -> String {
+        var texts: [String] = []
+        var stack = Array(layers[i].children.reversed())
+        var looked = 0
+        while let j = stack.popLast(), texts.count < 8, looked < 1_024 {
+            looked += 1
+            guard shown[j] else { continue }
+            if layers[j].type == "TEXT", let text = layers[j].characters, !text.isEmpty { texts.append(text) }
+            stack += layers[j].children.reversed()
+        }
+        return texts.joined(separator: " ")
+    }
+
+    private static func cut(_ text: String) -> String {
+        guard text.utf8.count > maxNameBytes else { return text }
+        var out = ""
+        for c in text where out.utf8.count + c.utf8.count <= maxNameBytes { out.append(c) }
+        return out
+    }
+}

@@ -1,0 +1,269 @@
+import Testing
+@testable import A11yCore
+
+/// Our own small Figma REST responses, one per mapping rule of `FigmaImporter` (none copied
+/// from real files).
+@Suite struct FigmaImporterTests {
+    private func screens(_ json: String) throws -> [FigmaImporter.Screen] {
+        try Array(json.utf8).withUnsafeBytes { raw in
+            Result { () throws(InputError) in try FigmaImporter.screens(raw) }
+        }.get()
+    }
+
+    private func failure(_ json: String) -> InputError? {
+        do throws(InputError) {
+            _ = try Array(json.utf8).withUnsafeBytes { raw in
+                Result { () throws(InputError) in try FigmaImporter.screens(raw) }
+            }.get()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func audit(_ json: String) throws -> AuditRun {
+        try Array(json.utf8).withUnsafeBytes { raw in
+            Result { () throws(InputError) in try AuditRun.run(raw, format: .auto) }
+        }.get()
+    }
+
+    /// `"fills": [...]` with one SOLID paint per hex colour.
+    private func solid(_ hex: String, opacity: Double = 1, visible: Bool = true) -> String {
+        let c = Color(hex: hex)!
+        return #"{"type":"SOLID","visible":\#(visible),"opacity":\#(opacity),"blendMode":"NORMAL","color":{"r":\#(c.red),"g":\#(c.green),"b":\#(c.blue),"a":1}}"#
+    }
+
+    private func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String {
+        #""absoluteBoundingBox":{"x":\#(x),"y":\#(y),"width":\#(w),"height":\#(h)}"#
+    }
+
+    private func text(_ id: String, _ characters: String, fill: String, size: Double = 16, weight: Double = 400,
+                      at b: String, extra: String = "") -> String {
+        #"{"id":"\#(id)","name":"\#(characters)","type":"TEXT","characters":"\#(characters)",\#(b),"fills":[\#(fill)],"style":{"fontFamily":"Inter","fontSize":\#(size),"fontWeight":\#(weight)}\#(extra)}"#
+    }
+
+    /// A `/v1/files/:key/nodes` response for one FRAME at (100, 200), 390x844, white.
+    private func nodes(_ children: String, id: String = "1:2", components: String = "{}") -> String {
+        #"{"name":"Demo","lastModified":"2026-01-01T00:00:00Z","nodes":{"\#(id)":{"document":{"id":"\#(id)","name":"Login","type":"FRAME",\#(box(100, 200, 390, 844)),"fills":[\#(solid("#FFFFFF"))],"children":[\#(children)]},"components":\#(components),"styles":{}}}}"#
+    }
+
+    @Test func aFileHasOneScreenPerShownTopLevelFrame() throws {
+        let file = #"""
+        {"document":{"id":"0:0","name":"Document","type":"DOCUMENT","children":[
+          {"id":"0:1","name":"Page 1","type":"CANVAS","backgroundColor":{"r":0,"g":0,"b":0,"a":1},"children":[
+            {"id":"1:1","name":"Welcome","type":"FRAME",\#(box(0, 0, 390, 844)),"children":[]},
+            {"id":"1:2","name":"Draft","type":"FRAME","visible":false,\#(box(400, 0, 390, 844)),"children":[]},
+            {"id":"1:3","name":"Note","type":"TEXT","characters":"x",\#(box(0, 900, 10, 10))},
+            {"id":"1:4","name":"Checkout","type":"COMPONENT",\#(box(800, 0, 1440, 900)),"children":[
+              \#(text("1:5", "Total", fill: solid("#777777"), at: box(810, 10, 100, 20)))]}]}]},
+         "components":{},"name":"File"}
+        """#
+        let s = try screens(file)
+        #expect(s.map(\.name) == ["Welcome", "Checkout"])
+        #expect(s[0].document.platform == .ios && s[1].document.platform == .web)
+        #expect(s[1].document.pointer(of: 0) == "/document/children/0/children/3")
+        #expect(s[1].document.pointer(of: 1) == "/document/children/0/children/3/children/0")
+        #expect(s[1].document.nodes[1].frame == Rect(x: 10, y: 10, width: 100, height: 20))
+        #expect(s[1].document.sourceMap?.sourceID(of: 1) == "1:5")
+        // The frame has no fill: the page's colour (black) is behind the text.
+        #expect(s[1].document.nodes[1].style?.background == Color(hex: "#000000"))
+        #expect(s[1].document.nodes[1].style?.foreground == Color(hex: "#777777"))
+    }
+
+    @Test func backdropsCompositeWhatIsPaintedBeneath() throws {
+        // A black card at 50 % opacity over the white frame (grey 127.5 of 255, written #808080), a hidden red paint and a hidden
+        // layer on top of it that do not count, and a shape that only partly covers the text.
+        let doc = try screens(nodes(#"""
+        {"id":"2:1","name":"Card","type":"RECTANGLE","opacity":0.5,\#(box(100, 200, 390, 100)),"fills":[\#(solid("#000000")),\#(solid("#FF0000", visible: false))]},
+        {"id":"2:2","name":"Veil","type":"RECTANGLE","visible":false,\#(box(100, 200, 390, 100)),"fills":[\#(solid("#00FF00"))]},
+        {"id":"2:3","name":"Strip","type":"RECTANGLE",\#(box(100, 200, 20, 100)),"fills":[\#(solid("#0000FF"))]},
+        \#(text("2:4", "Hello", fill: solid("#FFFFFF"), at: box(110, 210, 100, 20)))
+        """#))[0].document
+        #expect(doc.nodes.map(\.typeName) == ["FRAME", "RECTANGLE", "RECTANGLE", "TEXT"])
+        let style = try #require(doc.nodes[3].style)
+        #expect(style.background?.hexCode == "#808080")
+        #expect(style.foreground == Color(hex: "#FFFFFF"))
+        // A pill a pixel shorter than the text box still counts: it holds the centre and most of the box.
+        let pill = try screens(nodes(#"""
+        {"id":"2:5","name":"Pill","type":"RECTANGLE",\#(box(100, 200, 105, 30)),"fills":[\#(solid("#3981B1"))]},
+        \#(text("2:6", "+ toppings", fill: solid("#FFFFFF"), at: box(116, 204, 73, 27)))
+        """#))[0].document
+        #expect(pill.nodes[2].style?.background == Color(hex: "#3981B1"))
+        let run = try audit(nodes(#"""
+        {"id":"2:1","name":"Card","type":"RECTANGLE","opacity":0.5,\#(box(100, 200, 390, 100)),"fills":[\#(solid("#000000"))]},
+        \#(text("2:4", "Hello", fill: solid("#FFFFFF"), at: box(110, 210, 100, 20)))
+        """#))
+        #expect(run.isBatch && run.screens.map(\.name) == ["Login"])
+        let finding = try #require(run.screens[0].report.run.findings.first { $0.rule == "text-contrast" })
+        #expect(finding.message == "Text contrast 3.98:1 (#FFFFFF on #808080) is below 4.5:1.")
+        #expect(run.screens[0].report.analysis.document.pointer(of: finding.node) == "/nodes/1:2/document/children/1")
+    }
+
+    @Test func pastTheLayerBoundOnlyAncestorsCount() throws {
+        // 1,100 dots beneath the text (more than FigmaBackdrop.maxLayers), none covering it, in
+        // a dark card: the card is an ancestor, so its fill is still found.
+        let dots = (0..<1_100).map { #"{"id":"d\#($0)","type":"RECTANGLE",\#(box(100, 200, 1, 1)),"fills":[\#(solid("#FF0000"))]}"# }
+        let doc = try screens(nodes(#"""
+        {"id":"8:1","name":"Card","type":"FRAME",\#(box(100, 200, 390, 300)),"fills":[\#(solid("#102030"))],"children":[
+          \#(dots.joined(separator: ",")),
+          \#(text("8:2", "Deep", fill: solid("#FFFFFF"), at: box(120, 220, 100, 20)))]}
+        """#))[0].document
+        #expect(doc.nodes.count == 1_103)
+        #expect(doc.nodes[1_102].style?.background == Color(hex: "#102030"))
+    }
+
+    @Test func textColourTakesPaintAndLayerOpacity() throws {
+        let doc = try screens(nodes(#"""
+        {"id":"3:1","name":"Group","type":"GROUP","opacity":0.5,\#(box(100, 200, 200, 40)),"children":[
+          \#(text("3:2", "Faint", fill: solid("#000000", opacity: 0.5), at: box(100, 200, 200, 40)))]}
+        """#))[0].document
+        #expect(doc.nodes[2].style?.foreground == Color(red: 0, green: 0, blue: 0, alpha: 0.25))
+        #expect(doc.nodes[2].style?.background == Color(hex: "#FFFFFF"))
+    }
+
+    @Test func gradientAndImageBackdropsAreIncomplete() throws {
+        let gradient = #"{"type":"GRADIENT_LINEAR","blendMode":"NORMAL","gradientStops":[]}"#
+        let run = try audit(nodes(#"""
+        {"id":"4:1","name":"Hero","type":"RECTANGLE",\#(box(100, 200, 390, 300)),"fills":[\#(gradient)]},
+        \#(text("4:2", "Welcome", fill: solid("#FFFFFF"), at: box(120, 220, 200, 30)))
+        """#))
+        let finding = try #require(run.screens[0].report.run.findings.first { $0.rule == "text-contrast" })
+        #expect(finding.outcome == .incomplete)
+        #expect(finding.message == "Contrast cannot be measured over a gradient background; check it by eye (needs 4.5:1).")
+        // An opaque solid paint above the image hides it.
+        let image = #"{"type":"IMAGE","scaleMode":"FILL","imageRef":"abc"}"#
+        let covered = try screens(nodes(#"""
+        {"id":"4:3","name":"Photo","type":"RECTANGLE",\#(box(100, 200, 390, 300)),"fills":[\#(image),\#(solid("#222222"))]},
+        \#(text("4:4", "Caption", fill: solid("#FFFFFF"), at: box(120, 220, 200, 30)))
+        """#))[0].document
+        #expect(covered.nodes[2].style?.backgroundKind == .solid)
+        #expect(covered.nodes[2].style?.background == Color(hex: "#222222"))
+    }
+
+    @Test func largeTextUsesTheSmallestAndLightestRun() throws {
+        // 24 px bold is large (3:1) until a 12 px run is overridden in.
+        let grey = solid("#888888")
+        let large = try audit(nodes(text("5:1", "Big", fill: grey, size: 24, weight: 700, at: box(100, 200, 100, 30))))
+        #expect(large.screens[0].report.run.findings.filter { $0.rule == "text-contrast" }.isEmpty)
+        let mixed = try audit(nodes(text("5:1", "Big", fill: grey, size: 24, weight: 700, at: box(100, 200, 100, 30),
+                                         extra: #","characterStyleOverrides":[0,1],"styleOverrideTable":{"1":{"fontSize":12}}"#)))
+        let finding = try #require(mixed.screens[0].report.run.findings.first { $0.rule == "text-contrast" })
+        #expect(finding.message == "Text contrast 3.54:1 (#888888 on #FFFFFF) is below 4.5:1.")
+    }
+
+    @Test func theRunWithTheLeastContrastIsMeasured() throws {
+        // Black text with one light-grey run: the grey is what fails.
+        let doc = try screens(nodes(text("5:2", "Total 9", fill: solid("#000000"), at: box(100, 200, 100, 20),
+                                         extra: #","characterStyleOverrides":[0,0,0,0,0,0,1],"styleOverrideTable":{"1":{"fills":[\#(solid("#CCCCCC"))]},"2":{"fontSize":20}}"#)))[0].document
+        #expect(doc.nodes[1].style?.foreground == Color(hex: "#CCCCCC"))
+        #expect(doc.nodes[1].style?.fontSize == 16)
+    }
+
+    @Test func rolesAreGuessedFromNamesAndReportedAsGuesses() throws {
+        let json = nodes(#"""
+        {"id":"6:1","name":"(button)PayNow","type":"GROUP",\#(box(100, 200, 120, 30)),"children":[
+          {"id":"6:2","name":"button bg","type":"RECTANGLE",\#(box(100, 200, 120, 30)),"fills":[\#(solid("#0044AA"))]},
+          \#(text("6:3", "Pay now", fill: solid("#FFFFFF"), at: box(110, 205, 100, 20)))]},
+        {"id":"I6:4;1:1","name":"Instance 3","type":"INSTANCE","componentId":"9:9",\#(box(100, 300, 200, 44)),"children":[
+          \#(text("I6:4;1:2", "Email", fill: solid("#000000"), at: box(110, 310, 100, 20)))]},
+        {"id":"6:5","name":"Label","type":"TEXT","characters":"Button text",\#(box(100, 400, 100, 20)),"fills":[\#(solid("#000000"))]}
+        """#, components: #"{"9:9":{"key":"k","name":"Input / Email","description":""}}"#)
+        let doc = try screens(json)[0].document
+        #expect(doc.nodes.map(\.kind) == [.view, .button, .view, .text, .textField, .text, .text])
+        // The button's background shape, though named "button bg", is no control of its own.
+        #expect(doc.sourceMap?.roleGuess(of: 2) == nil)
+        #expect(doc.nodes[1].label == "Pay now")
+        #expect(doc.nodes[3].isAccessibilityElement == false)
+        #expect(doc.nodes[4].label == "Email")
+        #expect(doc.sourceMap?.roleGuess(of: 1) == "(button)PayNow")
+        #expect(doc.sourceMap?.roleGuess(of: 4) == "Input / Email")
+        #expect(doc.sourceMap?.roleGuess(of: 6) == nil)
+        let run = try audit(json)
+        let target = try #require(run.screens[0].report.run.findings.first { $0.rule == "target-size" })
+        #expect(target.node == 1)
+        let response = String(decoding: ResponseEncoder.json(run, pretty: false), as: UTF8.self)
+        #expect(response.contains(#""node":"/nodes/1:2/document/children/0","id":null,"#) == false)
+        #expect(response.contains(#""node":"/nodes/1:2/document/children/0","sourceId":"6:1","roleGuessedFrom":"(button)PayNow","#))
+        let text = String(decoding: run.render(.text), as: UTF8.self)
+        #expect(text.contains(#"   1. "Pay now. Button."  /nodes/1:2/document/children/0  (role guessed from "(button)PayNow")"#))
+        // SARIF results carry both in their property bag.
+        let sarif = String(decoding: run.render(.report(.sarif)), as: UTF8.self)
+        #expect(sarif.contains(#""sourceId":"6:1","roleGuessedFrom":"(button)PayNow""#))
+    }
+
+    @Test func vectorGroupsCollapseIntoOneImage() throws {
+        let doc = try screens(nodes(#"""
+        {"id":"7:1","name":"Group 12","type":"GROUP",\#(box(100, 200, 24, 24)),"children":[
+          {"id":"7:2","name":"Vector","type":"VECTOR",\#(box(100, 200, 24, 24)),"fills":[\#(solid("#000000"))]},
+          {"id":"7:3","name":"Ellipse","type":"ELLIPSE",\#(box(104, 204, 8, 8)),"fills":[\#(solid("#000000"))]}]},
+        {"id":"7:4","name":"Divider","type":"LINE",\#(box(100, 250, 390, 0))},
+        {"id":"7:5","name":"avatar","type":"FRAME",\#(box(100, 300, 40, 40)),"children":[
+          {"id":"7:6","name":"Rectangle","type":"RECTANGLE",\#(box(100, 300, 40, 40))}]}
+        """#))[0].document
+        #expect(doc.nodes.map(\.kind) == [.view, .image, .view, .image])
+        #expect(doc.nodes.map(\.typeName) == ["FRAME", "GROUP", "LINE", "FRAME"])
+        #expect(doc.pointer(of: 3) == "/nodes/1:2/document/children/2")
+        #expect(doc.sourceMap?.roleGuess(of: 1) == nil && doc.sourceMap?.roleGuess(of: 3) == "avatar")
+    }
+
+    @Test func iconsAreMeasuredForNonTextContrast() throws {
+        // A line icon: a grey stroke (the fill is hidden) on the white frame.
+        let run = try audit(nodes(#"""
+        {"id":"7:7","name":"Group 3","type":"GROUP",\#(box(100, 200, 24, 24)),"children":[
+          {"id":"7:8","name":"Vector","type":"VECTOR",\#(box(102, 202, 20, 20)),"fills":[\#(solid("#000000", visible: false))],"strokes":[\#(solid("#BBBBBB"))]}]}
+        """#))
+        let document = run.screens[0].report.analysis.document
+        #expect(document.nodes[1].style?.foreground == Color(hex: "#BBBBBB"))
+        #expect(document.nodes[1].style?.background == Color(hex: "#FFFFFF"))
+        let finding = try #require(run.screens[0].report.run.findings.first { $0.rule == "non-text-contrast" })
+        #expect(finding.node == 1)
+        #expect(finding.message == "Graphic contrast 1.92:1 (#BBBBBB on #FFFFFF) is below 3:1.")
+        // A white icon in a green circle: the ellipse holds the icon's centre, so it is the backdrop.
+        let circled = try screens(nodes(#"""
+        {"id":"7:9","name":"Circle","type":"ELLIPSE",\#(box(100, 200, 40, 40)),"fills":[\#(solid("#2E7D32"))]},
+        {"id":"7:10","name":"Check","type":"VECTOR",\#(box(110, 210, 20, 20)),"fills":[\#(solid("#FFFFFF"))]}
+        """#))[0].document
+        #expect(circled.nodes.map(\.kind) == [.view, .view, .image])
+        #expect(circled.nodes[2].style?.background == Color(hex: "#2E7D32"))
+    }
+
+    @Test func aRequestedPageGivesItsTopLevelFrames() throws {
+        let page = #"{"nodes":{"0:1":{"document":{"id":"0:1","name":"Page","type":"CANVAS","children":[{"id":"1:1","name":"A","type":"FRAME","children":[]},{"id":"1:2","name":"B","type":"SECTION","children":[]},{"id":"1:3","name":"C","type":"GROUP","children":[]}]}}}}"#
+        let s = try screens(page)
+        #expect(s.map(\.name) == ["A", "B"])
+        #expect(s[1].document.pointer(of: 0) == "/nodes/0:1/document/children/1")
+    }
+
+    @Test func aDocumentWithoutFramesIsOneClearError() throws {
+        let error = try #require(failure(#"{"nodes":{"1:1":{"document":{"id":"1:1","name":"swatch","type":"RECTANGLE","fills":[]}},"2:2":null}}"#))
+        #expect(error.kind == .missing)
+        #expect(error.message == "the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types")
+        #expect(error.pointer == "")
+        let typeError = try #require(failure(#"{"document":{"id":"0:0","type":"DOCUMENT","children":[{"id":"0:1","type":"CANVAS","opacity":"half"}]}}"#))
+        #expect(typeError.kind == .type && typeError.pointer == "/document/children/0/opacity")
+    }
+
+    @Test func limitsAndMalformedJSONAreErrorsWithPointers() throws {
+        var limits = DecodeLimits()
+        limits.maxNodes = 3
+        let many = nodes(#"{"id":"1","type":"RECTANGLE"},{"id":"2","type":"RECTANGLE"},{"id":"3","type":"RECTANGLE"}"#)
+        let error = try #require(Array(many.utf8).withUnsafeBytes { raw -> InputError? in
+            do throws(InputError) { _ = try FigmaImporter.screens(raw, limits: limits); return nil } catch { return error }
+        })
+        #expect(error.kind == .limit && error.message == "more than 3 nodes" && error.pointer == "/nodes/1:2/document/children/2")
+        let malformed = try #require(failure(#"{"document":{"id":"0:0","type":"DOCUMENT","children":[}}"#))
+        #expect(malformed.kind == .syntax && malformed.pointer == "/document/children/0")
+        let notObject = try #require(failure("[]"))
+        #expect(notObject.kind == .type && notObject.message == "a Figma response must be a JSON object")
+    }
+
+    @Test func formatIsRecognisedAndPointersEscapeKeys() throws {
+        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0) } }
+        #expect(format(#"{"name":"f","lastModified":"x","document":{}}"#) == .figma)
+        #expect(format(#" {"nodes":{}}"#) == .figma)
+        #expect(format(#"{"platform":"ios","root":{"type":"view"},"document":1}"#) == .json)
+        #expect(format(#"{"screens":[]}"#) == .json)
+        let doc = try screens(nodes("", id: "1/2~3"))[0].document
+        #expect(doc.pointer(of: 0) == "/nodes/1~12~03/document")
+    }
+}
