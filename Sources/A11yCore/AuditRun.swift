@@ -61,11 +61,28 @@ public struct AuditRun: Sendable {
     }
 
     public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false) -> [UInt8] {
+        render(format, pretty: pretty, color: color, check: RenderCheck(.never))
+    }
+
+    /// The answer, written unless the caller asks the audit to stop while it is written:
+    /// writing a large tree's answer takes as long as auditing it, and nobody may wait for it
+    /// any more. Throws `.timeBudget` or `.cancelled` as an interrupted audit does.
+    public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false,
+                       interrupt: AuditInterrupt) throws(InputError) -> [UInt8] {
+        let check = RenderCheck(interrupt)
+        let bytes = render(format, pretty: pretty, color: color, check: check)
+        try check.throwIfStopped()
+        return bytes
+    }
+
+    private func render(_ format: OutputFormat, pretty: Bool, color: Bool, check: RenderCheck) -> [UInt8] {
         switch format {
-        case .json: ResponseEncoder.json(self, pretty: pretty)
-        case .text: Array(TextReport.render(screens: screens.map { ($0.name, $0.report) }, color: color, baseline: comparison).utf8)
+        case .json: ResponseEncoder.json(self, pretty: pretty, check: check)
+        case .text:
+            Array(TextReport.render(screens: screens.map { ($0.name, $0.report) }, color: color, baseline: comparison,
+                                    check: check).utf8)
         case .report(let format):
-            format.render(screens: screens, catalogue: RuleRegistry.all, baseline: comparison, pretty: pretty)
+            format.render(screens: screens, catalogue: RuleRegistry.all, baseline: comparison, pretty: pretty, check: check)
         }
     }
 }

@@ -42,19 +42,18 @@ struct AuditHandler: Sendable {
                 return try AuditRun.run(bytes, format: format, density: input.density, limits: limits, interrupt: interrupt)
             }
         }
-        // Rendering is one call the core does not interrupt (its size grows with depth
-        // times nodes): ask once more before starting it.
-        let outcome = audited.flatMap { run -> Result<AuditRun, InputError> in
+        // Writing the answer is the audit's last unit of work and grows with the tree: it stops
+        // as the audit does, and a stopped render answers as a stopped audit.
+        let outcome = audited.flatMap { run -> Result<(run: AuditRun, body: [UInt8]), InputError> in
             Result { () throws(InputError) in
-                try interrupt.check()
-                return run
+                (run, try run.render(format, pretty: pretty, interrupt: interrupt))
             }
         }
         switch outcome {
-        case .success(let run):
+        case .success(let (run, body)):
             // By index: `for screen in run.screens` copied each screen (every field retained).
             for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings) }
-            var response = Response(status: 200, contentType: format.mediaType, body: run.render(format, pretty: pretty))
+            var response = Response(status: 200, contentType: format.mediaType, body: body)
             if format == .report(.html) { response.headers.append(("Content-Security-Policy", Self.htmlPolicy)) }
             return response
         case .failure(let error) where error.kind == .timeBudget:

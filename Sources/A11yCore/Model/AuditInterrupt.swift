@@ -17,13 +17,65 @@ public struct AuditInterrupt: Sendable {
     /// Never stops: the CLI and tests.
     public static let never = AuditInterrupt()
 
+    /// Why the caller wants the audit to stop now, if it does; for writers that cannot throw
+    /// and break out instead (a renderer), leaving the throw to their caller.
+    @inline(__always)
+    public var reason: InterruptReason? { poll?() }
+
     /// Throws when the caller asks the audit to stop.
     @inline(__always)
     public func check() throws(InputError) {
-        guard let poll, let reason = poll() else { return }
+        guard let reason else { return }
+        throw Self.error(reason)
+    }
+
+    /// The error an audit stopped for `reason` throws.
+    public static func error(_ reason: InterruptReason) -> InputError {
         switch reason {
-        case .timeBudget: throw InputError(.timeBudget, "the audit exceeded its time budget", at: "")
-        case .cancelled: throw InputError(.cancelled, "the audit was cancelled", at: "")
+        case .timeBudget: InputError(.timeBudget, "the audit exceeded its time budget", at: "")
+        case .cancelled: InputError(.cancelled, "the audit was cancelled", at: "")
         }
+    }
+}
+
+/// The interrupt as a renderer asks it while writing the answer. Writing is the last unit of
+/// an audit and its cost grows with the tree (an 8 MiB tree of buttons takes longer to write
+/// than to audit), so it stops too when nobody waits any more. The renderers do not throw:
+/// they count the items they write (elements, identifiers, findings) and ask the interrupt
+/// once per `stride` of them and between screens, then stop writing when told; the first
+/// reason is kept, so the partial answer is thrown away by `throwIfStopped()` even when the
+/// poll would answer differently later.
+final class RenderCheck {
+    /// Items written between two polls: a poll reads the clock, so asking for each of a
+    /// screen's 60,000 stops would cost more than writing them; a 50-node answer asks once.
+    static let stride = 1024
+
+    private let interrupt: AuditInterrupt
+    private var untilPoll = 0
+    private(set) var reason: InterruptReason?
+
+    init(_ interrupt: AuditInterrupt) { self.interrupt = interrupt }
+
+    /// Whether writing should stop, counting one more item written; the interrupt is asked
+    /// on the first item and then every `stride` items.
+    @inline(__always)
+    func item() -> Bool {
+        if reason != nil { return true }
+        untilPoll -= 1
+        guard untilPoll < 0 else { return false }
+        return now()
+    }
+
+    /// Whether writing should stop, asking the interrupt now (between screens and sections).
+    func now() -> Bool {
+        if reason != nil { return true }
+        untilPoll = Self.stride - 1
+        reason = interrupt.reason
+        return reason != nil
+    }
+
+    /// Throws when writing was stopped: the bytes written so far are no answer.
+    func throwIfStopped() throws(InputError) {
+        if let reason { throw AuditInterrupt.error(reason) }
     }
 }

@@ -3,6 +3,12 @@
 /// external resources; landmarks, headings and captioned tables for screen-reader users.
 public enum HTMLReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil, title: String = "Accessibility audit") -> [UInt8] {
+        render(screens: screens, baseline: baseline, title: title, check: RenderCheck(.never))
+    }
+
+    /// `render(screens:baseline:title:)` that stops writing when `check` says so (the bytes are then partial).
+    static func render(screens: [ScreenReport], baseline: BaselineComparison?, title: String = "Accessibility audit",
+                       check: RenderCheck) -> [UInt8] {
         var totals = Totals()
         for screen in screens { totals.add(screen.report.run) }
         if let baseline { totals.baseline = (baseline.newCount, baseline.unchangedCount, baseline.fixedCount) }
@@ -14,7 +20,8 @@ public enum HTMLReport {
         }
         html += mainHead
         for (index, screen) in screens.enumerated() {
-            html += section(screen, number: index + 1, states: baseline?.screens[index])
+            if check.now() { break }
+            html += section(screen, number: index + 1, states: baseline?.screens[index], check: check)
         }
         html += tail
         return Array(html.utf8)
@@ -68,7 +75,8 @@ public enum HTMLReport {
             + ".</p>\n</footer>\n</body>\n</html>\n"
     }
 
-    static func section(_ screen: ScreenReport, number: Int, states: BaselineComparison.Screen?) -> String {
+    static func section(_ screen: ScreenReport, number: Int, states: BaselineComparison.Screen?,
+                        check: RenderCheck = RenderCheck(.never)) -> String {
         let id = "screen-\(number)"
         let report = screen.report
         let analysis = report.analysis
@@ -78,7 +86,10 @@ public enum HTMLReport {
         html += "<p class=\"summary\">\(stops) stop\(stops == 1 ? "" : "s"). \(e(counts(report.run)))</p>\n"
         html += "<div class=\"screen-layout\">\n"
         let wireframe = HTMLWireframe(screen: screen, idPrefix: id)
-        if let svg = wireframe.render() {
+        // The wireframe is drawn in one go (one shape per node and stop): ask once it is.
+        let svg = wireframe.render()
+        if check.now() { return html }
+        if let svg {
             html += "<figure>\n\(svg)\n<figcaption>Numbers are screen-reader stops in reading order.\n<ul class=\"legend\">\n"
             for impact in Impact.allCases.reversed() {
                 let look = HTMLStyle.look(impact)
@@ -91,10 +102,10 @@ public enum HTMLReport {
             html += "<p class=\"muted\">No frames in this tree, so there is no wireframe.</p>\n"
         }
         html += "<div class=\"tables\">\n"
-        html += stopsTable(screen, id: id, worst: wireframe.worstImpactByElement())
+        html += stopsTable(screen, id: id, worst: wireframe.worstImpactByElement(), check: check)
         html += "</div>\n</div>\n"
-        html += findingsTable(screen, id: id, states: states)
-        html += suppressedTable(screen, id: id)
+        html += findingsTable(screen, id: id, states: states, check: check)
+        html += suppressedTable(screen, id: id, check: check)
         if let fixed = states?.fixed, !fixed.isEmpty {
             html += "<h3 id=\"\(id)-fixed\">Fixed since the baseline</h3>\n<ul>\n"
             for entry in fixed {
@@ -106,13 +117,14 @@ public enum HTMLReport {
         return html
     }
 
-    private static func stopsTable(_ screen: ScreenReport, id: String, worst: [Int: Impact]) -> String {
+    private static func stopsTable(_ screen: ScreenReport, id: String, worst: [Int: Impact], check: RenderCheck) -> String {
         let analysis = screen.report.analysis
         var html = "<h3 id=\"\(id)-stops\">Reading order</h3>\n"
         guard !analysis.elements.isEmpty else { return html + "<p>The screen reader finds nothing to visit on this screen.</p>\n" }
         html += "<table>\n<caption>Screen-reader stops of \(e(screen.name)), in reading order</caption>\n"
         html += "<thead><tr><th scope=\"col\">Stop</th><th scope=\"col\">VoiceOver says</th><th scope=\"col\">Identifier</th><th scope=\"col\">Worst finding</th></tr></thead>\n<tbody>\n"
         for (index, element) in analysis.elements.enumerated() {
+            if check.item() { return html }
             html += "<tr><th scope=\"row\" class=\"num\">\(index + 1)</th>"
             html += "<td class=\"spoken\">\(e(element.spoken))</td>"
             html += "<td>\(element.identifier.map { "<code>\(e($0))</code>" } ?? "<span class=\"muted\">none</span>")</td>"
@@ -121,7 +133,8 @@ public enum HTMLReport {
         return html + "</tbody>\n</table>\n"
     }
 
-    private static func findingsTable(_ screen: ScreenReport, id: String, states: BaselineComparison.Screen?) -> String {
+    private static func findingsTable(_ screen: ScreenReport, id: String, states: BaselineComparison.Screen?,
+                                      check: RenderCheck) -> String {
         let run = screen.report.run
         var html = "<h3 id=\"\(id)-findings\">Findings</h3>\n"
         guard !run.findings.isEmpty else { return html + "<p>No findings: every rule that ran passed.</p>\n" }
@@ -131,6 +144,7 @@ public enum HTMLReport {
         if states != nil { html += "<th scope=\"col\">Baseline</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for (index, finding) in run.findings.enumerated() {
+            if check.item() { return html }
             html += findingRow(finding, in: screen.report.analysis)
             if let states { html += "<td>\(states.states[index] == .new ? "<strong>new</strong>" : "known")</td>" }
             html += "</tr>\n"
@@ -138,7 +152,7 @@ public enum HTMLReport {
         return html + "</tbody>\n</table>\n"
     }
 
-    private static func suppressedTable(_ screen: ScreenReport, id: String) -> String {
+    private static func suppressedTable(_ screen: ScreenReport, id: String, check: RenderCheck) -> String {
         let suppressed = screen.report.run.suppressed
         guard !suppressed.isEmpty else { return "" }
         var html = "<h3 id=\"\(id)-suppressed\">Suppressed findings</h3>\n"
@@ -147,6 +161,7 @@ public enum HTMLReport {
         html += "<th scope=\"col\">VoiceOver says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th><th scope=\"col\">Reason</th>"
         html += "</tr></thead>\n<tbody>\n"
         for item in suppressed {
+            if check.item() { return html }
             html += findingRow(item.finding, in: screen.report.analysis)
             html += "<td>\(e(item.suppression.reason ?? "no reason given"))</td></tr>\n"
         }

@@ -4,10 +4,16 @@
 /// baseline the unchanged ones, go to `<system-out>` so they are visible without failing.
 public enum JUnitReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil) -> [UInt8] {
+        render(screens: screens, baseline: baseline, check: RenderCheck(.never))
+    }
+
+    /// `render(screens:baseline:)` that stops writing when `check` says so (the bytes are then partial).
+    static func render(screens: [ScreenReport], baseline: BaselineComparison?, check: RenderCheck) -> [UInt8] {
         var suites: [String] = []
         var totals = Counts()
         for (screenIndex, screen) in screens.enumerated() {
-            let (xml, counts) = suite(screen, states: baseline?.screens[screenIndex])
+            if check.now() { break }
+            let (xml, counts) = suite(screen, states: baseline?.screens[screenIndex], check: check)
             suites.append(xml)
             totals.add(counts)
         }
@@ -29,17 +35,19 @@ public enum JUnitReport {
         var attributes: String { " tests=\"\(tests)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\"" }
     }
 
-    static func suite(_ screen: ScreenReport, states: BaselineComparison.Screen?) -> (String, Counts) {
+    static func suite(_ screen: ScreenReport, states: BaselineComparison.Screen?,
+                      check: RenderCheck = RenderCheck(.never)) -> (String, Counts) {
         let run = screen.report.run
         let analysis = screen.report.analysis
         let name = MarkupText.escape(screen.name)
         var counts = Counts()
         var cases = ""
-        for rule in ruleIDs(of: run) {
+        rules: for rule in ruleIDs(of: run) {
             counts.tests += 1
             var failing: [String] = [], review: [String] = [], known: [String] = []
             var worst: Impact?
             for (index, finding) in run.findings.enumerated() where finding.rule == rule {
+                if check.item() { break rules }
                 let line = describe(finding, in: analysis)
                 if states?.states[index] == .unchanged {
                     known.append(line)

@@ -25,10 +25,17 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     public func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
                        pretty: Bool = false) -> [UInt8] {
+        render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty, check: RenderCheck(.never))
+    }
+
+    /// `render(screens:catalogue:baseline:pretty:)` that stops writing when `check` says so
+    /// (the bytes are then partial).
+    func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison?, pretty: Bool,
+                check: RenderCheck) -> [UInt8] {
         switch self {
-        case .sarif: SarifReport.render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty)
-        case .junit: JUnitReport.render(screens: screens, baseline: baseline)
-        case .html: HTMLReport.render(screens: screens, baseline: baseline)
+        case .sarif: SarifReport.render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty, check: check)
+        case .junit: JUnitReport.render(screens: screens, baseline: baseline, check: check)
+        case .html: HTMLReport.render(screens: screens, baseline: baseline, check: check)
         }
     }
 }

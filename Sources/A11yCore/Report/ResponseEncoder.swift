@@ -8,12 +8,18 @@ public enum ResponseEncoder {
     /// A run: the plain response for a single tree, else
     /// `{"screens": [{"name", ...response}], "summary": {...}}`.
     public static func json(_ run: AuditRun, pretty: Bool = false) -> [UInt8] {
+        json(run, pretty: pretty, check: RenderCheck(.never))
+    }
+
+    /// `json(_:pretty:)` that stops writing when `check` says so (the bytes are then partial).
+    static func json(_ run: AuditRun, pretty: Bool, check: RenderCheck) -> [UInt8] {
         run.screens.withUnsafeBufferPointer { screens in
-            json(ScreenList(screens), isBatch: run.isBatch, comparison: run.comparison, pretty: pretty)
+            json(ScreenList(screens), isBatch: run.isBatch, comparison: run.comparison, pretty: pretty, check: check)
         }
     }
 
-    private static func json(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, pretty: Bool) -> [UInt8] {
+    private static func json(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, pretty: Bool,
+                             check: RenderCheck = RenderCheck(.never)) -> [UInt8] {
         // Sized from typical answers (about 400 bytes per element, 450 per finding, 2 kB of
         // summary) so a response is written without regrowing its buffer.
         var capacity = 4096
@@ -23,24 +29,26 @@ public enum ResponseEncoder {
                 + 512 * (report.pointee.run.findings.count + report.pointee.run.suppressed.count)
         }
         return JSONWriter.array(capacity: capacity, pretty: pretty) { w in
-            write(screens, isBatch: isBatch, comparison: comparison, into: &w)
+            write(screens, isBatch: isBatch, comparison: comparison, check: check, into: &w)
             if pretty { w.finalNewline() }
         }
     }
 
-    private static func write(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, into w: inout JSONWriter) {
+    private static func write(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, check: RenderCheck,
+                              into w: inout JSONWriter) {
         if !isBatch && screens.count == 1 {
             w.beginObject()
-            writeMembers(screens, screen: 0, comparison: comparison, into: &w)
+            writeMembers(screens, screen: 0, comparison: comparison, check: check, into: &w)
             w.endObject()
         } else {
             w.beginObject()
             w.staticKey("screens")
             w.beginArray()
             for index in screens.indices {
+                if check.now() { return }
                 w.beginObject()
                 w.staticKey("name"); w.string(screens.name(index))
-                writeMembers(screens, screen: index, comparison: comparison, into: &w)
+                writeMembers(screens, screen: index, comparison: comparison, check: check, into: &w)
                 w.endObject()
             }
             w.endArray()
@@ -51,28 +59,34 @@ public enum ResponseEncoder {
     }
 
     static func writeMembers(_ screens: ScreenList, screen index: Int, comparison: BaselineComparison?,
-                                     into w: inout JSONWriter) {
-        writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, into: &w)
+                             check: RenderCheck = RenderCheck(.never), into w: inout JSONWriter) {
+        writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
+        if check.now() { return }
         w.staticKey("summary")
         writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, into: &w)
     }
 
     /// Elements, identifiers and findings of one screen. The report is borrowed: binding it
     /// (or its analysis or document) to a local copied the struct, one retain per field.
+    /// Stops early (the output then partial) when `check` says so.
     private static func writeLists(of report: borrowing AuditReport, comparison: BaselineComparison?, screen index: Int,
-                                   into w: inout JSONWriter) {
+                                   check: RenderCheck, into w: inout JSONWriter) {
         var pointers = PointerSpans(report.analysis.document)
         w.staticKey("elements")
         w.beginArray()
         // Elements and findings are read in place: `for e in array` copied (retained) each one.
         report.analysis.elements.withUnsafeBufferPointer { elements in
-            for i in elements.indices { writeElement(elements[i], document: report.analysis.document, pointers: &pointers, into: &w) }
+            for i in elements.indices {
+                if check.item() { return }
+                writeElement(elements[i], document: report.analysis.document, pointers: &pointers, into: &w)
+            }
         }
         w.endArray()
         w.staticKey("identifiers")
         w.beginArray()
         report.analysis.identifiers.withUnsafeBufferPointer { identifiers in
             for item in identifiers {
+                if check.item() { return }
                 w.beginObject()
                 w.staticKey("node"); writePointer(of: item.node, in: report.analysis.document, spans: &pointers, into: &w)
                 w.staticKey("id"); w.string(report.analysis.document.nodes[item.node].id)
@@ -89,6 +103,7 @@ public enum ResponseEncoder {
             var fingerprinter = Fingerprinter(nodes: report.analysis.document.nodes, childStorage: report.analysis.document.childStorage,
                                               composedIdentifier: report.analysis.composedIdentifier)
             for i in findings.indices {
+                if check.item() { return }
                 beginFinding(findings.baseAddress! + i, analysis: report.analysis, pointers: &pointers, into: &w)
                 w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
                 if let state = comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }

@@ -6,14 +6,23 @@ public enum SarifReport {
 
     public static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
                               toolVersion: String? = nil, pretty: Bool = false) -> [UInt8] {
+        render(screens: screens, catalogue: catalogue, baseline: baseline, toolVersion: toolVersion, pretty: pretty,
+               check: RenderCheck(.never))
+    }
+
+    /// `render(screens:catalogue:baseline:toolVersion:pretty:)` that stops writing when `check`
+    /// says so (the bytes are then partial).
+    static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison?,
+                       toolVersion: String? = nil, pretty: Bool, check: RenderCheck) -> [UInt8] {
         let rules = SarifRules(catalogue: catalogue, screens: screens)
         let artifacts = artifactURIs(screens)
         var json = JSONWriter(pretty: pretty)
         writeHead(rules: rules, artifacts: uniqueInOrder(artifacts), toolVersion: toolVersion, into: &json)
         let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for (s, screen) in screens.enumerated() {
+            if check.now() { break }
             let location = SarifLocation(uri: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!)
-            writeResults(of: screen, at: location, rules: rules, states: baseline?.screens[s], into: &json)
+            writeResults(of: screen, at: location, rules: rules, states: baseline?.screens[s], check: check, into: &json)
         }
         writeTail(into: &json)
         return json.bytes
@@ -65,13 +74,16 @@ public enum SarifReport {
 
     /// One screen's results: its findings, suppressed findings, and baseline entries it fixed.
     static func writeResults(of screen: ScreenReport, at location: SarifLocation, rules: SarifRules,
-                             states: BaselineComparison.Screen?, into json: inout JSONWriter) {
+                             states: BaselineComparison.Screen?, check: RenderCheck = RenderCheck(.never),
+                             into json: inout JSONWriter) {
         var fingerprinter = Fingerprinter(screen.report.analysis)
         for (f, finding) in screen.report.run.findings.enumerated() {
+            if check.item() { return }
             writeResult(finding, screen: screen, fingerprint: fingerprinter.fingerprint(finding), location: location,
                         rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
         }
         for (i, item) in screen.report.run.suppressed.enumerated() {
+            if check.item() { return }
             writeResult(item.finding, screen: screen, fingerprint: fingerprinter.fingerprint(item.finding), location: location,
                         rules: rules, baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
         }

@@ -6,14 +6,22 @@
 public enum TextReport {
     public static func render(screens: [(name: String, report: AuditReport)], color: Bool,
                               baseline: BaselineComparison? = nil) -> String {
+        render(screens: screens, color: color, baseline: baseline, check: RenderCheck(.never))
+    }
+
+    /// `render(screens:color:baseline:)` that stops writing when `check` says so (the text is then partial).
+    static func render(screens: [(name: String, report: AuditReport)], color: Bool, baseline: BaselineComparison?,
+                       check: RenderCheck) -> String {
         var out = ""
         for (index, screen) in screens.enumerated() {
-            out += render(name: screen.name, report: screen.report, color: color, states: baseline?.screens[index]) + "\n"
+            if check.now() { break }
+            out += render(name: screen.name, report: screen.report, color: color, states: baseline?.screens[index], check: check) + "\n"
         }
         return out
     }
 
-    static func render(name: String, report: AuditReport, color: Bool, states: BaselineComparison.Screen? = nil) -> String {
+    static func render(name: String, report: AuditReport, color: Bool, states: BaselineComparison.Screen? = nil,
+                       check: RenderCheck = RenderCheck(.never)) -> String {
         let analysis = report.analysis
         let findings = report.run.findings
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -58,6 +66,7 @@ public enum TextReport {
         }
         out += "\n"
         for (index, e) in analysis.elements.enumerated() {
+            if check.item() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
             // A role guessed from a design's layer name says so (an imported Figma file).
             let guess = analysis.document.sourceMap?.roleGuess(of: e.node).map { "(role guessed from \"\($0)\")" }
@@ -67,7 +76,10 @@ public enum TextReport {
         }
         if !outside.isEmpty {
             out += "  Not on a screen-reader stop:\n"
-            for i in outside { out += "     " + paint(t(analysis.document.pointer(of: findings[i].node)), "2") + "\n" + line(i) }
+            for i in outside {
+                if check.item() { return out }
+                out += "     " + paint(t(analysis.document.pointer(of: findings[i].node)), "2") + "\n" + line(i)
+            }
         }
         if let fixed = states?.fixed, !fixed.isEmpty {
             out += "  Fixed since the baseline:\n"
