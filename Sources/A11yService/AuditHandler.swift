@@ -162,16 +162,17 @@ struct AuditHandler: Sendable {
         var format: InputFormat?
         var density: Double?
         for parameter in (request.query ?? "").split(separator: "&") {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2 else { continue }
+            // `format=` and a bare `format` are values too (empty ones), refused like any bad value.
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = pair.count == 2 ? pair[1] : ""
             if pair[0] == "format" {
-                guard let f = InputFormat(rawValue: String(pair[1])) else {
+                guard let f = InputFormat(rawValue: String(value)) else {
                     return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
                                                      detail: "format takes auto, json, android, ios or figma"))
                 }
                 format = f
             } else if pair[0] == "density" {
-                guard let d = Double(pair[1]), d.isFinite, d > 0 else {
+                guard let d = Double(value), d.isFinite, d > 0 else {
                     return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
                                                      detail: "density takes a positive number (Android pixels per dp)"))
                 }

@@ -146,6 +146,11 @@ struct AuditAPITests {
         #expect(badFormat.status == 400)
         let badDensity = try #require(client.request("POST", harness.base + "/v1/audit?density=0", body: dump))
         #expect(badDensity.status == 400)
+        // Empty and bare parameters are values too (schemathesis sent `?density=&format=`).
+        for query in ["density=", "format=", "density=&format=", "format", "density"] {
+            let empty = try #require(client.request("POST", harness.base + "/v1/audit?" + query, body: dump))
+            #expect(empty.status == 400, "?\(query)")
+        }
         // An XCUITest page source under the same media type is recognised as such.
         let ios = Array(#"<AppiumAUT><XCUIElementTypeButton type="XCUIElementTypeButton" label="Go" x="0" y="0" width="60" height="60"/></AppiumAUT>"#.utf8)
         let page = try #require(client.request("POST", harness.base + "/v1/audit", headers: ["Content-Type: application/xml"], body: ios))
