@@ -134,8 +134,8 @@ enum AuditCommand {
                 }
                 inv.inputFormat = f
             case "--density":
-                guard let d = Double(value), d.isFinite, d > 0 else {
-                    return .failure(UsageError(message: "--density takes a positive number (Android pixels per dp, e.g. 2.625)"))
+                guard let d = Double(value), AndroidDensity.isAcceptable(d) else {
+                    return .failure(UsageError(message: "--density takes a number above 0 and at most 100 (Android pixels per dp, e.g. 2.625)"))
                 }
                 inv.density = d
             case "--baseline": inv.baseline = value

@@ -172,9 +172,9 @@ struct AuditHandler: Sendable {
                 }
                 format = f
             } else if pair[0] == "density" {
-                guard let d = Double(value), d.isFinite, d > 0 else {
+                guard let d = Double(value), AndroidDensity.isAcceptable(d) else {
                     return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
-                                                     detail: "density takes a positive number (Android pixels per dp)"))
+                                                     detail: "density takes a number above 0 and at most 100 (Android pixels per dp)"))
                 }
                 density = d
             }

@@ -221,7 +221,8 @@ public enum OpenAPIDocument {
             "description": "Android dumps only: physical pixels per dp (e.g. 2.625). Default: inferred from the screen size (README, Importing).",
             "schema": {
               "type": "number",
-              "exclusiveMinimum": 0
+              "exclusiveMinimum": 0,
+              "maximum": 100
             }
           }
         ]

@@ -118,6 +118,8 @@ import Glibc
         #expect(try Self.run(["audit", file, "--input-format", "yaml"]).status == 2)
         #expect(try Self.run(["audit", file, "--density", "0"]).status == 2)
         #expect(try Self.run(["audit", file, "--density", "nan"]).status == 2)
+        #expect(try Self.run(["audit", file, "--density", "100.5"]).status == 2)
+        #expect(try Self.run(["audit", file, "--input-format", "android", "--density", "100"]).status == 1)
     }
 
     @Test func badDumpsAreOneLineWithLineAndColumn() throws {

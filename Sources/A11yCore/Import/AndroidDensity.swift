@@ -1,6 +1,15 @@
 /// Android's density: dp = px / density (= px x 160 / dpi). Neither dump records it
 /// (import-formats.md §1.2); Appium reports it in session details (`pixelRatio`).
-enum AndroidDensity {
+public enum AndroidDensity {
+    /// Densities a caller may give (`--density`, `?density=`): positive and at most 100
+    /// pixels per dp. Real screens are 0.75 to 4; the bound keeps every given value finite
+    /// and sane, and the OpenAPI document says the same.
+    public static let largestAccepted = 100.0
+
+    public static func isAcceptable(_ density: Double) -> Bool {
+        density.isFinite && density > 0 && density <= largestAccepted
+    }
+
     /// The density buckets of Android's `DisplayMetrics` (DENSITY_LOW ... DENSITY_XXXHIGH and
     /// the common in-between values 213, 420, 440, 560 dpi), as dpi / 160.
     static let buckets: [Double] = [0.75, 1, 1.33125, 1.5, 2, 2.625, 2.75, 3, 3.5, 4]

@@ -24,8 +24,8 @@
 public enum AndroidImporter {
     public static func document(_ bytes: UnsafeRawBufferPointer, density: Double? = nil,
                                 limits: DecodeLimits = .default) throws(InputError) -> Document {
-        if let density, !(density.isFinite && density > 0) {
-            throw InputError(.invalidValue, "density must be a positive number, not \(density)", at: "")
+        if let density, !AndroidDensity.isAcceptable(density) {
+            throw InputError(.invalidValue, "density must be a positive number of at most 100, not \(density)", at: "")
         }
         var reader = AndroidHierarchyReader(bytes, limits: limits)
         try reader.read()
