@@ -16,8 +16,7 @@ public enum RuleRunner {
                     maxFindings: Int) throws(InputError) -> RuleRun {
         var budget = AuditBudget.default
         budget.maxFindings = maxFindings
-        var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: analysis.document.pointerPrefix,
-                                sourceMap: analysis.document.sourceMap)
+        var meter = OutputMeter(budget, for: analysis.document)
         return try run(analysis, options: options, table: table, budget: budget, meter: &meter, interrupt: .never)
     }
 
@@ -68,7 +67,8 @@ public enum RuleRunner {
                 heldSuppressed += suppressed.count
                 suppressedLists.append(suppressed)
                 if heldSuppressed > 2 * budget.maxSuppressed {
-                    suppressedOmitted += keepFirst(budget.maxSuppressed, of: &suppressedLists, ranks: ranks, in: analysis)
+                    suppressedOmitted += keepFirst(budget.maxSuppressed, of: &suppressedLists,
+                                                   places: readingPositions(suppressedLists.map { $0.map(\.finding) }, ranks: ranks, in: analysis))
                     heldSuppressed = budget.maxSuppressed
                 }
             }
@@ -76,7 +76,7 @@ public enum RuleRunner {
             held += list.count
             lists.append(list)
             if held > 2 * budget.maxFindings {
-                omitted += keepFirst(budget.maxFindings, of: &lists, ranks: ranks, in: analysis)
+                omitted += keepFirst(budget.maxFindings, of: &lists, places: readingPositions(lists, ranks: ranks, in: analysis))
                 held = budget.maxFindings
             }
         }
@@ -104,26 +104,9 @@ public enum RuleRunner {
         return run
     }
 
-    /// Keeps the first `count` findings of `lists` in reading order (each list keeps its own
-    /// order) and returns how many were dropped.
-    private static func keepFirst(_ count: Int, of lists: inout [[Finding]], ranks: [Int], in analysis: Analysis) -> Int {
-        let places = readingPositions(lists, ranks: ranks, in: analysis)
-        var flat = 0, dropped = 0
-        for slot in lists.indices {
-            let first = flat
-            flat += lists[slot].count
-            let before = lists[slot].count
-            var index = 0
-            lists[slot].removeAll { _ in defer { index += 1 }; return places[first + index] >= count }
-            dropped += before - lists[slot].count
-        }
-        return dropped
-    }
-
-    /// `keepFirst` for suppressed findings.
-    private static func keepFirst(_ count: Int, of lists: inout [[SuppressedFinding]], ranks: [Int],
-                                  in analysis: Analysis) -> Int {
-        let places = readingPositions(lists.map { $0.map(\.finding) }, ranks: ranks, in: analysis)
+    /// Keeps the items of `lists` whose reading position (`places`, counted list by list) is
+    /// below `count`; each list keeps its own order. Returns how many were dropped.
+    private static func keepFirst<Item>(_ count: Int, of lists: inout [[Item]], places: [Int]) -> Int {
         var flat = 0, dropped = 0
         for slot in lists.indices {
             let first = flat
