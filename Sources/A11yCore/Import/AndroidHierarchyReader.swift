@@ -28,20 +28,12 @@ struct AndroidHierarchyReader {
     }
 
     mutating func read() throws(InputError) {
-        var xmlLimits = XMLLimits()
-        xmlLimits.maxValueBytes = limits.maxStringBytes
-        // Two levels of room over the node limit, so the node limit gets its own message.
-        xmlLimits.maxDepth = limits.maxNodeDepth + 2
-        var reader = XMLReader(bytes, limits: xmlLimits)
+        var reader = XMLReader(dump: bytes, limits: limits)
         /// Open elements' indices; the root `<hierarchy>` is element 0.
         var open: [Int32] = []
         var childCount: [Int32] = []
         while true {
-            let event: XMLEvent
-            do throws(XMLError) { event = try reader.next() } catch {
-                throw InputError(error.kind == .limit ? .limit : .markup, error.message, at: "", line: error.line, column: error.column)
-            }
-            switch event {
+            switch try reader.nextEvent() {
             case .startElement:
                 try startElement(&reader, open: &open, childCount: &childCount)
             case .endElement:

@@ -18,10 +18,7 @@
 /// - Reading order is VoiceOver's geometric one, as for our JSON trees.
 public enum IOSPageSource {
     public static func document(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> Document {
-        var xmlLimits = XMLLimits()
-        xmlLimits.maxValueBytes = limits.maxStringBytes
-        xmlLimits.maxDepth = limits.maxNodeDepth + 2
-        var reader = XMLReader(bytes, limits: xmlLimits)
+        var reader = XMLReader(dump: bytes, limits: limits)
         var sources = SourceMapBuilder(expected: min(bytes.count / 200 + 1, limits.maxNodes))
         var counter = XMLLineCounter()
         var document = Document()
@@ -31,11 +28,7 @@ public enum IOSPageSource {
         var childCount: [Int] = []
         var parents: [Int32] = []
         while true {
-            let event: XMLEvent
-            do throws(XMLError) { event = try reader.next() } catch {
-                throw InputError(error.kind == .limit ? .limit : .markup, error.message, at: "", line: error.line, column: error.column)
-            }
-            switch event {
+            switch try reader.nextEvent() {
             case .startElement:
                 let index = document.nodes.count
                 let location = counter.advance(to: reader.eventOffset, in: bytes)
