@@ -17,7 +17,7 @@ public enum Audit {
 
     public static func run(_ document: Document, budget: AuditBudget = .default,
                            interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
-        var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: document.pointerPrefix, sourceMap: document.sourceMap)
+        var meter = OutputMeter(budget, for: document)
         return try run(document, budget: budget, meter: &meter, interrupt: interrupt)
     }
 

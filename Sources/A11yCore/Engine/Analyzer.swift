@@ -5,7 +5,7 @@
 public enum Analyzer {
     public static func analyze(_ document: Document, budget: AuditBudget = .default,
                                interrupt: AuditInterrupt = .never) throws(InputError) -> Analysis {
-        var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: document.pointerPrefix, sourceMap: document.sourceMap)
+        var meter = OutputMeter(budget, for: document)
         return try analyze(document, budget: budget, meter: &meter, interrupt: interrupt)
     }
 

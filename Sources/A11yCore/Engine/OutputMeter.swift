@@ -20,6 +20,11 @@ struct OutputMeter {
         prefixBytes = pointerPrefix.utf8.count
     }
 
+    /// A meter for auditing `document` alone, against `budget`'s output limit.
+    init(_ budget: AuditBudget, for document: Document) {
+        self.init(limit: budget.maxOutputBytes, pointerPrefix: document.pointerPrefix, sourceMap: document.sourceMap)
+    }
+
     var remaining: Int { limit - used }
 
     /// Adds `bytes` when they fit; false (nothing added) when they would pass the limit.
