@@ -141,7 +141,8 @@ enum AuditCommand {
             case "--baseline": inv.baseline = value
             case "--write-baseline": inv.writeBaseline = value
             case "--jobs":
-                guard let n = Int(value), n > 0 else { return .failure(UsageError(message: "--jobs takes a number of threads, 1 or more")) }
+                // Bounded: threads and the in-flight window (twice the jobs) are made from it.
+                guard let n = Int(value), (1...1_024).contains(n) else { return .failure(UsageError(message: "--jobs takes a number of threads from 1 to 1024")) }
                 inv.jobs = n
             default:
                 if let error = inv.flags.set(argument, value) { return .failure(UsageError(message: error)) }

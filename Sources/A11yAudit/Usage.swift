@@ -22,7 +22,7 @@ enum Usage {
       --density D                 Android pixels per dp (e.g. 2.625); default: inferred (README: Importing)
       --baseline FILE             compare with a baseline: only new findings fail
       --write-baseline FILE       record the current findings as the baseline
-      --jobs N                    threads auditing several files (default: the cores online)
+      --jobs N                    threads auditing several files, 1 to 1024 (default: the cores online)
       --fail-on minor|moderate|serious|critical|none
                                   exit 1 when a violation at or above this impact remains (default serious)
     \(OptionFlags.help)

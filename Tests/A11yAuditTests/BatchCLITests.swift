@@ -114,6 +114,9 @@ extension CLITests {
             #expect(three.stdout == one.stdout, "\(format)")
         }
         #expect(try Self.run(["audit", Self.examples.path, "--jobs", "0"]).status == 2)
+        // Past the bound (twice Int.max would trap making the window): a usage error, no crash.
+        #expect(try Self.run(["audit", Self.examples.path, "--jobs", "1025"]).status == 2)
+        #expect(try Self.run(["audit", Self.examples.path, "--jobs", "9223372036854775807"]).status == 2)
     }
 
     @Test func aBadFileInABatchStopsTheRunNamingIt() throws {
