@@ -22,11 +22,14 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$out" ] || { echo "golden: --out DIR is required" >&2; exit 2; }
-rm -rf "$out"; mkdir -p "$out/trees"
+rm -rf "$out"; mkdir -p "$out"
+# Outputs name their input file, so generated trees live at a fixed path inside the checkout.
+trees=.build/golden-trees
+rm -rf "$trees"; mkdir -p "$trees"
 
 # Generated trees come from the benchmark's generator, which is deterministic.
 if [ -x "$bench" ]; then
-    for n in 1 50 1000 10000; do "$bench" --write-tree "$n" > "$out/trees/generated-$n.json"; done
+    for n in 1 50 1000 10000; do "$bench" --write-tree "$n" > "$trees/generated-$n.json"; done
 fi
 
 option_sets=("" "--level AAA" "--only target-size,duplicate-label --contrast-text 7" "--disable target-size --target-size 48x40 --suppress rule=duplicate-label,reason=known")
@@ -36,7 +39,7 @@ run() { # name input [flags...]
     "$binary" audit "$input" "$@" > "$out/$name" 2> "$out/$name.err" || code=$?
     echo "$code" > "$out/$name.exit"
 }
-inputs=(Examples/*.json Tests/Fuzz/corpus/audit/* "$out"/trees/*.json)
+inputs=(Examples/*.json Tests/Fuzz/corpus/audit/* "$trees"/*.json)
 for input in "${inputs[@]}"; do
     base=$(basename "$input")
     for format in json text sarif junit html; do
