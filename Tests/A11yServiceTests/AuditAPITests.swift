@@ -144,8 +144,10 @@ struct AuditAPITests {
         #expect(asJSON.text.contains("\"type\":\"urn:a11y-audit:problem:syntax\""))
         let badFormat = try #require(client.request("POST", harness.base + "/v1/audit?format=yaml", body: dump))
         #expect(badFormat.status == 400)
+        #expect(badFormat.text.contains(#""detail":"format takes auto, json, android, ios or figma""#))
         let badDensity = try #require(client.request("POST", harness.base + "/v1/audit?density=0", body: dump))
         #expect(badDensity.status == 400)
+        #expect(badDensity.text.contains(#""detail":"density takes a number above 0 and at most 100"#))
         // Empty and bare parameters are values too (schemathesis sent `?density=&format=`).
         for query in ["density=", "format=", "density=&format=", "format", "density", "density=1e400", "density=101"] {
             let empty = try #require(client.request("POST", harness.base + "/v1/audit?" + query, body: dump))
