@@ -144,10 +144,7 @@ enum BatchCommand {
         var fails = false
         let parts = screens.indices.map { i in
             let comparison = comparisons[i]
-            var gate = RuleRun()
-            gate.findings = comparison.map { c in zip(screens[i].report.run.findings, c.states).compactMap { $1 == .new ? $0 : nil } }
-                ?? screens[i].report.run.findings
-            fails = fails || gate.fails(invocation.settings.failOn)
+            fails = fails || screens[i].fails(invocation.settings.failOn, comparedAs: comparison)
             return (format.part(screens[i], index: first + i, comparison: comparison, place: places?[i]), comparison)
         }
         let baseline = recording ? screens.indices.flatMap { Baseline.fileScreen(screens[$0], index: first + $0) } : []

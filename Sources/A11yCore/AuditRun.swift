@@ -52,12 +52,7 @@ public struct AuditRun: Sendable {
     /// Whether a violation at or above `threshold` remains; with a baseline only new
     /// findings count, so a team fails on regressions only.
     public func fails(_ threshold: FailThreshold) -> Bool {
-        guard let comparison else { return screens.contains { $0.report.run.fails(threshold) } }
-        return screens.indices.contains { index in
-            var run = RuleRun()
-            run.findings = comparison.newFindings(of: screens[index], at: index)
-            return run.fails(threshold)
-        }
+        screens.indices.contains { screens[$0].fails(threshold, comparedAs: comparison?.screens[$0]) }
     }
 
     public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false) -> [UInt8] {
