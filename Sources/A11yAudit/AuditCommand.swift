@@ -63,7 +63,7 @@ enum AuditCommand {
             // What was just recorded is known: only later runs can have new findings.
             fileBaseline = Baseline(screens: screens)
         }
-        let named = AuditRun(screens: screens, isBatch: run.isBatch, baseline: fileBaseline ?? run.baseline)
+        let named = run.renamed(screens, comparedWith: fileBaseline)
         let terminal = FileIO.isTerminal(STDOUT_FILENO)
         let output = forTerminal(named.render(invocation.settings.format, pretty: invocation.settings.pretty, color: terminal),
                                  invocation.settings.format, terminal: terminal)
@@ -77,7 +77,7 @@ enum AuditCommand {
         do { bytes = try FileIO.read(file.path) } catch { return .failure(error) }
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(InputError) in
-                try AuditRun.run(buffer, format: invocation.inputFormat, density: invocation.settings.density) { invocation.settings.options.apply(to: &$0) }
+                try AuditRun.run(buffer, settings: invocation.settings)
             }
         }
         return result.mapError { error in FileIO.Failure(message: inputErrorLine(file.path.text, error)) }

@@ -124,9 +124,8 @@ enum BatchCommand {
             comparisons = screens.map { BaselineComparison.Screen.recorded($0) }
         } else {
             // Without a baseline file, a file's own `options.baseline` applies to its screens.
-            comparisons = order.matcher == nil ? screens.indices.map { i in
-                run.comparison.map { var screen = $0.screens[i]; screen.name = screens[i].name; return screen }
-            } : []
+            let own = order.matcher == nil && run.comparison != nil ? run.renamed(screens).comparison : nil
+            comparisons = order.matcher == nil ? screens.indices.map { own?.screens[$0] } : []
         }
         var places: [SarifPlacement.Place]?
         let first: Int = turn.inOrder {

@@ -5,7 +5,7 @@ public struct AuditRun: Sendable {
     /// A batch answers `{"screens": [...]}`; a single tree answers the plain response.
     public var isBatch: Bool
     /// The baseline the screens were compared with, if any.
-    public private(set) var baseline: Baseline?
+    private var baseline: Baseline?
     /// Set when a baseline was given: which findings are new, unchanged, fixed.
     public private(set) var comparison: BaselineComparison?
 
@@ -47,6 +47,13 @@ public struct AuditRun: Sendable {
             isBatch = true
         }
         return AuditRun(screens: screens, isBatch: isBatch, baseline: baseline ?? fingerprints.map { Baseline(fingerprints: $0) })
+    }
+
+    /// The run's screens under other names (the CLI names them by file), compared with
+    /// `baseline` when one is given beside the run (a `--baseline` file, or the findings
+    /// `--write-baseline` just recorded), else with the request's own `options.baseline`.
+    public func renamed(_ screens: [ScreenReport], comparedWith baseline: Baseline? = nil) -> AuditRun {
+        AuditRun(screens: screens, isBatch: isBatch, baseline: baseline ?? self.baseline)
     }
 
     /// Whether a violation at or above `threshold` remains; with a baseline only new

@@ -19,7 +19,7 @@ struct AuditHandler: Sendable {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
                                     detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
         }
-        let settings: AuditSettings
+        var settings: AuditSettings
         switch Self.settings(request.query) {
         case .success(let read): settings = read
         case .failure(let error):
@@ -36,9 +36,9 @@ struct AuditHandler: Sendable {
         }
         let audited = request.body.withUnsafeBytes { bytes in
             Result { () throws(InputError) in
-                let format = input.format
+                settings.inputFormat = input.format
                     ?? (input.xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.isFigma(bytes) ? .figma : .json)
-                return try AuditRun.run(bytes, format: format, density: settings.density, limits: limits, interrupt: interrupt)
+                return try AuditRun.run(bytes, settings: settings, limits: limits, interrupt: interrupt)
             }
         }
         // Writing the answer is the audit's last unit of work and grows with the tree: it stops
