@@ -66,13 +66,11 @@ public struct AuditParameter: Sendable {
     public let help: [String]
     /// Reads `value` (nil: a switch given alone) into the settings; `name` is how the front
     /// end spells the parameter, for the message.
-    let read: @Sendable (inout AuditSettings, _ value: String?, _ name: String) throws(AuditParameterError) -> Void
-
-    public var isSwitch: Bool { valueName == nil }
+    let reader: @Sendable (inout AuditSettings, _ value: String?, _ name: String) throws(AuditParameterError) -> Void
 
     /// Reads a value given as `name` (the flag or the query parameter).
     public func read(_ value: String?, as name: String, into settings: inout AuditSettings) throws(AuditParameterError) {
-        try read(&settings, value, name)
+        try reader(&settings, value, name)
     }
 
     /// The parameter of a CLI flag.
