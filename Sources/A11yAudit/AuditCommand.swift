@@ -11,18 +11,15 @@ import A11yCore
 enum AuditCommand {
     struct Invocation {
         var inputs: [String] = []
-        var pretty = false
-        var format = OutputFormat.json
-        var failOn = FailThreshold.default
+        /// What the core's per-audit parameters set: formats, density, `--fail-on`, options.
+        var settings = AuditSettings()
         var baseline: String?
         var writeBaseline: String?
         /// Threads auditing a batch: the cores this machine has online.
         var jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        var flags = OptionFlags()
+
         /// `--input-format`: how to read the inputs (`auto` recognises each from its content).
-        var inputFormat = InputFormat.auto
-        /// `--density`: Android pixels per dp, instead of the inferred one.
-        var density: Double?
+        var inputFormat: InputFormat { settings.inputFormat ?? .auto }
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -66,12 +63,12 @@ enum AuditCommand {
             // What was just recorded is known: only later runs can have new findings.
             fileBaseline = Baseline(screens: screens)
         }
-        let named = AuditRun(screens: screens, isBatch: run.isBatch, baseline: fileBaseline ?? run.baseline)
+        let named = run.renamed(screens, comparedWith: fileBaseline)
         let terminal = FileIO.isTerminal(STDOUT_FILENO)
-        let output = forTerminal(named.render(invocation.format, pretty: invocation.pretty, color: terminal),
-                                 invocation.format, terminal: terminal)
+        let output = forTerminal(named.render(invocation.settings.format, pretty: invocation.settings.pretty, color: terminal),
+                                 invocation.settings.format, terminal: terminal)
         if let error = FileIO.write(output) { return Usage.error("cannot write standard output: \(error)") }
-        return named.fails(invocation.failOn) ? 1 : 0
+        return named.fails(invocation.settings.failOn) ? 1 : 0
     }
 
     /// Reads and audits one file; the error is the line to print.
@@ -80,7 +77,7 @@ enum AuditCommand {
         do { bytes = try FileIO.read(file.path) } catch { return .failure(error) }
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(InputError) in
-                try AuditRun.run(buffer, format: invocation.inputFormat, density: invocation.density) { invocation.flags.apply(to: &$0) }
+                try AuditRun.run(buffer, settings: invocation.settings)
             }
         }
         return result.mapError { error in FileIO.Failure(message: inputErrorLine(file.path.text, error)) }
@@ -108,49 +105,26 @@ enum AuditCommand {
 
     struct UsageError: Error { var message: String }
 
+    /// Inputs and flags in any order; a flag's value is the next argument (`AuditFlag.all`).
     static func parse(_ arguments: [String]) -> Result<Invocation, UsageError> {
-        var inv = Invocation()
+        var invocation = Invocation()
         var i = 0
         while i < arguments.count {
             let argument = arguments[i]
-            if argument == "--pretty" { inv.pretty = true; i += 1; continue }
-            if argument == "-" || !argument.hasPrefix("-") { inv.inputs.append(argument); i += 1; continue }
-            guard i + 1 < arguments.count else { return .failure(UsageError(message: "\(argument) needs a value")) }
-            let value = arguments[i + 1]
-            switch argument {
-            case "--format":
-                guard let f = OutputFormat(name: value) else {
-                    return .failure(UsageError(message: "--format takes json, text, sarif, junit or html"))
-                }
-                inv.format = f
-            case "--fail-on":
-                guard let t = FailThreshold(value) else {
-                    return .failure(UsageError(message: "--fail-on takes minor, moderate, serious, critical or none"))
-                }
-                inv.failOn = t
-            case "--input-format":
-                guard let f = InputFormat(rawValue: value) else {
-                    return .failure(UsageError(message: "--input-format takes auto, json, android, ios or figma"))
-                }
-                inv.inputFormat = f
-            case "--density":
-                guard let d = Double(value), AndroidDensity.isAcceptable(d) else {
-                    return .failure(UsageError(message: "--density takes a number above 0 and at most 100 (Android pixels per dp, e.g. 2.625)"))
-                }
-                inv.density = d
-            case "--baseline": inv.baseline = value
-            case "--write-baseline": inv.writeBaseline = value
-            case "--jobs":
-                // Bounded: threads and the in-flight window (twice the jobs) are made from it.
-                guard let n = Int(value), (1...1_024).contains(n) else { return .failure(UsageError(message: "--jobs takes a number of threads from 1 to 1024")) }
-                inv.jobs = n
-            default:
-                if let error = inv.flags.set(argument, value) { return .failure(UsageError(message: error)) }
+            if argument == "-" || !argument.hasPrefix("-") { invocation.inputs.append(argument); i += 1; continue }
+            let flag = AuditFlag.all.first { $0.flag == argument }
+            var value: String?
+            if flag?.isSwitch != true {
+                guard i + 1 < arguments.count else { return .failure(UsageError(message: "\(argument) needs a value")) }
+                value = arguments[i + 1]
+                i += 1
             }
-            i += 2
+            guard let flag else { return .failure(UsageError(message: "unknown option \(argument)")) }
+            do { try flag.read(&invocation, value) } catch { return .failure(UsageError(message: error.message)) }
+            i += 1
         }
-        guard !inv.inputs.isEmpty else { return .failure(UsageError(message: "audit needs a FILE, a folder, or - for standard input")) }
-        return .success(inv)
+        guard !invocation.inputs.isEmpty else { return .failure(UsageError(message: "audit needs a FILE, a folder, or - for standard input")) }
+        return .success(invocation)
     }
 
     static func inputError(_ path: String, _ error: InputError) -> Int32 {

@@ -29,12 +29,12 @@ enum BatchCommand {
     static func run(_ files: [InputFile], _ invocation: AuditCommand.Invocation, baseline fileBaseline: Baseline?) -> Int32 {
         let terminal = FileIO.isTerminal(STDOUT_FILENO)
         let recording = invocation.writeBaseline != nil
-        let format = BatchFormat(invocation.format, pretty: invocation.pretty, color: terminal,
+        let format = BatchFormat(invocation.settings.format, pretty: invocation.settings.pretty, color: terminal,
                                  hasBaseline: fileBaseline != nil || recording)
         let order = RunOrder()
         // Recording a baseline compares every screen with what it records: nothing is new.
         if !recording, let fileBaseline { order.matcher = BaselineMatcher(fileBaseline) }
-        if case .report(.sarif) = invocation.format { order.placement = SarifPlacement(catalogue: RuleRegistry.all) }
+        if case .report(.sarif) = invocation.settings.format { order.placement = SarifPlacement(catalogue: RuleRegistry.all) }
 
         let work: @Sendable (Int, OrderedParallelMap.Turn) -> Outcome = { index, turn in
             audit(files[index], isLast: index == files.count - 1, invocation, format: format,
@@ -53,7 +53,7 @@ enum BatchCommand {
         func emit(_ bytes: [UInt8], to fd: Int32) {
             guard failure == nil, !bytes.isEmpty else { return }
             // Spooled parts are bound for standard output too: escaped for the terminal now.
-            let out = AuditCommand.forTerminal(bytes, invocation.format, terminal: terminal)
+            let out = AuditCommand.forTerminal(bytes, invocation.settings.format, terminal: terminal)
             if let error = FileIO.write(out, to: fd) {
                 failure = fd == STDOUT_FILENO ? "cannot write standard output: \(error)" : "cannot write a temporary file: \(error)"
             }
@@ -124,9 +124,8 @@ enum BatchCommand {
             comparisons = screens.map { BaselineComparison.Screen.recorded($0) }
         } else {
             // Without a baseline file, a file's own `options.baseline` applies to its screens.
-            comparisons = order.matcher == nil ? screens.indices.map { i in
-                run.comparison.map { var screen = $0.screens[i]; screen.name = screens[i].name; return screen }
-            } : []
+            let own = order.matcher == nil && run.comparison != nil ? run.renamed(screens).comparison : nil
+            comparisons = order.matcher == nil ? screens.indices.map { own?.screens[$0] } : []
         }
         var places: [SarifPlacement.Place]?
         let first: Int = turn.inOrder {
@@ -144,10 +143,7 @@ enum BatchCommand {
         var fails = false
         let parts = screens.indices.map { i in
             let comparison = comparisons[i]
-            var gate = RuleRun()
-            gate.findings = comparison.map { c in zip(screens[i].report.run.findings, c.states).compactMap { $1 == .new ? $0 : nil } }
-                ?? screens[i].report.run.findings
-            fails = fails || gate.fails(invocation.failOn)
+            fails = fails || screens[i].fails(invocation.settings.failOn, comparedAs: comparison)
             return (format.part(screens[i], index: first + i, comparison: comparison, place: places?[i]), comparison)
         }
         let baseline = recording ? screens.indices.flatMap { Baseline.fileScreen(screens[$0], index: first + $0) } : []

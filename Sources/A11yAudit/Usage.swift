@@ -11,23 +11,7 @@ enum Usage {
            a11y-audit serve [options]                   run the HTTP service (see README: Server)
 
     audit options:
-      --format FORMAT             json (default), text (grouped by element), sarif, junit, html
-      --pretty                    indent JSON
-      --input-format auto|json|android|ios|figma
-                                  how to read inputs (default auto: XML is an Android UI Automator /
-                                  Appium dump or an XCUITest page source, JSON with a top-level
-                                  "document" or "nodes" a Figma REST response (a screen per frame),
-                                  anything else our JSON tree; with android or ios a folder means
-                                  its .xml files)
-      --density D                 Android pixels per dp (e.g. 2.625); default: inferred (README: Importing)
-      --baseline FILE             compare with a baseline: only new findings fail
-      --write-baseline FILE       record the current findings as the baseline
-      --jobs N                    threads auditing several files, 1 to 1024 (default: the cores online)
-      --fail-on minor|moderate|serious|critical|none
-                                  exit 1 when a violation at or above this impact remains (default serious)
-    \(OptionFlags.help)
-      --help                      print this text
-
+    \(AuditFlag.usage)
     Exit codes: 0 no failing violation, 1 failing violation, 2 bad input or usage, or output that cannot be written.
     """
 

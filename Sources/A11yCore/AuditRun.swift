@@ -5,7 +5,7 @@ public struct AuditRun: Sendable {
     /// A batch answers `{"screens": [...]}`; a single tree answers the plain response.
     public var isBatch: Bool
     /// The baseline the screens were compared with, if any.
-    public private(set) var baseline: Baseline?
+    private var baseline: Baseline?
     /// Set when a baseline was given: which findings are new, unchanged, fixed.
     public private(set) var comparison: BaselineComparison?
 
@@ -49,15 +49,17 @@ public struct AuditRun: Sendable {
         return AuditRun(screens: screens, isBatch: isBatch, baseline: baseline ?? fingerprints.map { Baseline(fingerprints: $0) })
     }
 
+    /// The run's screens under other names (the CLI names them by file), compared with
+    /// `baseline` when one is given beside the run (a `--baseline` file, or the findings
+    /// `--write-baseline` just recorded), else with the request's own `options.baseline`.
+    public func renamed(_ screens: [ScreenReport], comparedWith baseline: Baseline? = nil) -> AuditRun {
+        AuditRun(screens: screens, isBatch: isBatch, baseline: baseline ?? self.baseline)
+    }
+
     /// Whether a violation at or above `threshold` remains; with a baseline only new
     /// findings count, so a team fails on regressions only.
     public func fails(_ threshold: FailThreshold) -> Bool {
-        guard let comparison else { return screens.contains { $0.report.run.fails(threshold) } }
-        return screens.indices.contains { index in
-            var run = RuleRun()
-            run.findings = comparison.newFindings(of: screens[index], at: index)
-            return run.fails(threshold)
-        }
+        screens.indices.contains { screens[$0].fails(threshold, comparedAs: comparison?.screens[$0]) }
     }
 
     public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false) -> [UInt8] {

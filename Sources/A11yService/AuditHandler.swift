@@ -15,18 +15,17 @@ struct AuditHandler: Sendable {
     static let htmlPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     func handle(_ request: Request) -> Response {
-        let pretty = request.query.map(Self.wantsPretty) ?? false
         guard let format = OutputFormat(accept: request.header("accept")), format != .text else {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
                                     detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
         }
-        let input: (format: InputFormat?, xml: Bool, density: Double?)
-        switch Self.inputFormat(request) {
-        case .read(let format, let density): input = (format, false, density)
-        case .json(let density): input = (nil, false, density)
-        case .xml(let density): input = (nil, true, density)
-        case .refused(let problem): return problem
+        var settings: AuditSettings
+        switch Self.settings(request.query) {
+        case .success(let read): settings = read
+        case .failure(let error):
+            return Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value", detail: error.message)
         }
+        let input = Self.inputFormat(request, given: settings.inputFormat)
         // The audit stops between units of work when its client left (or the drain is over)
         // or when its time budget is spent, read on the monotonic clock.
         let cancellation = request.cancellation
@@ -37,16 +36,16 @@ struct AuditHandler: Sendable {
         }
         let audited = request.body.withUnsafeBytes { bytes in
             Result { () throws(InputError) in
-                let format = input.format
+                settings.inputFormat = input.format
                     ?? (input.xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.isFigma(bytes) ? .figma : .json)
-                return try AuditRun.run(bytes, format: format, density: input.density, limits: limits, interrupt: interrupt)
+                return try AuditRun.run(bytes, settings: settings, limits: limits, interrupt: interrupt)
             }
         }
         // Writing the answer is the audit's last unit of work and grows with the tree: it stops
         // as the audit does, and a stopped render answers as a stopped audit.
         let outcome = audited.flatMap { run -> Result<(run: AuditRun, body: [UInt8]), InputError> in
             Result { () throws(InputError) in
-                (run, try run.render(format, pretty: pretty, interrupt: interrupt))
+                (run, try run.render(format, pretty: settings.pretty, interrupt: interrupt))
             }
         }
         switch outcome {
@@ -96,9 +95,27 @@ struct AuditHandler: Sendable {
         }
     }
 
-    /// "?pretty", "?pretty=1" or "?pretty=true".
+    /// The query's per-audit parameters (`AuditParameter.query`: `format`, `density`, `pretty`),
+    /// read as the CLI reads its flags; a bad value is refused naming the parameter. Other
+    /// parameters are ignored. `format=` and a bare `format` are values too (empty ones),
+    /// refused like any bad value; a bare `pretty` is the switch.
+    static func settings(_ query: String?, only names: Set<Substring>? = nil) -> Result<AuditSettings, AuditParameterError> {
+        var settings = AuditSettings()
+        for parameter in (query ?? "").split(separator: "&") {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard names?.contains(pair[0]) ?? true, let known = AuditParameter.query(pair[0]) else { continue }
+            do throws(AuditParameterError) {
+                try known.read(pair.count == 2 ? String(pair[1]) : nil, as: String(pair[0]), into: &settings)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return .success(settings)
+    }
+
+    /// "?pretty", "?pretty=1" or "?pretty=true" (any other parameter is not looked at).
     static func wantsPretty(_ query: String) -> Bool {
-        query.split(separator: "&").contains { $0 == "pretty" || $0 == "pretty=1" || $0 == "pretty=true" }
+        (try? settings(query, only: ["pretty"]).get())?.pretty ?? false
     }
 
     /// 415 unless the body is JSON (application/json or any +json type) or XML (application/xml,
@@ -151,38 +168,15 @@ struct AuditHandler: Sendable {
         media == "application/xml" || media == "text/xml" || (media.hasPrefix("application/") && media.hasSuffix("+xml"))
     }
 
-    /// How to read the body: `?format=auto|json|android|ios|figma` wins, else the Content-Type
-    /// (JSON types: our tree or a Figma response, as the content says; XML types: the dump the
-    /// content is; none: recognised from the content); `?density=D` gives an Android dump's
-    /// pixels per dp. A bad value is a 400 naming the parameter.
-    /// `json` / `xml`: a body declared as JSON or XML, whose dialect the content tells.
-    enum InputChoice { case read(InputFormat, density: Double?), json(density: Double?), xml(density: Double?), refused(Response) }
-
-    static func inputFormat(_ request: Request) -> InputChoice {
-        var format: InputFormat?
-        var density: Double?
-        for parameter in (request.query ?? "").split(separator: "&") {
-            // `format=` and a bare `format` are values too (empty ones), refused like any bad value.
-            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let value = pair.count == 2 ? pair[1] : ""
-            if pair[0] == "format" {
-                guard let f = InputFormat(rawValue: String(value)) else {
-                    return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
-                                                     detail: "format takes auto, json, android, ios or figma"))
-                }
-                format = f
-            } else if pair[0] == "density" {
-                guard let d = Double(value), AndroidDensity.isAcceptable(d) else {
-                    return .refused(Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value",
-                                                     detail: "density takes a number above 0 and at most 100 (Android pixels per dp)"))
-                }
-                density = d
-            }
-        }
-        if let format { return .read(format, density: density) }
-        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return .json(density: density) }
-        guard let type = request.header("content-type") else { return .read(.auto, density: density) }
-        return isXML(mediaType(type)) ? .xml(density: density) : .json(density: density)
+    /// How to read the body: `?format=auto|json|android|ios|figma` (`given`) wins, else the
+    /// Content-Type (JSON types: our tree or a Figma response, as the content says; XML types:
+    /// the dump the content is; none: recognised from the content). nil with `xml`: a body
+    /// declared as JSON or XML, whose dialect the content tells.
+    static func inputFormat(_ request: Request, given: InputFormat?) -> (format: InputFormat?, xml: Bool) {
+        if let given { return (given, false) }
+        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return (nil, false) }
+        guard let type = request.header("content-type") else { return (.auto, false) }
+        return (nil, isXML(mediaType(type)))
     }
 }
 

@@ -250,6 +250,30 @@ extension CLITests {
         }
     }
 
+    /// The usage and the parser come from one table: every flag the usage lists is read (a
+    /// bad value is refused in its own words, never as an unknown option), once, in two columns.
+    @Test func everyFlagInTheUsageIsOneTheParserReads() throws {
+        let usage = String(decoding: try Self.run(["--help"]).stdout, as: UTF8.self)
+        let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
+        let flagLines = lines.filter { $0.hasPrefix("  --") }
+        let flags = flagLines.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        #expect(flags.count == 18)
+        #expect(Set(flags).count == flags.count)
+        // Help text starts at column 30, on the flag's line or the next.
+        func helpAt30(_ line: Substring) -> Bool { let c = Array(line); return c.count > 30 && c[29] == " " && c[30] != " " }
+        for (index, line) in lines.enumerated() where line.hasPrefix("  --") {
+            let next = lines[index + 1]
+            #expect(helpAt30(line) || (next.prefix(30).allSatisfy { $0 == " " } && helpAt30(next)), "\(line)")
+        }
+        let file = Self.example("checkout-with-problems.json")
+        for (flag, line) in zip(flags, flagLines) where flag != "--help" && flag != "--pretty" {
+            #expect(line.dropFirst(2 + flag.count).hasPrefix(" ") && !line.dropFirst(3 + flag.count).hasPrefix(" "), "\(flag) names its value")
+            let r = try Self.run(["audit", file, flag, "/nonexistent/value"])
+            #expect(r.status == 2, "\(flag)")
+            #expect(r.stderr.hasPrefix("error: ") && !r.stderr.contains("unknown option"), "\(flag): \(r.stderr.prefix(80))")
+        }
+    }
+
     @Test func targetSizeWithAMissingSideIsRefusedWithTheUsage() throws {
         let file = Self.example("checkout-with-problems.json")
         for size in ["100x", "x100", "44x44x44", "44xx44", "x", ""] {

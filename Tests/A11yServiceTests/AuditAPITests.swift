@@ -144,8 +144,10 @@ struct AuditAPITests {
         #expect(asJSON.text.contains("\"type\":\"urn:a11y-audit:problem:syntax\""))
         let badFormat = try #require(client.request("POST", harness.base + "/v1/audit?format=yaml", body: dump))
         #expect(badFormat.status == 400)
+        #expect(badFormat.text.contains(#""detail":"format takes auto, json, android, ios or figma""#))
         let badDensity = try #require(client.request("POST", harness.base + "/v1/audit?density=0", body: dump))
         #expect(badDensity.status == 400)
+        #expect(badDensity.text.contains(#""detail":"density takes a number above 0 and at most 100"#))
         // Empty and bare parameters are values too (schemathesis sent `?density=&format=`).
         for query in ["density=", "format=", "density=&format=", "format", "density", "density=1e400", "density=101"] {
             let empty = try #require(client.request("POST", harness.base + "/v1/audit?" + query, body: dump))
@@ -161,6 +163,24 @@ struct AuditAPITests {
         #expect(refused.status == 400)
         #expect(refused.text.contains("\"title\":\"Malformed XML\""))
         #expect(refused.text.contains("\"line\":2,\"column\":1"))
+    }
+
+    /// The query is read through the core's parameter table: `format` is the input format,
+    /// `pretty` the switch it always was, anything else ignored.
+    @Test func queryParametersAreTheCoresAuditParameters() throws {
+        let read = try AuditHandler.settings("format=ios&density=2.625&pretty&level=AAA&x").get()
+        #expect(read.inputFormat == .ios && read.density == 2.625 && read.pretty)
+        #expect(read.options.level == nil)
+        #expect(try !AuditHandler.settings("pretty=0").get().pretty)
+        #expect(try AuditHandler.settings(nil).get().inputFormat == nil)
+        for (query, detail) in [("format=", "format takes auto, json, android, ios or figma"),
+                                ("density=1e400", "density takes a number above 0 and at most 100 (Android pixels per dp, e.g. 2.625)")] {
+            guard case .failure(let error) = AuditHandler.settings(query) else { Issue.record("\(query) accepted"); continue }
+            #expect(error.message == detail)
+        }
+        // /v1/rules looks at `pretty` only: a bad `format` there is not its business.
+        #expect(AuditHandler.wantsPretty("format=yaml&pretty=true"))
+        #expect(!AuditHandler.wantsPretty("format=yaml&pretty=no"))
     }
 
     @Test func plainJSONCheckMatchesOnlyThatMediaType() {

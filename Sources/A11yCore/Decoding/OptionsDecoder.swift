@@ -1,5 +1,6 @@
 /// Decoding of request `options` (rule selection, thresholds, suppressions, baseline).
-/// Rule ids are checked against the registry later, so they keep their pointers.
+/// Rule ids are checked against the registry later, so they keep their pointers. The checks
+/// and words it shares with the CLI's flags are `OptionRules`'.
 enum OptionsDecoder {
     static func decode(_ c: inout JSONCursor) throws(InputError) -> AuditOptions {
         var o = AuditOptions()
@@ -40,7 +41,7 @@ enum OptionsDecoder {
 
     private static func positive(_ c: inout JSONCursor) throws(InputError) -> Double {
         let v = try c.number()
-        guard v > 0 else { throw c.error(.invalidValue, "threshold must be positive") }
+        guard OptionRules.isTargetSide(v) else { throw c.error(.invalidValue, "threshold must be positive") }
         return v
     }
 
@@ -62,19 +63,18 @@ enum OptionsDecoder {
                     default: try c.skip()
                     }
                 }
-            case "contrastText": t.contrastText = try ratio(&c)
-            case "contrastLargeText": t.contrastLargeText = try ratio(&c)
-            case "contrastNonText": t.contrastNonText = try ratio(&c)
+            case "contrastText": t.contrastText = try ratio(&c, "contrastText")
+            case "contrastLargeText": t.contrastLargeText = try ratio(&c, "contrastLargeText")
+            case "contrastNonText": t.contrastNonText = try ratio(&c, "contrastNonText")
             default: try c.skip()
             }
         }
         return t
     }
 
-    /// Contrast ratios run from 1:1 to 21:1.
-    private static func ratio(_ c: inout JSONCursor) throws(InputError) -> Double {
+    private static func ratio(_ c: inout JSONCursor, _ key: String) throws(InputError) -> Double {
         let v = try c.number()
-        guard (1...21).contains(v) else { throw c.error(.invalidValue, "contrast ratio must be from 1 to 21") }
+        guard OptionRules.isContrastRatio(v) else { throw c.error(.invalidValue, OptionRules.contrastRatioMessage(key)) }
         return v
     }
 
@@ -91,9 +91,7 @@ enum OptionsDecoder {
             default: try c.skip()
             }
         }
-        guard s.rule != nil || s.id != nil || s.identifier != nil || s.node != nil else {
-            throw c.error(.missing, "suppression needs at least one of \"rule\", \"id\", \"identifier\", \"node\"")
-        }
+        guard s.selectsFindings else { throw c.error(.missing, OptionRules.suppressionMessage("a suppression")) }
         return s
     }
 }

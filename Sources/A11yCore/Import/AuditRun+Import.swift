@@ -5,6 +5,15 @@ extension AuditRun {
     /// document is one screen with default options, which `adjust` may change (CLI flags);
     /// `density` (Android: pixels per dp) overrides the inferred one. The budget defaults to
     /// one scaled to the request's bytes, as for our JSON format.
+    /// Audits with what a front end was asked for (CLI flags, the service's query): the input
+    /// format (recognised from the content when nil), the density, and the options given
+    /// beside the tree over the tree's own.
+    public static func run(_ bytes: UnsafeRawBufferPointer, settings: AuditSettings, limits: DecodeLimits = .default,
+                           interrupt: AuditInterrupt = .never) throws(InputError) -> AuditRun {
+        try run(bytes, format: settings.inputFormat ?? .auto, density: settings.density, limits: limits,
+                interrupt: interrupt) { settings.options.apply(to: &$0) }
+    }
+
     public static func run(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double? = nil,
                            limits: DecodeLimits = .default, budget: AuditBudget? = nil, baseline: Baseline? = nil,
                            interrupt: AuditInterrupt = .never,

@@ -13,7 +13,8 @@ public struct Located<Value: Sendable>: Sendable {
     public init(_ value: Value, at pointer: String) { self.value = value; self.pointer = pointer }
 }
 
-/// `options` of a request (and the equivalent CLI flags).
+/// `options` of a request. CLI flags set them too, over the tree's own (`OptionOverrides`,
+/// declared with the other per-audit parameters in `AuditParameter.all`).
 public struct AuditOptions: Sendable {
     /// Highest WCAG level checked; AA by default. AAA turns on rules such as 1.4.6.
     public var level: WCAGLevel = .AA

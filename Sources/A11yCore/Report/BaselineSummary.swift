@@ -1,10 +1,29 @@
 /// What the CLI and the JSON response need from a comparison: the findings that gate a
 /// pipeline, and a `baseline` summary object.
+extension BaselineComparison.Screen {
+    /// Findings of `report` (this screen's) that are not in the baseline.
+    public func newFindings(of report: AuditReport) -> [Finding] {
+        zip(report.run.findings, states).compactMap { $1 == .new ? $0 : nil }
+    }
+}
+
+extension ScreenReport {
+    /// Whether a violation at or above `threshold` remains on this screen. Compared with a
+    /// baseline (`comparison` is this screen's), only new findings count, so a team fails on
+    /// regressions only. What decides the exit code of the CLI, one screen at a time or a run.
+    public func fails(_ threshold: FailThreshold, comparedAs comparison: BaselineComparison.Screen?) -> Bool {
+        guard let comparison else { return report.run.fails(threshold) }
+        var gate = RuleRun()
+        gate.findings = comparison.newFindings(of: report)
+        return gate.fails(threshold)
+    }
+}
+
 extension BaselineComparison {
     /// Findings of `screen` (index into the compared screens) that are not in the baseline:
     /// the ones `--fail-on` should look at.
     public func newFindings(of screen: ScreenReport, at index: Int) -> [Finding] {
-        zip(screen.report.run.findings, screens[index].states).compactMap { $1 == .new ? $0 : nil }
+        screens[index].newFindings(of: screen.report)
     }
 
     /// `{"new": n, "unchanged": n, "fixed": n, "fixedFindings": [{"screen", "fingerprint", "rule", "node", "message"}]}`,

@@ -120,4 +120,23 @@ import Testing
         #expect(text.hasPrefix(#"{"new":1,"unchanged":3,"fixed":1,"fixedFindings":[{"screen":"a.json","fingerprint":""#))
         #expect(text.hasSuffix(#""rule":"text-contrast","node":"/root/children/4","message":"Text is drawn over a gradient; check contrast by eye."}]}"#))
     }
+
+    @Test func onlyNewFindingsFailAScreenComparedWithABaseline() throws {
+        let old = ScreenReport(name: "a.json", report: ReportFixtures.login())
+        var report = ReportFixtures.login()
+        report.run.findings.append(Finding(rule: "target-size", wcag: ["2.5.8"], level: .AA, impact: .critical,
+                                           message: "Field too short.", node: report.analysis.document.indexByID["email"]!))
+        let current = ScreenReport(name: "a.json", report: report)
+        let baseline = Baseline(screens: [old])
+        #expect(current.fails(.impact(.critical), comparedAs: nil))
+        let comparison = BaselineComparison(screens: [current], baseline: baseline)
+        #expect(current.fails(.impact(.critical), comparedAs: comparison.screens[0]))
+        // Known findings, however serious, do not fail; the same screen without the new one passes.
+        let known = BaselineComparison(screens: [old], baseline: baseline)
+        #expect(!old.fails(.impact(.minor), comparedAs: known.screens[0]))
+        // A run decides as its screens do.
+        #expect(AuditRun(screens: [current], isBatch: false, baseline: baseline).fails(.impact(.critical)))
+        #expect(!AuditRun(screens: [old], isBatch: false, baseline: baseline).fails(.impact(.minor)))
+        #expect(AuditRun(screens: [old, current], isBatch: true).fails(.impact(.critical)))
+    }
 }

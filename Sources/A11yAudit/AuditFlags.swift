@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import A11yCore
+
+/// One flag of `a11y-audit audit`: its value's name and help for the usage, and how it is read.
+/// Most are the core's per-audit parameters (`AuditParameter`, shared with the service); the
+/// rest only the command line has (files, threads).
+struct AuditFlag: Sendable {
+    let flag: String
+    /// nil: a switch, which takes no value.
+    let valueName: String?
+    /// The usage's help, one entry per line.
+    let help: [String]
+    let read: @Sendable (inout AuditCommand.Invocation, String?) throws(AuditParameterError) -> Void
+
+    var isSwitch: Bool { valueName == nil }
+
+    /// The core's parameter of that flag, read into the invocation's settings.
+    static func parameter(_ flag: String) -> AuditFlag {
+        guard let parameter = AuditParameter.flag(flag) else { preconditionFailure("no audit parameter \(flag)") }
+        return AuditFlag(flag: flag, valueName: parameter.valueName, help: parameter.help) { invocation, value throws(AuditParameterError) in
+            try parameter.read(value, as: flag, into: &invocation.settings)
+        }
+    }
+
+    /// Every flag, in the order of the usage.
+    static let all: [AuditFlag] = [
+        parameter("--format"),
+        parameter("--pretty"),
+        parameter("--input-format"),
+        parameter("--density"),
+        AuditFlag(flag: "--baseline", valueName: "FILE", help: ["compare with a baseline: only new findings fail"]) { invocation, value in
+            invocation.baseline = value
+        },
+        AuditFlag(flag: "--write-baseline", valueName: "FILE", help: ["record the current findings as the baseline"]) { invocation, value in
+            invocation.writeBaseline = value
+        },
+        AuditFlag(flag: "--jobs", valueName: "N", help: ["threads auditing several files, 1 to 1024 (default: the cores online)"]) { invocation, value throws(AuditParameterError) in
+            // Bounded: threads and the in-flight window (twice the jobs) are made from it.
+            guard let jobs = value.flatMap({ Int($0) }), (1...1_024).contains(jobs) else {
+                throw AuditParameterError("--jobs takes a number of threads from 1 to 1024")
+            }
+            invocation.jobs = jobs
+        },
+        parameter("--fail-on"),
+        parameter("--level"),
+        parameter("--enable"),
+        parameter("--disable"),
+        parameter("--only"),
+        parameter("--target-size"),
+        parameter("--contrast-text"),
+        parameter("--contrast-large-text"),
+        parameter("--contrast-non-text"),
+        parameter("--suppress"),
+        // Answered before any flag is read (`Usage.asked`), wherever it stands.
+        AuditFlag(flag: "--help", valueName: nil, help: ["print this text"]) { _, _ in },
+    ]
+
+    /// The usage's lines for the flags: the flag and its value, then the help from column 30
+    /// (on the next line when the flag is too long).
+    static var usage: String {
+        let column = 30
+        let indent = String(repeating: " ", count: column)
+        var text = ""
+        for flag in all {
+            var line = "  " + flag.flag + (flag.valueName.map { " " + $0 } ?? "")
+            if line.count < column - 1 {
+                line += String(repeating: " ", count: column - line.count)
+            } else {
+                line += "\n" + indent
+            }
+            text += line + flag.help.joined(separator: "\n" + indent) + "\n"
+        }
+        return text
+    }
+}
