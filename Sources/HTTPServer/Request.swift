@@ -1,3 +1,4 @@
+import HTTPParser
 /// A complete request as handlers see it. The head stays as offsets into the bytes it
 /// was read into (shared, not copied); names and values become Strings only on demand.
 public struct Request: Sendable {
