@@ -19,9 +19,12 @@ let package = Package(
         // HTTP/1.1 transport: event loop, router. Knows nothing of accessibility.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
-        .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"]),
+        .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
         .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "HTTPServer"]),
+        // At build time, openapi.md's JSON block becomes `OpenAPIDocument.json` (GET /openapi.json).
+        .plugin(name: "OpenAPIDocumentPlugin", capability: .buildTool(), dependencies: ["OpenAPIDocumentGenerator"]),
+        .executableTarget(name: "OpenAPIDocumentGenerator"),
         // libcurl for integration tests only (Debian libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),
