@@ -27,11 +27,13 @@ let package = Package(
         .executableTarget(name: "OpenAPIDocumentGenerator"),
         // libcurl for integration tests only (Debian libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),
+        // Helpers the test targets share: repository paths, file reading, a raw TCP client, child processes.
+        .target(name: "A11yTestSupport", path: "Tests/A11yTestSupport"),
+        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
-        .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit"]),
-        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl"]),
+        .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
+        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl", "A11yTestSupport"]),
     ]
 )
