@@ -27,8 +27,8 @@ package enum ByteClass {
         (byte < sp && byte != htab && byte != cr && byte != lf) || byte == 0x7F
     }
 
-    /// Inlinable: the server compares header names with it byte by byte.
-    @inlinable package static func lower(_ byte: UInt8) -> UInt8 {
+    /// Inlined into the server too, which compares header names with it byte by byte.
+    @inline(__always) @inlinable package static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
