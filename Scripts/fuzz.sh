@@ -39,9 +39,8 @@ build() {
     # shellcheck disable=SC2046
     if [ -x "$binary" ] && [ -z "$(find $(sources "$target") -newer "$binary" 2>/dev/null)" ]; then return; fi
     echo "building fuzz-$target" >&2
-    # -package-name: the sources may share `package` declarations with the rest of the package.
     # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz_$target" -package-name a11y_audit \
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz_$target" \
         -use-ld=lld $(sources "$target") -lm -o "$binary"
 }
 

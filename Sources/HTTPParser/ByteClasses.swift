@@ -1,5 +1,5 @@
 /// Character classes of RFC 9110 §5.6 as table lookups.
-package enum ByteClass {
+enum ByteClass {
     static let cr: UInt8 = 0x0D
     static let lf: UInt8 = 0x0A
     static let sp: UInt8 = 0x20
@@ -27,8 +27,7 @@ package enum ByteClass {
         (byte < sp && byte != htab && byte != cr && byte != lf) || byte == 0x7F
     }
 
-    /// Inlined into the server too, which compares header names with it byte by byte.
-    @inline(__always) @inlinable package static func lower(_ byte: UInt8) -> UInt8 {
+    @inline(__always) static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 

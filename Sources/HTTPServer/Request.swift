@@ -62,19 +62,7 @@ public struct Request: Sendable {
     private func field(named name: String) -> HeaderField? {
         var wanted = name
         return wanted.withUTF8 { wantedBytes in
-            buffer.withUnsafeBytes { raw in
-                for field in head.headers where Int(field.nameEnd - field.nameStart) == wantedBytes.count {
-                    var same = true
-                    let start = base + Int(field.nameStart)
-                    for k in 0..<wantedBytes.count
-                    where ByteClass.lower(raw[start + k]) != ByteClass.lower(wantedBytes[k]) {
-                        same = false
-                        break
-                    }
-                    if same { return field }
-                }
-                return nil
-            }
+            buffer.withUnsafeBytes { raw in head.field(named: wantedBytes, in: UnsafeRawBufferPointer(rebasing: raw[base...])) }
         }
     }
 

@@ -33,6 +33,10 @@ struct RequestHeadParserTests {
         #expect(head.headers.map { slice($0.nameStart, $0.nameEnd) } == ["Host", "X-Thing"])
         // Values are trimmed of surrounding whitespace.
         #expect(head.headers.map { slice($0.valueStart, $0.valueEnd) } == ["a", "spaced value"])
+        // Looked up by name, ignoring ASCII case.
+        var name = "x-THING"
+        let found = name.withUTF8 { wanted in bytes.withUnsafeBytes { head.field(named: wanted, in: $0) } }
+        #expect(found.map { slice($0.valueStart, $0.valueEnd) } == "spaced value")
     }
 
     @Test func everyPrefixNeedsMore() {
