@@ -14,18 +14,26 @@ let package = Package(
         .target(name: "A11yCore", linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
-        // HTTP/1.1 transport: event loop, request parser, router. Knows nothing of accessibility.
-        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).
+        .target(name: "HTTPParser"),
+        // HTTP/1.1 transport: event loop, router. Knows nothing of accessibility.
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
-        .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"]),
+        .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
         .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "HTTPServer"]),
+        // At build time, openapi.md's JSON block becomes `OpenAPIDocument.json` (GET /openapi.json).
+        .plugin(name: "OpenAPIDocumentPlugin", capability: .buildTool(), dependencies: ["OpenAPIDocumentGenerator"]),
+        .executableTarget(name: "OpenAPIDocumentGenerator"),
         // libcurl for integration tests only (Debian libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        // Helpers the test targets share: repository paths, file reading, a raw TCP client, child processes.
+        .target(name: "A11yTestSupport", path: "Tests/A11yTestSupport"),
+        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
-        .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit"]),
-        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl"]),
+        .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
+        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl", "A11yTestSupport"]),
     ]
 )

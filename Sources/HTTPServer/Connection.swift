@@ -1,3 +1,4 @@
+import HTTPParser
 /// Per-connection state, owned by one event loop thread.
 final class Connection {
     enum Phase {

@@ -1,3 +1,4 @@
+import HTTPParser
 import CEpoll
 #if canImport(Glibc)
 import Glibc

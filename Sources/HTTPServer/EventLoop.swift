@@ -1,3 +1,4 @@
+import HTTPParser
 import CEpoll
 import Synchronization
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import HTTPParser
 /// One answered request, as the transport saw it, for metrics and access logs.
 public struct Exchange: Sendable {
     /// Nil when the request line could not be parsed.

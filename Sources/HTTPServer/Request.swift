@@ -1,3 +1,4 @@
+import HTTPParser
 /// A complete request as handlers see it. The head stays as offsets into the bytes it
 /// was read into (shared, not copied); names and values become Strings only on demand.
 public struct Request: Sendable {
@@ -61,19 +62,7 @@ public struct Request: Sendable {
     private func field(named name: String) -> HeaderField? {
         var wanted = name
         return wanted.withUTF8 { wantedBytes in
-            buffer.withUnsafeBytes { raw in
-                for field in head.headers where Int(field.nameEnd - field.nameStart) == wantedBytes.count {
-                    var same = true
-                    let start = base + Int(field.nameStart)
-                    for k in 0..<wantedBytes.count
-                    where ByteClass.lower(raw[start + k]) != ByteClass.lower(wantedBytes[k]) {
-                        same = false
-                        break
-                    }
-                    if same { return field }
-                }
-                return nil
-            }
+            buffer.withUnsafeBytes { raw in head.field(named: wantedBytes, in: UnsafeRawBufferPointer(rebasing: raw[base...])) }
         }
     }
 

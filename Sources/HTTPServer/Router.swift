@@ -1,3 +1,4 @@
+import HTTPParser
 /// Handles a complete request. Runs on an event loop, or on a worker when the route offloads.
 public typealias Handler = @Sendable (Request) -> Response
 /// Whether an offloaded route's request, body complete, is cheap enough to answer on the

@@ -1,3 +1,4 @@
+import HTTPParser
 import CEpoll
 
 /// Transport settings. Times are in seconds.

@@ -1,3 +1,4 @@
+import A11yTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -6,15 +7,10 @@ import Glibc
 
 /// The command line as a pipeline uses it: the real binary, real files, real exit codes.
 @Suite struct CLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: Repository.root)
     static let examples = root.appendingPathComponent("Examples")
 
-    struct Outcome {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-        var json: [String: Any]? { try? JSONSerialization.jsonObject(with: stdout) as? [String: Any] }
-    }
+    typealias Outcome = ProcessOutput
 
     /// The binary sits next to the test bundle in the build products folder.
     static func binary() throws -> URL {
@@ -27,26 +23,9 @@ import Glibc
         throw CocoaError(.fileNoSuchFile)
     }
 
-    /// `stdoutFile` sends standard output to that file instead of a pipe (stdout is then empty);
-    /// `directory` is the working folder (relative paths on the command line start there).
+    /// The built binary with `arguments` (see `runProcess` for the others).
     static func run(_ arguments: [String], stdin: Data? = nil, stdoutFile: String? = nil, in directory: URL? = nil) throws -> Outcome {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        let file = stdoutFile.flatMap { FileHandle(forWritingAtPath: $0) }
-        process.standardOutput = file ?? out
-        if file != nil { try out.fileHandleForWriting.close() }
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        try runProcess(binary(), arguments, stdin: stdin, stdoutFile: stdoutFile, in: directory)
     }
 
     static func example(_ name: String) -> String { examples.appendingPathComponent(name).path }

@@ -1,3 +1,4 @@
+import A11yTestSupport
 import CCurl
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ struct CurlResult {
     func header(_ name: String) -> String? {
         let prefix = name.lowercased() + ":"
         for line in headerLines.reversed() where line.lowercased().hasPrefix(prefix) {
-            return String(line.dropFirst(prefix.count)).trimmingCharacters
+            return String(line.dropFirst(prefix.count)).trimmed
         }
         return nil
     }
@@ -62,7 +63,7 @@ final class CurlClient {
         let header: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = { data, size, count, context in
             let sink = Unmanaged<Sink>.fromOpaque(context!).takeUnretainedValue()
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-            sink.headers.append(line.trimmingCharacters)
+            sink.headers.append(line.trimmed)
             return size * count
         }
         ccurl_setopt_pointer(handle, CURLOPT_WRITEFUNCTION, unsafeBitCast(write, to: UnsafeMutableRawPointer.self))
@@ -109,14 +110,5 @@ final class CurlClient {
         var count = 0
         ccurl_getinfo_long(handle, CURLINFO_NUM_CONNECTS, &count)
         return count
-    }
-}
-
-extension String {
-    var trimmingCharacters: String {
-        var text = Substring(self)
-        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
-        while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -1,3 +1,4 @@
+import A11yTestSupport
 @testable import A11yService
 @testable import HTTPServer
 #if canImport(Glibc)
@@ -44,16 +45,7 @@ final class ServiceHarness {
     }
 
     private func readLog() -> [String] {
-        let fd = open(logPath, O_RDONLY)
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
+        String(decoding: readFile(logPath) ?? [], as: UTF8.self).split(separator: "\n").map(String.init)
     }
 }
 

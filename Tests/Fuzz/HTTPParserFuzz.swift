@@ -1,5 +1,5 @@
-// libFuzzer target: RequestHeadParser and ChunkedDecoder. Built by Scripts/fuzz.sh together
-// with the pure parser sources; not a SwiftPM target.
+// libFuzzer target: RequestHeadParser and ChunkedDecoder. Scripts/fuzz.sh builds it together
+// with the sources of the HTTPParser target (Sources/HTTPParser); not a SwiftPM target.
 
 /// Property checks: a failure here is a bug even without a memory error.
 @inline(never) func require(_ condition: Bool, _ what: StaticString) {

@@ -1,3 +1,4 @@
+import A11yTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -15,18 +16,13 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
 }
 
 enum ConformanceCorpus {
-    static let path: String = {
-        // Tests/HTTPServerTests/ThisFile.swift → Tests/Conformance/requests.txt
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(2)
-        return parts.joined(separator: "/") + "/Conformance/requests.txt"
-    }()
+    static let path = Repository.path("Tests/Conformance/requests.txt")
 
     static let cases: [ConformanceCase] = {
-        guard let text = readFile(path) else { fatalError("cannot read \(path)") }
-        return text.split(separator: "\n").compactMap { line in
+        guard let bytes = readFile(path) else { fatalError("cannot read \(path)") }
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
             guard let first = line.first, first != "#" else { return nil }
-            let fields = line.split(separator: "|", maxSplits: 3).map { $0.trimmingCharacters(in: " ") }
+            let fields = line.split(separator: "|", maxSplits: 3).map(\.trimmed)
             guard fields.count == 4 else { fatalError("malformed corpus line: \(line)") }
             let statuses = fields[1].split(separator: ",").compactMap { Int($0) }
             guard fields[2] == "close" || fields[2] == "keep" else { fatalError("close or keep: \(line)") }
@@ -77,28 +73,5 @@ enum ConformanceCorpus {
             }
         }
         return out
-    }
-
-    private static func readFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            bytes += chunk[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-private extension Substring {
-    func trimmingCharacters(in set: Character) -> String {
-        var text = self
-        while text.first == set { text = text.dropFirst() }
-        while text.last == set { text = text.dropLast() }
-        return String(text)
     }
 }

@@ -1,17 +1,9 @@
+import A11yTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 import Testing
 @testable import HTTPServer
-
-/// Waits (up to 5 s) until `condition` holds; false if it never does.
-private func eventually(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<500 {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
 
 /// Sends `bytes` one at a time, 50 ms apart, until the server answers; returns how many it took.
 private func trickle(_ client: RawClient, _ bytes: [UInt8]) -> Int {
@@ -22,13 +14,6 @@ private func trickle(_ client: RawClient, _ bytes: [UInt8]) -> Int {
         usleep(50_000)
     }
     return bytes.count
-}
-
-/// Resets the connection on close (RST instead of FIN), as a vanished client does.
-private func abort(_ client: RawClient) {
-    var option = linger(l_onoff: 1, l_linger: 0)
-    setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
-    shutdown(client.fd, Int32(SHUT_RDWR))
 }
 
 @Suite("Slow and vanishing clients", .serialized)
@@ -118,7 +103,7 @@ struct ConformanceSlowClientTests {
                 let client = try RawClient(port: server.port)
                 client.send(start)
                 if index == starts.count - 1 { usleep(50_000) }
-                if reset { abort(client) } else { shutdown(client.fd, Int32(SHUT_RDWR)) }
+                client.hangUp(reset: reset)
             }
         }
         #expect(eventually { server.stats().openConnections == 0 && server.stats().inFlight == 0 })

@@ -1,16 +1,9 @@
+import A11yTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 @testable import HTTPServer
-
-private func eventually(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<500 {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
 
 /// Issue 15: clients that hang up on heavy work, declare huge bodies, or pile up bytes.
 @Suite("Hostile clients", .serialized)
@@ -62,11 +55,7 @@ struct HostileClientTests {
             client.send("POST /spin HTTP/1.1\r\nHost: t\r\nContent-Length: 1\r\n\r\nx")
             // Hang up once the handler runs (cancelled while queued, it would never start).
             #expect(eventually { cancelledSpins.started == started + 1 })
-            if reset {
-                var linger = linger(l_onoff: 1, l_linger: 0)
-                setsockopt(client.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
-            }
-            shutdown(client.fd, Int32(SHUT_RDWR))
+            client.hangUp(reset: reset)
             // The handler saw the flag and returned: its worker is free again.
             #expect(eventually { cancelledSpins.count(.clientGone) == before + (reset ? 2 : 1) })
             #expect(eventually { server.stats().inFlight == 0 && server.stats().openConnections == 0 })

@@ -1,3 +1,4 @@
+import A11yTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import A11yTestSupport
 import Foundation
 
 /// Runs the Python checkers under Scripts/reports (jsonschema, junitparser) on a rendered
@@ -9,10 +10,9 @@ enum ExternalCheck {
         var stderr: String
     }
 
-    static let repository = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: Repository.root)
 
-    static func script(_ name: String) -> String { repository.appendingPathComponent("Scripts/reports/" + name).path }
+    static func script(_ name: String) -> String { Repository.path("Scripts/reports/" + name) }
 
     /// Writes `bytes` to a temporary file and runs `python3 script args... file`.
     static func python(_ script: String, _ arguments: [String] = [], on bytes: [UInt8], suffix: String,
@@ -25,18 +25,8 @@ enum ExternalCheck {
         if let keep = ProcessInfo.processInfo.environment["A11Y_KEEP_REPORTS"] {
             try? Data(bytes).write(to: URL(fileURLWithPath: keep).appendingPathComponent(keepName ?? file.lastPathComponent))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", self.script(script)] + arguments + [file.path]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read before waiting so a large output cannot fill the pipe and block the child.
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        let output = try runProcess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", self.script(script)] + arguments + [file.path])
+        return Output(status: output.status, stdout: output.stdoutText, stderr: output.stderr)
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+import HTTPParser
 
 private func decode(_ chunks: [String], maxBody: Int = 1 << 20) -> (body: String, status: ChunkedDecoder.Status, rest: String) {
     var decoder = ChunkedDecoder(maxBodyBytes: maxBody)

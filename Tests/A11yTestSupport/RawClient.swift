@@ -3,23 +3,23 @@ import Glibc
 #endif
 
 /// A parsed response as read off a raw socket.
-struct RawResponse {
-    var status: Int
-    var headers: [(String, String)]
-    var body: [UInt8]
+public struct RawResponse {
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: [UInt8]
 
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         headers.first { $0.0.lowercased() == name.lowercased() }?.1
     }
-    var text: String { String(decoding: body, as: UTF8.self) }
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A blocking TCP client with a receive timeout on every read, so no test can hang.
-final class RawClient {
-    let fd: Int32
+public final class RawClient {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(port: Int, timeoutSeconds: Int = 5) throws {
+    public init(port: Int, timeoutSeconds: Int = 5) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -39,17 +39,27 @@ final class RawClient {
 
     deinit { close(fd) }
 
-    enum ClientError: Error { case connect(Int32), closed, timeout, malformed }
+    public enum ClientError: Error { case connect(Int32), closed, timeout, malformed }
 
-    func send(_ text: String) { send(Array(text.utf8)) }
+    public func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    public func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
             if sent <= 0 { return }
             offset += sent
         }
+    }
+
+    /// Ends both directions, as a client that goes away does: with `reset`, an RST instead
+    /// of a FIN (the connection vanished rather than closed).
+    public func hangUp(reset: Bool = false) {
+        if reset {
+            var option = linger(l_onoff: 1, l_linger: 0)
+            setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        }
+        shutdown(fd, Int32(SHUT_RDWR))
     }
 
     /// Reads more bytes; false at end of stream or timeout.
@@ -65,7 +75,7 @@ final class RawClient {
     }
 
     /// The next response; HEAD responses must pass `bodyless`.
-    func readResponse(bodyless: Bool = false) throws -> RawResponse {
+    public func readResponse(bodyless: Bool = false) throws -> RawResponse {
         var headEnd: Int?
         while true {
             headEnd = findHeadEnd()
@@ -80,7 +90,7 @@ final class RawClient {
         var headers: [(String, String)] = []
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { throw ClientError.malformed }
-            headers.append((String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingSpaces))
+            headers.append((String(line[..<colon]), String(line[line.index(after: colon)...]).trimmed))
         }
         buffer.removeFirst(headEnd! + 4)
         var response = RawResponse(status: status, headers: headers, body: [])
@@ -95,13 +105,13 @@ final class RawClient {
     }
 
     /// True when the server closed the connection without sending anything more.
-    func closedWithoutData() throws -> Bool {
+    public func closedWithoutData() throws -> Bool {
         if !buffer.isEmpty { return false }
         return try !fill()
     }
 
     /// Everything until the server closes.
-    func readToEnd() throws -> [UInt8] {
+    public func readToEnd() throws -> [UInt8] {
         while try fill() {}
         defer { buffer = [] }
         return buffer
@@ -115,27 +125,4 @@ final class RawClient {
         }
         return nil
     }
-}
-
-extension String {
-    func components(_ separator: String) -> [String] {
-        var parts: [String] = []
-        var rest = Substring(self)
-        while let range = rest.firstRange(of: separator) {
-            parts.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
-        }
-        parts.append(String(rest))
-        return parts
-    }
-
-    var trimmingSpaces: String {
-        var text = Substring(self)
-        while text.first == " " { text = text.dropFirst() }
-        while text.last == " " { text = text.dropLast() }
-        return String(text)
-    }
-
-    /// Occurrences of `needle`.
-    func count(of needle: String) -> Int { components(needle).count - 1 }
 }

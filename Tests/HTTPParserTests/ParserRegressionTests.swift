@@ -1,9 +1,9 @@
 import Testing
-@testable import HTTPServer
+import HTTPParser
 
 /// Inputs the fuzzers or the conformance work found, kept as tests.
-@Suite("Regressions found by fuzzing")
-struct ConformanceRegressionTests {
+@Suite("Parser regressions found by fuzzing")
+struct ParserRegressionTests {
     /// fuzz-http: a control byte arriving after part of a line had been read waited for the
     /// line end (or the header timeout) instead of failing at once.
     @Test(arguments: [[0x16, 0x03, 0x01] as [UInt8], [0x00], [0x7F], Array("a\u{1}".utf8)])
@@ -55,19 +55,5 @@ struct ConformanceRegressionTests {
         let bytes = Array((line + "hello\r\n0\r\n\r\n").utf8)
         let (_, status) = bytes.withUnsafeBytes { decoder.decode($0, into: &body) }
         #expect(status == .failed(ParseError(400, "invalid chunk size")))
-    }
-
-    /// Soak: a few fresh connections were reset before any answer. A worker's answer met a
-    /// reset peer and closed its connection; the listener reused the fd number in the same
-    /// epoll batch; the old connection's pending error event then closed the new one.
-    @Test func anEventForAClosedConnectionDoesNotActOnItsFdsNextOwner() {
-        let old = Connection(fd: 10, serial: 41, bufferBytes: 16)
-        let next = Connection(fd: 10, serial: 42, bufferBytes: 16)
-        let pending = EventLoop.connectionData(fd: old.fd, serial: old.serial)
-        #expect(EventLoop.isCurrent(pending, old))
-        #expect(!EventLoop.isCurrent(pending, next))
-        #expect(EventLoop.isCurrent(EventLoop.connectionData(fd: 10, serial: 42), next))
-        // Tagged apart from the listener and wake events (tags 1 and 2 in the high word).
-        #expect(pending >> 63 == 1)
     }
 }

@@ -31,6 +31,21 @@ public struct RequestHead: Sendable, Equatable {
 
     public init() {}
 
+    /// The first field named `name` (ASCII case-insensitive); `bytes` are the bytes the head
+    /// was parsed from.
+    public func field(named name: UnsafeBufferPointer<UInt8>, in bytes: UnsafeRawBufferPointer) -> HeaderField? {
+        for field in headers where Int(field.nameEnd - field.nameStart) == name.count {
+            let start = Int(field.nameStart)
+            var same = true
+            for k in 0..<name.count where ByteClass.lower(bytes[start + k]) != ByteClass.lower(name[k]) {
+                same = false
+                break
+            }
+            if same { return field }
+        }
+        return nil
+    }
+
     /// Clears for the next request but keeps the header array's storage.
     mutating func reset() {
         method = .get
