@@ -10,12 +10,14 @@ let package = Package(
         .library(name: "A11yCore", targets: ["A11yCore"]),
     ],
     targets: [
+        // Numbers as text, one format per output: used by the core and the transport alike.
+        .target(name: "A11yText"),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yCore", dependencies: ["A11yText"], linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // HTTP/1.1 transport: event loop, request parser, router. Knows nothing of accessibility.
-        .target(name: "HTTPServer", dependencies: ["CEpoll"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "A11yText"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
         .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
@@ -24,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "A11yTextTests", dependencies: ["A11yText"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit"]),
         .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl"]),

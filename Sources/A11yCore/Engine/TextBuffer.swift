@@ -1,3 +1,8 @@
+import A11yText
+
+/// The number writer (target A11yText), named here once for the whole core.
+typealias NumberText = A11yText.NumberText
+
 /// A reusable UTF-8 byte buffer for strings made of several pieces: appending bytes is
 /// far cheaper than growing a `String` piece by piece, and the buffer keeps its capacity
 /// between strings, so each result costs one allocation (none when it fits a small string).
@@ -23,16 +28,7 @@ struct TextBuffer {
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     /// Decimal digits of `n`, without an intermediate `String`.
-    mutating func append(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = n.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
-    }
+    mutating func append(_ n: Int) { NumberText.append(n, to: &bytes) }
 
     /// The bytes as a string (always valid UTF-8: only whole strings are appended).
     func string() -> String { String(decoding: bytes, as: UTF8.self) }
