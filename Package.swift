@@ -12,8 +12,10 @@ let package = Package(
     targets: [
         // Numbers as text, one format per output: used by the core and the transport alike.
         .target(name: "A11yText"),
+        // A streaming XML reader (the XML importers read with it).
+        .target(name: "A11yXML"),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", dependencies: ["A11yText"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML"], linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // HTTP/1.1 transport: event loop, request parser, router. Knows nothing of accessibility.
@@ -27,6 +29,7 @@ let package = Package(
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "A11yTextTests", dependencies: ["A11yText"]),
+        .testTarget(name: "A11yXMLTests", dependencies: ["A11yXML"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit"]),
         .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl"]),

@@ -1,8 +1,3 @@
-import A11yText
-
-/// The number writer (target A11yText), named here once for the whole core.
-typealias NumberText = A11yText.NumberText
-
 /// A reusable UTF-8 byte buffer for strings made of several pieces: appending bytes is
 /// far cheaper than growing a `String` piece by piece, and the buffer keeps its capacity
 /// between strings, so each result costs one allocation (none when it fits a small string).
