@@ -10,14 +10,18 @@ let package = Package(
         .library(name: "A11yCore", targets: ["A11yCore"]),
     ],
     targets: [
+        // Numbers as text, one format per output: used by the core and the transport alike.
+        .target(name: "A11yText"),
+        // A streaming XML reader (the XML importers read with it).
+        .target(name: "A11yXML"),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML"], linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).
         .target(name: "HTTPParser"),
         // HTTP/1.1 transport: event loop, router. Knows nothing of accessibility.
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser"]),
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser", "A11yText"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
         .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
@@ -32,6 +36,8 @@ let package = Package(
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
+        .testTarget(name: "A11yTextTests", dependencies: ["A11yText"]),
+        .testTarget(name: "A11yXMLTests", dependencies: ["A11yXML"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
         .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl", "A11yTestSupport"]),

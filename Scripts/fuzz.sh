@@ -29,19 +29,40 @@ sources() {
     case "$1" in
         http) echo Sources/HTTPParser/*.swift Tests/Fuzz/HTTPParserFuzz.swift ;;
         json) echo Sources/A11yCore/JSON/*.swift Tests/Fuzz/JSONReaderFuzz.swift ;;
-        xml) echo Sources/A11yCore/XML/*.swift Tests/Fuzz/XMLReaderFuzz.swift ;;
+        xml) echo Tests/Fuzz/XMLReaderFuzz.swift ;;
         audit) find Sources/A11yCore -name '*.swift' | sort | tr '\n' ' '; echo Tests/Fuzz/AuditFuzz.swift ;;
     esac
 }
 
+# The package's targets those sources import, in build order: each is built from its own
+# folder Sources/<target> into a module and a static library.
+modules() {
+    case "$1" in
+        json) echo A11yText ;;
+        xml) echo A11yXML ;;
+        audit) echo A11yText A11yXML ;;
+    esac
+}
+
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name a11y_audit)
+
 build() {
-    local target=$1 binary="$out/fuzz-$1"
+    local target=$1 binary="$out/fuzz-$1" lib="$out/modules" module
+    local inputs=()
+    for module in $(modules "$target"); do inputs+=("Sources/$module"); done
     # shellcheck disable=SC2046
-    if [ -x "$binary" ] && [ -z "$(find $(sources "$target") -newer "$binary" 2>/dev/null)" ]; then return; fi
+    if [ -x "$binary" ] && [ -z "$(find $(sources "$target") "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return; fi
     echo "building fuzz-$target" >&2
+    mkdir -p "$lib"
+    local links=()
+    for module in $(modules "$target"); do
+        swiftc "${flags[@]}" -I "$lib" -module-name "$module" -emit-module -emit-module-path "$lib/$module.swiftmodule" \
+            -emit-library -static -o "$lib/lib$module.a" Sources/"$module"/*.swift
+        links+=("-l$module")
+    done
     # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name "Fuzz_$target" \
-        -use-ld=lld $(sources "$target") -lm -o "$binary"
+    swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$lib" -L "$lib" \
+        -use-ld=lld $(sources "$target") "${links[@]}" -lm -o "$binary"
 }
 
 status=0

@@ -1,4 +1,5 @@
 import A11yCore
+import A11yXML
 import Foundation
 
 /// `A11yBench --import [NODES,...]`: each importer's speed next to the JSON tree path on

@@ -1,3 +1,4 @@
+import A11yText
 import CEpoll
 import HTTPServer
 import Synchronization
@@ -63,33 +64,16 @@ final class AccessLog: Sendable {
             JSONText.appendString(exchange.path, to: &line)
             // Numbers as digits straight into the line: interpolating them built and grew a String per request.
             line += ",\"status\":".utf8
-            JSONText.appendInteger(exchange.status, to: &line)
+            NumberText.append(exchange.status, to: &line)
             line += ",\"bytes\":".utf8
-            JSONText.appendInteger(exchange.responseBytes, to: &line)
+            NumberText.append(exchange.responseBytes, to: &line)
             line += ",\"bytes_in\":".utf8
-            JSONText.appendInteger(exchange.requestBytes, to: &line)
+            NumberText.append(exchange.requestBytes, to: &line)
             line += ",\"duration_ms\":".utf8
-            AccessLog.appendMilliseconds(micros: exchange.durationNanos / 1_000, to: &line)
+            NumberText.append(Double(exchange.durationNanos / 1_000) / 1_000, .swift, to: &line)
             line += ",\"request_id\":".utf8
             if let id = exchange.requestID { JSONText.appendString(id, to: &line) } else { line += "null".utf8 }
             line += "}\n".utf8
-        }
-    }
-
-    /// `micros` / 1000 as Swift prints that Double (`1.234`, `2.0`): whole milliseconds, a
-    /// point, then the microseconds without trailing zeros (one zero when there are none).
-    static func appendMilliseconds(micros: UInt64, to line: inout [UInt8]) {
-        // Far beyond any real duration Double's own text may differ (exponent form); defer to it there.
-        guard micros < 1_000_000_000_000 else { return line += "\(Double(micros) / 1_000)".utf8 }
-        JSONText.appendInteger(Int(micros / 1_000), to: &line)
-        line.append(UInt8(ascii: "."))
-        var fraction = micros % 1_000, places = 3
-        if fraction == 0 { return line.append(UInt8(ascii: "0")) }
-        while fraction % 10 == 0 { fraction /= 10; places -= 1 }
-        var divisor: UInt64 = places == 3 ? 100 : places == 2 ? 10 : 1
-        while divisor > 0 {
-            line.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
         }
     }
 

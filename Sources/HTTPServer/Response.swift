@@ -1,3 +1,5 @@
+import A11yText
+
 /// What a handler answers. The transport adds Date, Content-Length and Connection.
 public struct Response: Sendable {
     public var status: Int
@@ -34,7 +36,7 @@ public struct Response: Sendable {
     }
 }
 
-/// Minimal JSON text (quoted strings, integers) for the transport's own problem bodies and
+/// Minimal JSON text (quoted strings; numbers are `NumberText`'s) for the transport's own problem bodies and
 /// the service's access log.
 public enum JSONText {
     public static func appendString(_ text: String, to out: inout [UInt8]) {
@@ -65,25 +67,4 @@ public enum JSONText {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// `value` in decimal digits (a minus sign first when negative), straight into `out`.
-    public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        if value.magnitude < 10 {
-            out.append(UInt8(truncatingIfNeeded: 0x30 + value.magnitude))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while rest > 0 {
-                raw[19 - count] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[(20 - count)...]))
-        }
-    }
 }

@@ -1,3 +1,5 @@
+import A11yText
+
 /// Writes a response head and body into a connection's output buffer.
 enum ResponseSerializer {
     static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -28,7 +30,7 @@ enum ResponseSerializer {
         // 1xx and 204 carry no Content-Length (RFC 9110 §8.6).
         if response.status >= 200, response.status != 204 {
             out += contentLength
-            JSONText.appendInteger(response.body.count, to: &out)
+            NumberText.append(response.body.count, to: &out)
             out += crlf
         }
         if let id = response.requestID {

@@ -1,8 +1,10 @@
 // libFuzzer target: XMLReader. Every input either reads to the end or throws an XMLError whose
 // line and column agree with its offset; start and end events balance and never exceed the
 // depth limit; a document that reads is written back (names, decoded values and text escaped)
-// and must read back to the same events. Built by Scripts/fuzz.sh with Sources/A11yCore/XML;
+// and must read back to the same events. Built by Scripts/fuzz.sh against the A11yXML target;
 // not a SwiftPM target.
+
+import A11yXML
 
 @inline(never) func require(_ condition: Bool, _ what: StaticString) {
     if !condition { fatalError("fuzz property violated: \(what)") }

@@ -23,16 +23,7 @@ struct TextBuffer {
     mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     /// Decimal digits of `n`, without an intermediate `String`.
-    mutating func append(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = n.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
-    }
+    mutating func append(_ n: Int) { NumberText.append(n, to: &bytes) }
 
     /// The bytes as a string (always valid UTF-8: only whole strings are appended).
     func string() -> String { String(decoding: bytes, as: UTF8.self) }

@@ -1,3 +1,5 @@
+import A11yXML
+
 /// Reads an Android hierarchy dump, either dialect (import-formats.md §1.1), into
 /// `AndroidElement`s in document order, with where each came from:
 /// - UI Automator `uiautomator dump`: `<hierarchy rotation>` of `<node>` elements, every

@@ -1,3 +1,5 @@
+import A11yXML
+
 /// Turns an Appium XCUITest / WebDriverAgent page source (import-formats.md §2) into our
 /// `Document` with `platform: ios`. `<AppiumAUT>` (or a bare `XCUIElementTypeApplication`
 /// root) is the root; every element below it is one node, in the same order.

@@ -1,3 +1,5 @@
+import A11yXML
+
 /// The formats a request body or input file may be in. `auto` recognises the format from
 /// the content: a document whose first significant byte (after a UTF-8 byte order mark and
 /// whitespace) is `<` is XML: an XCUITest page source when its first element is

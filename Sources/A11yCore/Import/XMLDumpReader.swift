@@ -1,3 +1,5 @@
+import A11yXML
+
 /// What the XML importers (Android dumps, XCUITest page sources) share: a reader bounded by
 /// the request's decode limits, and its errors as the `InputError`s every input gives.
 extension XMLReader {

@@ -1,3 +1,5 @@
+import A11yText
+
 /// Streaming JSON writer: values go straight into a byte buffer, with commas, colons and
 /// (in pretty mode) 2-space indentation inserted automatically. It trusts the caller to
 /// pair begin/end calls and to give every key a value.
@@ -230,66 +232,21 @@ public struct JSONWriter {
         if let s { string(s) } else { null() }
     }
 
-    /// Integral values below 2^53 print as integers ("44", not "44.0"); others use Swift's
-    /// shortest round-trip form; NaN and infinities, which JSON cannot express, become null.
+    /// A number as `NumberText.Style.json` writes it ("44", "97.5", "1e+300"); NaN and
+    /// infinities, which JSON cannot express, become null.
     public mutating func number(_ d: Double) {
-        beforeValue(reserving: JSONWriter.maxNumberLength)
+        beforeValue(reserving: NumberText.maxLength)
         appendNumberReserved(d)
         needsComma = true
     }
 
-    /// 24 bytes hold the longest description, "-1.7976931348623157e+308".
-    static let maxNumberLength = 24
-
-    /// Inlined for its first case: frames, points and font sizes are mostly small whole
-    /// numbers, sized by comparisons; the rest is one call away.
+    /// Inlined so the number writer's shortcut for small whole numbers is too.
     @inline(always)
     private mutating func appendNumberReserved(_ d: Double) {
-        if d >= 0 && d < 10_000, case let small = Int(d), Double(small) == d {
-            buffer.advance(to: JSONWriter.writeBelow10k(small, at: buffer.tail))
+        if let end = NumberText.write(d, .json, at: buffer.tail) {
+            buffer.advance(to: end)
         } else {
-            appendOtherNumberReserved(d)
-        }
-    }
-
-    /// The digits of `value` (0 ..< 10_000) at `out`, without a loop; returns their end.
-    @inline(__always)
-    static func writeBelow10k(_ value: Int, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        if value < 10 {
-            out[0] = Byte.zero &+ UInt8(truncatingIfNeeded: value)
-            return out + 1
-        }
-        if value < 100 {
-            writePair(value, at: out)
-            return out + 2
-        }
-        if value < 1000 {
-            out[0] = Byte.zero &+ UInt8(truncatingIfNeeded: value / 100)
-            writePair(value % 100, at: out + 1)
-            return out + 3
-        }
-        writePair(value / 100, at: out)
-        writePair(value % 100, at: out + 2)
-        return out + 4
-    }
-
-    /// The two digits of `value` (0 ..< 100) at `out`, as one 16-bit move from `digitPairs`.
-    @inline(__always)
-    private static func writePair(_ value: Int, at out: UnsafeMutablePointer<UInt8>) {
-        let pair = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: 2 &* value, as: UInt16.self)
-        UnsafeMutableRawPointer(out).storeBytes(of: pair, as: UInt16.self)
-    }
-
-    @inline(never)
-    private mutating func appendOtherNumberReserved(_ d: Double) {
-        guard d.isFinite else {
-            return ("null" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
-        }
-        if d.rounded(.towardZero) == d && d.magnitude < 9_007_199_254_740_992 {
-            appendIntegerReserved(Int(d))
-        } else if !appendShortDecimalReserved(d) {
-            var text = d.description
-            text.withUTF8 { buffer.appendReserved($0) }
+            ("null" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
         }
     }
 
@@ -300,7 +257,7 @@ public struct JSONWriter {
         guard !pretty else {
             beginObject(); staticKey(k0); number(v0); staticKey(k1); number(v1); return endObject()
         }
-        var out = compactValueStart(reserving: 2 + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 2 * (4 + JSONWriter.maxNumberLength))
+        var out = compactValueStart(reserving: 2 + k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + 2 * (4 + NumberText.maxLength))
         out[0] = Byte.openBrace
         out = writeMember(k0, v0, first: true, at: out + 1)
         out = writeMember(k1, v1, first: false, at: out)
@@ -320,7 +277,7 @@ public struct JSONWriter {
             return endObject()
         }
         let keys = k0.utf8CodeUnitCount + k1.utf8CodeUnitCount + k2.utf8CodeUnitCount + k3.utf8CodeUnitCount
-        var out = compactValueStart(reserving: 2 + keys + 4 * (4 + JSONWriter.maxNumberLength))
+        var out = compactValueStart(reserving: 2 + keys + 4 * (4 + NumberText.maxLength))
         out[0] = Byte.openBrace
         out = writeMember(k0, v0, first: true, at: out + 1)
         out = writeMember(k1, v1, first: false, at: out)
@@ -332,7 +289,7 @@ public struct JSONWriter {
     }
 
     /// `,"key":number` (compact mode) at `out`, in room reserved by the caller; returns its end.
-    /// A whole frame goes through one pointer; only numbers off the shortcut touch the buffer.
+    /// A whole frame goes through one pointer.
     @inline(always)
     private mutating func writeMember(_ key: StaticString, _ value: Double, first: Bool,
                                       at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
@@ -348,17 +305,14 @@ public struct JSONWriter {
         out[count + 1] = Byte.quote
         out[count + 2] = Byte.colon
         out += count + 3
-        if value >= 0 && value < 10_000, case let small = Int(value), Double(small) == value {
-            return JSONWriter.writeBelow10k(small, at: out)
-        }
-        buffer.advance(to: out)
-        appendOtherNumberReserved(value)
-        return buffer.tail
+        if let end = NumberText.write(value, .json, at: out) { return end }
+        ("null" as StaticString).withUTF8Buffer { ByteBuffer.copy($0, to: out) }
+        return out + 4
     }
 
     public mutating func int(_ i: Int) {
         beforeValue(reserving: 20)
-        appendIntegerReserved(i)
+        buffer.advance(to: NumberText.write(i, at: buffer.tail))
         needsComma = true
     }
 
@@ -487,79 +441,14 @@ public struct JSONWriter {
 
     // MARK: Scalars
 
-    /// Decimal digits of `value`, for callers sizing a number before writing it.
+    /// Decimal digits of `value`, for callers sizing an index before writing it in place.
     @inline(__always)
-    static func digitCount(_ value: UInt64) -> Int {
-        var count = 1
-        var power: UInt64 = 10
-        while count < 20 && value >= power {
-            count += 1
-            power &*= 10
-        }
-        return count
-    }
+    static func digitCount(_ value: UInt64) -> Int { NumberText.digitCount(value) }
 
-    /// Writes the digits of `value` at `target` (`count` bytes, back to front, zero-padded),
-    /// two at a time from `digitPairs`: one division per pair instead of per digit.
+    /// The digits of `value` at `target` (`count` bytes, zero-padded).
     @inline(__always)
     static func writeDigits(_ value: UInt64, count: Int, at target: UnsafeMutablePointer<UInt8>) {
-        let pairs = digitPairs.utf8Start
-        var rest = value
-        var index = count
-        while index >= 2 {
-            let pair = Int(truncatingIfNeeded: rest % 100) &* 2
-            rest /= 100
-            index -= 2
-            target[index] = pairs[pair]
-            target[index + 1] = pairs[pair + 1]
-        }
-        if index == 1 { target[0] = Byte.zero &+ UInt8(truncatingIfNeeded: rest % 10) }
-    }
-
-    /// "00" through "99", for writing two digits per lookup.
-    static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-    /// At most 20 bytes; room reserved by the caller.
-    @inline(__always)
-    private mutating func appendIntegerReserved(_ value: Int) {
-        if value < 0 { buffer.appendReserved(Byte.minus) }
-        let magnitude = UInt64(value.magnitude)
-        let count = JSONWriter.digitCount(magnitude)
-        JSONWriter.writeDigits(magnitude, count: count, at: buffer.tail)
-        buffer.advance(count)
-    }
-
-    /// Values with at most four decimals (frames like 97.5, ratios like 3.55) without Swift's
-    /// general algorithm: for the least `m` for which `k = round(|d| * 10^m)` gives `d` back
-    /// under the correctly rounded `k / 10^m`, "k with m decimals" is the shortest round-trip
-    /// form, and the closest one, which is what `description` prints (plainly, not in
-    /// exponent form, for 0.0001 <= |d| < 1e11). Returns false, writing nothing, otherwise.
-    /// At most 17 bytes; room reserved by the caller.
-    private mutating func appendShortDecimalReserved(_ d: Double) -> Bool {
-        let magnitude = d.magnitude
-        guard magnitude >= 0.0001 && magnitude < 1e11 else { return false }
-        var scale = 10.0
-        var divisor: UInt64 = 10
-        for places in 1...4 {
-            let scaled = (magnitude * scale).rounded()
-            if scaled / scale == magnitude {
-                let k = UInt64(scaled)
-                // A trailing zero means rounding misled the previous step; leave it to `description`.
-                guard k % 10 != 0 else { return false }
-                if d < 0 { buffer.appendReserved(Byte.minus) }
-                let whole = k / divisor
-                let wholeCount = JSONWriter.digitCount(whole)
-                JSONWriter.writeDigits(whole, count: wholeCount, at: buffer.tail)
-                buffer.advance(wholeCount)
-                buffer.appendReserved(Byte.dot)
-                JSONWriter.writeDigits(k % divisor, count: places, at: buffer.tail)
-                buffer.advance(places)
-                return true
-            }
-            scale *= 10
-            divisor *= 10
-        }
-        return false
+        NumberText.writeDigits(value, count: count, at: target)
     }
 
     /// Minimal RFC 8259 escaping: '"', '\\' and control characters; everything else,

@@ -36,17 +36,5 @@ enum MarkupText {
 
     /// A number for attributes and SVG coordinates: integers without a fraction, others
     /// rounded to two decimals, never exponent notation.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        // Far off any canvas anyway; clamping keeps the Int64 conversions below from trapping.
-        let value = min(max(value, -1e15), 1e15)
-        let hundredths = (value * 100).rounded()
-        if hundredths == (hundredths / 100).rounded() * 100, abs(value) < 1e15 {
-            return String(Int64(hundredths / 100))
-        }
-        let whole = Int64((abs(hundredths) / 100).rounded(.down))
-        let fraction = Int64(abs(hundredths)) - whole * 100
-        let digits = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
-        return (hundredths < 0 ? "-" : "") + String(whole) + "." + digits
-    }
+    static func number(_ value: Double) -> String { NumberText.string(value, .markup) ?? "0" }
 }

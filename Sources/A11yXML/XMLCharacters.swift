@@ -1,8 +1,8 @@
 /// Character classes and checks of XML 1.0 (Fifth Edition) the reader needs.
-enum XMLCharacters {
+package enum XMLCharacters {
     /// S (§2.3): space, tab, LF, CR.
     @inline(__always)
-    static func isSpace(_ byte: UInt8) -> Bool {
+    package static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
@@ -13,7 +13,7 @@ enum XMLCharacters {
 
     /// NameChar (§2.3) for ASCII: name-start characters, digits, `-`, `.`.
     @inline(__always)
-    static func isNameByte(_ byte: UInt8) -> Bool { inBitmap(byte, low: nameLow, high: nameStartHigh) }
+    package static func isNameByte(_ byte: UInt8) -> Bool { inBitmap(byte, low: nameLow, high: nameStartHigh) }
 
     /// Bits of the ASCII bytes 0x00-0x3F that are name characters: `-` `.` `0`-`9` `:`.
     private static let nameLow: UInt64 = 1 << 0x2D | 1 << 0x2E | (0x3FF << 0x30) | 1 << 0x3A

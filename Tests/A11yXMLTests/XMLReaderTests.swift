@@ -1,5 +1,5 @@
 import Testing
-@testable import A11yCore
+@testable import A11yXML
 
 /// Reads a whole document into a list of events written as text, or the error.
 enum XML {
