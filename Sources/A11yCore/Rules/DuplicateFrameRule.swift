@@ -6,12 +6,14 @@ extension Rule {
         description: "Interactive elements do not occupy exactly the same frame.",
         help: "Merge the overlapping controls into one, or give each its own area.",
         check: { ctx in
+            let controls = ctx.controls
+            guard controls.count > 1 else { return [] }
             // Frame -> the first control with it, and the data naming it (built when the
             // first repeat needs it, shared by every later one).
-            var first: [Rect: Int] = [:]
+            var first: [Rect: Int] = Dictionary(minimumCapacity: controls.count)
             var firsts: [(node: Int, data: [(key: String, value: DataValue)]?)] = []
             var out: [Finding] = []
-            for e in ctx.controls where !ctx.elements[e].frame.isEmpty {
+            for e in controls where !ctx.elements[e].frame.isEmpty {
                 let frame = ctx.elements[e].frame
                 guard let index = first[frame] else {
                     first[frame] = firsts.count

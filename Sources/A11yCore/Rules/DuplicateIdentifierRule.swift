@@ -6,6 +6,7 @@ extension Rule {
         description: "Elements do not share an accessibility identifier.",
         help: "Give each element a unique nested identifier (a11yRoot / nestedIdentifier path).",
         check: { ctx in
+            guard ctx.elements.count > 1 else { return [] }
             // Identifier -> the first element with it, and its pointer (found when the first
             // repeat needs it, shared by every later one).
             var first: [String: Int] = [:]

@@ -6,12 +6,14 @@ extension Rule {
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
         check: { ctx in
-            // Normalised label -> the first control with it, and the data naming it (built
-            // when the first repeat needs it, shared by every later one).
-            var first: [String: Int] = [:]
-            var firsts: [(node: Int, pointer: String?)] = []
+            let controls = ctx.controls
+            guard controls.count > 1 else { return [] }
+            // Normalised label -> the first control with it. Repeats mostly share one spelling:
+            // the finding's message and data are made once per first control and spelling.
+            var first: [String: Int] = Dictionary(minimumCapacity: controls.count)
+            var firsts: [(node: Int, text: (label: String, message: String, data: [(key: String, value: DataValue)])?)] = []
             var out: [Finding] = []
-            for e in ctx.controls where !ctx.lacksLabel(elementAt: e) {
+            for e in controls where !ctx.lacksLabel(elementAt: e) {
                 guard let label = ctx.elements[e].label else { continue }
                 let key = label.normalizedForComparison
                 guard let index = first[key] else {
@@ -19,11 +21,15 @@ extension Rule {
                     firsts.append((ctx.elements[e].node, nil))
                     continue
                 }
-                let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
-                firsts[index].pointer = duplicateOf
+                // Compared by bytes: == would call two spellings of one text equal.
+                if firsts[index].text.map({ !$0.label.utf8.elementsEqual(label.utf8) }) ?? true {
+                    let duplicateOf = ctx.document.pointer(of: firsts[index].node)
+                    firsts[index].text = (label, "Label \"\(label)\" is also used by another control.",
+                                          [("label", .string(label)), ("duplicateOf", .string(duplicateOf))])
+                }
                 // Reported on each repeat, pointing back at the first occurrence.
-                out.append(ctx.finding(elementAt: e, message: "Label \"\(label)\" is also used by another control.",
-                                       data: [("label", .string(label)), ("duplicateOf", .string(duplicateOf))]))
+                let text = firsts[index].text!
+                out.append(ctx.finding(elementAt: e, message: text.message, data: text.data))
             }
             return out
         })

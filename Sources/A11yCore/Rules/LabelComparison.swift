@@ -91,15 +91,6 @@ extension String {
     /// scalar is its own lowercase; a test checks every value against the stdlib.
     static func isGeneralPunctuation(_ value: UInt32) -> Bool { (0x2000...0x206F).contains(value) }
 
-    /// Same UTF-8 bytes (not `==`, which compares canonical equivalence), compared in place:
-    /// the generic `utf8.elementsEqual` walks both views index by index.
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        return a.withBorrowedUTF8 { x in
-            b.withBorrowedUTF8 { y in x.isEmpty || JSONReader.sameBytes(x.baseAddress!, y.baseAddress!, count: x.count) }
-        }
-    }
-
     var isBlank: Bool {
         var text = self
         // Decided by bytes until the first non-ASCII one: an ASCII byte after ASCII text starts

@@ -40,7 +40,6 @@ public struct RuleContext: Sendable {
         self.inputs = inputs
     }
 
-    // Read in place (`_read`): a plain getter copied the analysis per use.
     public var analysis: Analysis { _read { yield inputs.analysis } }
     public var options: AuditOptions { _read { yield inputs.options } }
     /// Thresholds in force: platform defaults overridden by the request's `thresholds`.
