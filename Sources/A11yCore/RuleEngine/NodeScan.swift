@@ -33,7 +33,7 @@ struct NodeScan {
             let style = nodes[index].styleBox
             var flag: NodeFlags = nodes[index].frame?.isEmpty == true ? .emptyFrame : []
             if nodes[index].frame == nil && nodes[index].accessibilityFrame == nil { flag.insert(.unknownFrame) }
-            if nodes[index].grouping == .combine || nodes[index].hasCombinable { flag.insert(.combines) }
+            if nodes[index].grouping == .combine || nodes[index].combinable != nil { flag.insert(.combines) }
             let disabled = Node.effectiveTraits(traits: nodes[index].traits, kind: nodes[index].kind,
                                                enabled: nodes[index].enabled).contains(.notEnabled)
             styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity, disabled: disabled,
@@ -42,7 +42,7 @@ struct NodeScan {
             if text { flag.insert(.drawsText) }
             flags.append(flag)
             if style != nil { styled.append(index) }
-            if nodes[index].hasComponent { withComponent.append(index) }
+            if nodes[index].component != nil { withComponent.append(index) }
             if text { drawingText.append(index) }
             if nodes[index].focusable == false { unfocusable.append(index) }
         }
