@@ -11,10 +11,11 @@
 ///   `kind(ofElementAt:)`; `controls` lists the elements the user operates.
 /// - **The tree the app drew**: `document`, `nodes` / `node(_:)` (kind, label, text, style,
 ///   traits, component...), `traits(ofNode:)` with what `kind` and `enabled` imply,
-///   `isReachable(_:)`, `drawsText(_:)`, `hasEmptyFrame(_:)`, and the nodes some rules are about: `nodesDrawingText`,
+///   `isReachable(_:)`, `drawsText(_:)`, `hasEmptyFrame(_:)`, `hasNoFrame(_:)`,
+///   `combinesChildren(_:)`, and the nodes some rules are about: `nodesDrawingText`,
 ///   `nodesWithOwnStyle`, `nodesWithComponent`, `nodesNotFocusable`.
 /// - **How a node is rendered**: `style(ofNode:)`, its colours, font and opacity after
-///   inheritance and the backdrop behind it (`RenderedStyle`, `ContrastMath`).
+///   inheritance and the background behind it (`RenderedStyle`, `ContrastMath`).
 /// - **The run's settings**: `thresholds` (e.g. `thresholds.contrastText`, the platform's
 ///   values or the request's) and `options`.
 ///
