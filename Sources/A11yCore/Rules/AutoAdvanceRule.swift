@@ -7,7 +7,7 @@ extension Rule {
         help: "Stop auto-advancing when accessibilityReduceMotion is on (and while VoiceOver is focused on it).",
         check: { ctx in
             let nodes = ctx.nodes
-            return ctx.scan.withComponent.compactMap { index in
+            return ctx.nodesWithComponent.compactMap { index in
                 guard let c = nodes[index].component, c.autoAdvance == true, c.respectsReduceMotion != true,
                       RenderedStyle.isShown(index, in: ctx.document) else { return nil }
                 return ctx.finding(node: index, message: "\(nodes[index].typeName) advances automatically and does not respect Reduce Motion.",

@@ -6,10 +6,10 @@ extension Rule {
         help: "Add accessibilityChildren describing what the canvas draws (e.g. one element per data point).",
         check: { ctx in
             var out: [Finding] = []
-            let kinds = ctx.scan.kinds
-            for index in kinds.indices where kinds[index] == .canvas {
-                guard ctx.analysis.reachable(index), ctx.document.syntheticChildren(of: index).isEmpty else { continue }
-                if let e = ctx.analysis.element(ofNode: index), ctx.facts[e].node == index, !ctx.facts[e].hasBlankLabel { continue }
+            let nodes = ctx.nodes
+            for index in nodes.indices where nodes[index].kind == .canvas {
+                guard ctx.isReachable(index), ctx.document.syntheticChildren(of: index).isEmpty else { continue }
+                if let e = ctx.analysis.element(ofNode: index), ctx.elements[e].node == index, !ctx.lacksLabel(elementAt: e) { continue }
                 out.append(ctx.finding(node: index, message: "Canvas has no accessibilityChildren and no label; its drawing is invisible to screen readers."))
             }
             return out

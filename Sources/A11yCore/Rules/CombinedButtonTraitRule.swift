@@ -7,11 +7,9 @@ extension Rule {
         help: "Remove the trait after combining (accessibilityRemoveTraits(.isButton) / combinable.traitsAdjust.remove); the controls stay reachable as custom actions.",
         check: { ctx in
             var out: [Finding] = []
-            let facts = ctx.facts, flags = ctx.scan.flags
-            for e in facts.indices where facts[e].traits.contains(.button) {
-                // The scan's flags, not the node's row: most buttons do not combine.
-                let root = facts[e].node
-                guard flags[root].contains(.combines) else { continue }
+            for e in ctx.elements.indices where ctx.elements[e].traits.contains(.button) {
+                let root = ctx.elements[e].node
+                guard ctx.combinesChildren(root) else { continue }
                 let controls = CombinedControls.count(below: root, element: e, in: ctx)
                 guard controls >= 2 else { continue }
                 out.append(ctx.finding(elementAt: e, message: "Combined element is announced as a button but holds \(controls) controls.",
@@ -26,14 +24,12 @@ enum CombinedControls {
     static func count(below root: Int, element: Int, in ctx: RuleContext) -> Int {
         var count = 0
         var stack = Array(ctx.document.children(of: root))
-        // Fields read in place and `Node.isInteractive` from the scan's kind and effective
-        // traits: copying each node out retained its row.
-        let nodes = ctx.nodes, kinds = ctx.scan.kinds, traits = ctx.scan.traits
+        let nodes = ctx.nodes
         while let index = stack.popLast() {
             guard !nodes[index].hidden, nodes[index].opacity != 0 else { continue }
             // Descendants that stayed separate elements are not part of the combination.
             if let owner = ctx.analysis.element(ofNode: index), owner != element { continue }
-            if Node.isInteractive(kind: kinds[index], effectiveTraits: traits[index]) { count += 1; continue }
+            if Node.isInteractive(kind: nodes[index].kind, effectiveTraits: ctx.traits(ofNode: index)) { count += 1; continue }
             stack.append(contentsOf: ctx.document.children(of: index))
         }
         return count

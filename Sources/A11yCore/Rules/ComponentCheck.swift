@@ -11,10 +11,9 @@ struct ComponentCheck {
 
     /// Reachable components of `kind`, in document order.
     static func all(_ kind: NodeKind, in ctx: RuleContext) -> [ComponentCheck] {
-        // The kind column, not the nodes: one byte a node instead of a 152-byte node stride.
-        let kinds = ctx.scan.kinds
-        return kinds.indices.compactMap { index in
-            guard kinds[index] == kind, ctx.analysis.reachable(index) else { return nil }
+        let nodes = ctx.nodes
+        return nodes.indices.compactMap { index in
+            guard nodes[index].kind == kind, ctx.isReachable(index) else { return nil }
             let e = ctx.analysis.element(ofNode: index).map { ctx.elements[$0] }
             return ComponentCheck(ctx: ctx, node: index, element: e, ownsElement: e?.node == index)
         }
@@ -35,13 +34,13 @@ struct ComponentCheck {
         let a = (actual ?? "").normalizedForComparison, e = expected.normalizedForComparison
         if ownsElement ? a == e : a.contains(e) { return nil }
         let type = ctx.node(node).typeName
-        let message: MessageText = if let actual {
+        let message = if let actual {
             "\(type) \(field.rawValue) reads \"\(actual)\"; expected \"\(expected)\"."
         } else {
             "\(type) \(field.rawValue) reads nothing; expected \"\(expected)\"."
         }
         return ctx.finding(
-            node: node, message: message.string,
+            node: node, message: message,
             frame: element.frame,
             data: [("field", .string(field.rawValue)), ("expected", .string(expected)), ("actual", .string(actual ?? ""))])
     }

@@ -6,8 +6,8 @@ extension Rule {
         description: "An element does not carry conflicting role traits (button + link, button + adjustable).",
         help: "Keep the trait that matches what activation does; remove the other.",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                let traits = ctx.facts[e].traits
+            ctx.elements.indices.compactMap { e in
+                let traits = ctx.elements[e].traits
                 // Nearly every element holds at most one of the roles: it skips listing the pairs.
                 guard traits.intersection(ConflictingTraits.roles).rawValue.nonzeroBitCount > 1 else { return nil }
                 let pairs = ConflictingTraits.pairs.filter { traits.isSuperset(of: $0.traits) }

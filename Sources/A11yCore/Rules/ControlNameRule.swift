@@ -5,9 +5,8 @@ extension Rule {
         description: "Interactive elements have an accessible name.",
         help: "Give the control an accessibility label that says what it does (e.g. \"Share\", not an icon name).",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                let facts = ctx.facts[e]
-                guard facts.isInteractive, !facts.isTextField, facts.hasBlankLabel else { return nil }
+            ctx.controls.compactMap { e in
+                guard !ctx.isTextField(elementAt: e), ctx.lacksLabel(elementAt: e) else { return nil }
                 return ctx.finding(elementAt: e, message: "Interactive element has no accessibility label.")
             }
         })

@@ -6,18 +6,18 @@ extension Rule {
         description: "Interactive elements do not occupy exactly the same frame.",
         help: "Merge the overlapping controls into one, or give each its own area.",
         check: { ctx in
-            // A repeat needs two elements: small screens skip building the table.
-            guard ctx.elements.count > 1 else { return [] }
-            // Frame -> the first control's node and, once a repeat needs it, the data naming
-            // its pointer (built once, shared by every repeat).
-            var first = FirstOccurrences<Rect>(capacity: ctx.elements.count)
+            let controls = ctx.controls
+            guard controls.count > 1 else { return [] }
+            // Frame -> the first control with it, and the data naming it (built when the
+            // first repeat needs it, shared by every later one).
+            var first: [Rect: Int] = Dictionary(minimumCapacity: controls.count)
             var firsts: [(node: Int, data: [(key: String, value: DataValue)]?)] = []
-            firsts.reserveCapacity(ctx.elements.count)  // once: growing by doubling cost more than the compares
             var out: [Finding] = []
-            let elements = ctx.elements
-            for (e, facts) in ctx.facts.enumerated() where facts.isInteractive && !elements[e].frame.isEmpty {
-                guard let index = first.earlier(elements[e].frame) else {
-                    firsts.append((facts.node, nil))
+            for e in controls where !ctx.elements[e].frame.isEmpty {
+                let frame = ctx.elements[e].frame
+                guard let index = first[frame] else {
+                    first[frame] = firsts.count
+                    firsts.append((ctx.elements[e].node, nil))
                     continue
                 }
                 let data = firsts[index].data ?? [("duplicateOf", .string(ctx.document.pointer(of: firsts[index].node)))]

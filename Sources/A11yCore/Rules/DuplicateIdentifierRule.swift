@@ -6,26 +6,23 @@ extension Rule {
         description: "Elements do not share an accessibility identifier.",
         help: "Give each element a unique nested identifier (a11yRoot / nestedIdentifier path).",
         check: { ctx in
-            // A repeat needs two elements: small screens skip building the table.
             guard ctx.elements.count > 1 else { return [] }
-            // Identifier -> the first element's node and, once a repeat needs them, its
-            // pointer and the message (built once, shared by every repeat).
-            var first = FirstOccurrences<String>(capacity: ctx.elements.count)
-            var firsts: [(node: Int, text: (message: String, pointer: String)?)] = []
-            firsts.reserveCapacity(ctx.elements.count)  // once: growing by doubling cost more than the compares
+            // Identifier -> the first element with it, and its pointer (found when the first
+            // repeat needs it, shared by every later one).
+            var first: [String: Int] = [:]
+            var firsts: [(node: Int, pointer: String?)] = []
             var out: [Finding] = []
-            let elements = ctx.elements
-            for e in elements.indices {
-                guard let id = elements[e].identifier, !id.isEmpty else { continue }
-                guard let index = first.earlier(id) else {
-                    firsts.append((ctx.facts[e].node, nil))
+            for (e, element) in ctx.elements.enumerated() {
+                guard let id = element.identifier, !id.isEmpty else { continue }
+                guard let index = first[id] else {
+                    first[id] = firsts.count
+                    firsts.append((element.node, nil))
                     continue
                 }
-                let text = firsts[index].text ?? ("Identifier \"\(id)\" is also used by another element.",
-                                                  ctx.document.pointer(of: firsts[index].node))
-                firsts[index].text = text
-                out.append(ctx.finding(elementAt: e, message: text.message,
-                                       data: [("identifier", .string(id)), ("duplicateOf", .string(text.pointer))]))
+                let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
+                firsts[index].pointer = duplicateOf
+                out.append(ctx.finding(elementAt: e, message: "Identifier \"\(id)\" is also used by another element.",
+                                       data: [("identifier", .string(id)), ("duplicateOf", .string(duplicateOf))]))
             }
             return out
         })

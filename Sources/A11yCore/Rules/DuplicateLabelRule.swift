@@ -6,35 +6,30 @@ extension Rule {
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
         check: { ctx in
-            // A repeat needs two elements: small screens skip building the table.
-            guard ctx.elements.count > 1 else { return [] }
-            // Normalised label -> the first control with it and, once a repeat needs them,
-            // that control's pointer and the last repeat's label with its message and data
-            // (repeats mostly share one spelling, so each text is built once). Parallel arrays:
-            // one array of tuples copied a whole entry per repeat.
-            var first = LabelOccurrences(capacity: ctx.elements.count)
-            var firstNodes: [Int] = [], pointers: [String?] = []
-            var texts: [(label: String, message: String, data: [(key: String, value: DataValue)])?] = []
-            // Sized once: growing three arrays by doubling cost more than the labels' compares.
-            firstNodes.reserveCapacity(ctx.elements.count); pointers.reserveCapacity(ctx.elements.count)
-            texts.reserveCapacity(ctx.elements.count)
+            let controls = ctx.controls
+            guard controls.count > 1 else { return [] }
+            // Normalised label -> the first control with it. Repeats mostly share one spelling:
+            // the finding's message and data are made once per first control and spelling.
+            var first: [String: Int] = Dictionary(minimumCapacity: controls.count)
+            var firsts: [(node: Int, text: (label: String, message: String, data: [(key: String, value: DataValue)])?)] = []
             var out: [Finding] = []
-            for (e, facts) in ctx.facts.enumerated() where facts.isInteractive && !facts.hasBlankLabel {
+            for e in controls where !ctx.lacksLabel(elementAt: e) {
                 guard let label = ctx.elements[e].label else { continue }
-                guard let index = first.earlier(label) else {
-                    firstNodes.append(facts.node); pointers.append(nil); texts.append(nil)
+                let key = label.normalizedForComparison
+                guard let index = first[key] else {
+                    first[key] = firsts.count
+                    firsts.append((ctx.elements[e].node, nil))
                     continue
                 }
-                let duplicateOf = pointers[index] ?? ctx.document.pointer(of: firstNodes[index])
-                pointers[index] = duplicateOf
-                // Bytes, not String ==, which would normalise non-ASCII labels to compare them.
-                if texts[index].map({ !String.sameBytes($0.label, label) }) ?? true {
-                    let message: MessageText = "Label \"\(label)\" is also used by another control."
-                    texts[index] = (label, message.string,
-                                    [("label", .string(label)), ("duplicateOf", .string(duplicateOf))])
+                // Compared by bytes: == would call two spellings of one text equal.
+                if firsts[index].text.map({ !$0.label.utf8.elementsEqual(label.utf8) }) ?? true {
+                    let duplicateOf = ctx.document.pointer(of: firsts[index].node)
+                    firsts[index].text = (label, "Label \"\(label)\" is also used by another control.",
+                                          [("label", .string(label)), ("duplicateOf", .string(duplicateOf))])
                 }
                 // Reported on each repeat, pointing back at the first occurrence.
-                out.append(ctx.finding(elementAt: e, message: texts[index]!.message, data: texts[index]!.data))
+                let text = firsts[index].text!
+                out.append(ctx.finding(elementAt: e, message: text.message, data: text.data))
             }
             return out
         })

@@ -5,10 +5,9 @@ extension Rule {
         description: "Images that are not hidden have an accessibility label.",
         help: "Describe the image in its label, or hide it (accessibilityHidden) when it is decorative.",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
+            ctx.elements.indices.compactMap { e in
                 // Interactive images are named by control-name.
-                let facts = ctx.facts[e]
-                guard facts.isImage, !facts.isInteractive, facts.hasBlankLabel else { return nil }
+                guard ctx.isImage(elementAt: e), !ctx.isInteractive(elementAt: e), ctx.lacksLabel(elementAt: e) else { return nil }
                 return ctx.finding(elementAt: e, message: "Image has no accessibility label and is not hidden.")
             }
         })

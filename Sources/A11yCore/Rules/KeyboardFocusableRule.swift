@@ -6,11 +6,12 @@ extension Rule {
         description: "Interactive elements are reachable by keyboard (focusable is not false).",
         help: "Remove focusable(false) from the control, or provide a keyboard-reachable equivalent.",
         check: { ctx in
-            let nodes = ctx.nodes, kinds = ctx.scan.kinds, traits = ctx.scan.traits
-            return ctx.scan.unfocusable.compactMap { index in
-                // Effective traits hold `notEnabled` for `enabled: false` too.
-                guard Node.isInteractive(kind: kinds[index], effectiveTraits: traits[index]),
-                      !traits[index].contains(.notEnabled), ctx.analysis.reachable(index) else { return nil }
+            let nodes = ctx.nodes
+            return ctx.nodesNotFocusable.compactMap { index in
+                // The node's traits hold `notEnabled` for `enabled: false` too.
+                let traits = ctx.traits(ofNode: index)
+                guard Node.isInteractive(kind: nodes[index].kind, effectiveTraits: traits),
+                      !traits.contains(.notEnabled), ctx.isReachable(index) else { return nil }
                 return ctx.finding(node: index, message: "\(nodes[index].typeName) is interactive but not focusable by keyboard.")
             }
         })

@@ -6,9 +6,8 @@ extension Rule {
         description: "Labels are words people understand, not code identifiers such as QUOTE_TEXTVIEW.",
         help: "Replace the label with human wording; keep identifiers in accessibilityIdentifier.",
         check: { ctx in
-            // `ElementFacts` tested every label once (`CodeLikeLabel.matches`).
-            ctx.facts.indices.compactMap { e in
-                guard ctx.facts[e].text.contains(.codeLike), let label = ctx.elements[e].label else { return nil }
+            ctx.elements.indices.compactMap { e in
+                guard let label = ctx.elements[e].label, CodeLikeLabel.matches(label) else { return nil }
                 return ctx.finding(elementAt: e, message: "Label \"\(label)\" looks like a code identifier.",
                                    data: [("label", .string(label))])
             }

@@ -5,9 +5,8 @@ extension Rule {
         description: "The hint does not repeat the label.",
         help: "Make the hint describe the result of the action (\"Opens the song list\"), or remove it.",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                // The hint first: most elements have none (`ElementFacts` knows without opening them).
-                guard ctx.facts[e].text.contains(.hasHint), let hint = ctx.elements[e].hint, !ctx.facts[e].hasBlankLabel, let label = ctx.elements[e].label,
+            ctx.elements.indices.compactMap { e in
+                guard let hint = ctx.elements[e].hint, !ctx.lacksLabel(elementAt: e), let label = ctx.elements[e].label,
                       label.normalizedForComparison == hint.normalizedForComparison else { return nil }
                 return ctx.finding(elementAt: e, message: "Hint repeats the label \"\(label)\".",
                                    data: [("label", .string(label)), ("hint", .string(hint))])

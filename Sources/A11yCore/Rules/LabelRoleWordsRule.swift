@@ -8,17 +8,16 @@ extension Rule {
         check: { ctx in
             // Labels repeat a lot (list rows, tabs): phrases found per distinct label.
             var phrasesByLabel: [String: [Int]] = [:]
-            let elements = ctx.elements, facts = ctx.facts
-            // `ElementFacts` tested every label once: only those that may name a role are opened.
-            return facts.indices.compactMap { e in
-                guard facts[e].text.contains(.mayNameRole), let label = elements[e].label else { return nil }
+            let elements = ctx.elements
+            return elements.indices.compactMap { e in
+                guard let label = elements[e].label, LabelRoleWords.mayContainPhrase(label) else { return nil }
                 let phrases = phrasesByLabel[label] ?? {
                     let found = LabelRoleWords.phrases(in: label)
                     phrasesByLabel[label] = found
                     return found
                 }()
                 let found = phrases.map { LabelRoleWords.table[$0] }.filter { entry in
-                    entry.trait.map { facts[e].traits.contains($0) } ?? true
+                    entry.trait.map { elements[e].traits.contains($0) } ?? true
                 }.map { $0.phrase.joined(separator: " ") }
                 guard !found.isEmpty else { return nil }
                 return ctx.finding(elementAt: e,

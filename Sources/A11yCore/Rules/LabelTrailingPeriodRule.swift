@@ -6,10 +6,8 @@ extension Rule {
         description: "Control labels do not end with a period.",
         help: "Remove the trailing \".\" from the label; use a short name such as \"Add to cart\".",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                // The facts' byte test first: only labels ending in "." are opened.
-                guard ctx.facts[e].isInteractive, ctx.facts[e].text.contains(.endsWithPeriod), let label = ctx.elements[e].label, label.hasSuffix("."), !label.hasSuffix("...")
-                else { return nil }
+            ctx.controls.compactMap { e in
+                guard let label = ctx.elements[e].label, label.hasSuffix("."), !label.hasSuffix("...") else { return nil }
                 return ctx.finding(elementAt: e, message: "Control label \"\(label)\" ends with a period.",
                                    data: [("label", .string(label))])
             }

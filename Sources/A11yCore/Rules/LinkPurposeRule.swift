@@ -6,8 +6,8 @@ extension Rule {
         description: "Link text says where the link goes (not \"click here\" or \"more\").",
         help: "Name the destination: \"Read the return policy\" instead of \"Read more\".",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                guard ctx.elements[e].traits.contains(.link) || ctx.facts[e].kind == .link,
+            ctx.elements.indices.compactMap { e in
+                guard ctx.elements[e].traits.contains(.link) || ctx.kind(ofElementAt: e) == .link,
                       let label = ctx.elements[e].label, LinkPurpose.isGeneric(label) else { return nil }
                 return ctx.finding(elementAt: e, message: "Link text \"\(label)\" does not describe its purpose.",
                                    data: [("label", .string(label))])

@@ -6,10 +6,10 @@ extension Rule {
         description: "Controls carry the trait of their role (button, link, adjustable, text field, tab).",
         help: "Add the role trait (e.g. accessibilityAddTraits(.isButton)) or use the native control.",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                guard let expected = RoleTrait.expected(for: ctx.facts[e].kind),
+            ctx.elements.indices.compactMap { e in
+                guard let expected = RoleTrait.expected(for: ctx.kind(ofElementAt: e)),
                       ctx.elements[e].traits.isDisjoint(with: expected.anyOf) else { return nil }
-                let typeName = ctx.nodes[ctx.facts[e].node].typeName, traits = ctx.elements[e].traits
+                let typeName = ctx.nodes[ctx.elements[e].node].typeName, traits = ctx.elements[e].traits
                 return ctx.finding(elementAt: e,
                                    message: "A \(typeName) is not announced as a \(expected.role): the element lacks the \(expected.role) trait.",
                                    data: [("kind", .string(typeName)), ("expected", .string(expected.role)),

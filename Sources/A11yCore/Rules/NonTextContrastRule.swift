@@ -5,33 +5,31 @@ extension Rule {
         description: "Icons, images and control indicators have a contrast of at least 3:1 with what is around them.",
         help: "Give the icon or the control's indicator a colour with 3:1 against the adjacent background.",
         check: { ctx in
-            let styles = ctx.scan.styles
             let required = ctx.thresholds.contrastNonText
-            var texts = ContrastTexts()
             var out: [Finding] = []
-            let flags = ctx.scan.flags, kinds = ctx.scan.kinds, nodes = ctx.nodes
-            // Columns of the scan, not the nodes and their style boxes (memory-bound at 100k nodes).
-            for (slot, index) in ctx.scan.styled.enumerated() {
+            let nodes = ctx.nodes
+            for index in ctx.nodesWithOwnStyle {
                 // Only the node's own foreground describes its graphic; text has its own rule;
                 // hidden images are decorative, which 1.4.11 exempts.
-                guard ctx.scan.ownStyles[slot].contains(.foreground), !flags[index].contains(.drawsText) else { continue }
-                let kind = kinds[index]
-                guard kind == .image || ctx.scan.traits[index].contains(.image) || kind.isControl else { continue }
-                let style = styles[index]
-                // The style's box is opened (fields read in place) only for the graphics measured.
-                guard style.isVisible, !style.disabled, !flags[index].contains(.emptyFrame), ctx.analysis.reachable(index),
-                      let own = nodes[index].styleBox?.value.foreground else { continue }
+                guard let own = nodes[index].style?.foreground, !ctx.drawsText(index) else { continue }
+                let kind = nodes[index].kind
+                guard kind == .image || ctx.traits(ofNode: index).contains(.image) || kind.isControl else { continue }
+                let style = ctx.style(ofNode: index)
+                guard style.isVisible, !style.disabled, !ctx.hasEmptyFrame(index), ctx.isReachable(index) else { continue }
                 let foreground = own.scaled(alpha: style.opacity)
                 guard let measured = style.contrast(of: foreground) else {
-                    out.append(texts.undecidable(ctx, node: index, foreground: foreground,
-                                                 backdrop: style.backdrop, required: required))
+                    out.append(TextContrastCheck.undecidable(ctx, node: index, foreground: foreground,
+                                                             backdrop: style.backdrop, required: required))
                     continue
                 }
                 guard measured.ratio < required else { continue }
-                let text = texts.text(measured, required: required) { foreground, background in
-                    "Graphic contrast \(NumberText.format(ContrastMath.reported(measured.ratio, required: required))):1 (\(foreground) on \(background)) is below \(NumberText.format(required)):1."
-                }
-                out.append(ctx.finding(node: index, message: text.message, data: text.data))
+                let foregroundHex = measured.foreground.hexCode, backgroundHex = measured.background.hexCode
+                let ratio = ContrastMath.reported(measured.ratio, required: required)
+                out.append(ctx.finding(
+                    node: index,
+                    message: "Graphic contrast \(NumberText.format(ratio)):1 (\(foregroundHex) on \(backgroundHex)) is below \(NumberText.format(required)):1.",
+                    data: TextContrastCheck.contrastData(ratio: measured.ratio, foreground: foregroundHex,
+                                                         background: backgroundHex, required: required)))
             }
             return out
         })

@@ -5,9 +5,8 @@ enum Backdrop: Equatable {
 }
 
 /// Per-node visual facts after inheritance (colour, font and opacity flow down the tree,
-/// backgrounds stack up). One per node, written by one pass and read by several rules: the
-/// font is kept only as far as the large-text test needs it, and the small fields sit in
-/// the backdrop's padding (88 bytes a node instead of 128, which at 100k nodes is memory-bound).
+/// backgrounds stack up). One per node, written by one pass and read by several rules
+/// (`RuleContext.style(ofNode:)`); the font is kept only as far as the large-text test needs it.
 struct RenderedStyle {
     var backdrop: Backdrop
     /// Disabled itself or below a disabled node; exempt from contrast and target size.
@@ -52,9 +51,7 @@ extension RenderedStyle {
 
     /// The style of a node with its own `style`, `opacity` and disabled state, below `parent`
     /// (the parent's rendered style; `page` for the root). Nodes are stored parent-first, so
-    /// one forward pass over them (`NodeScan`) has every parent ready. Each optional is
-    /// unwrapped once: reading `parent?.x` / `style?.x` per field copied them every time. The
-    /// style stays in its box (fields read in place) rather than being copied out of the node.
+    /// one forward pass over them (`NodeScan`) has every parent ready.
     init(style box: Indirect<Style>?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle) {
         let nodeOpacity = max(0, min(1, ownOpacity ?? 1))
         let opacity = parent.opacity * nodeOpacity

@@ -1,9 +1,33 @@
-/// What a rule sees: the analysis, the options, the thresholds in force, and the rule
-/// itself so `finding(...)` can stamp id, criteria, level and impact.
+/// What a rule sees. Read this first when writing a rule.
+///
+/// A rule is data plus a check (`Rule(id:wcag:level:impact:description:help:check:)`, one file
+/// each in this folder, listed once in `RuleRegistry.all`). The check gets a `RuleContext` and
+/// returns findings. Through it a rule reads:
+///
+/// - **The screen as a screen-reader user meets it**: `elements`, in reading order, each with
+///   its spoken label, value, hint, traits and frame, and the node it stands for. Indexed
+///   questions answer what rules ask of an element: `isInteractive(elementAt:)`,
+///   `isTextField(elementAt:)`, `isImage(elementAt:)`, `lacksLabel(elementAt:)`,
+///   `kind(ofElementAt:)`; `controls` lists the elements the user operates.
+/// - **The tree the app drew**: `document`, `nodes` / `node(_:)` (kind, label, text, style,
+///   traits, component...), `traits(ofNode:)` with what `kind` and `enabled` imply,
+///   `isReachable(_:)`, `drawsText(_:)`, `hasEmptyFrame(_:)`, `hasNoFrame(_:)`,
+///   `combinesChildren(_:)`, and the nodes some rules are about: `nodesDrawingText`,
+///   `nodesWithOwnStyle`, `nodesWithComponent`, `nodesNotFocusable`.
+/// - **How a node is rendered**: `style(ofNode:)`, its colours, font and opacity after
+///   inheritance and the background behind it (`RenderedStyle`, `ContrastMath`).
+/// - **The run's settings**: `thresholds` (e.g. `thresholds.contrastText`, the platform's
+///   values or the request's) and `options`.
+///
+/// A finding is made with `finding(element:...)`, `finding(elementAt:...)` or
+/// `finding(node:...)`: the context stamps the rule's id, criteria, level and impact, and the
+/// frame of what it is about. Checks that several rules share sit beside them
+/// (`TextContrastCheck`, `TargetSizeCheck`, `ComponentCheck`, `LabelWords`).
+/// Whatever is worked out once per run for every rule (rendered styles, element facts) lives
+/// behind this context (`RuleInputs`), not in the rules.
 public struct RuleContext: Sendable {
-    /// The rule as a position in `inputs.rules`: no copy of every field of the rule.
+    /// The rule being run, as its position in `inputs.rules`.
     var position: Int
-    /// Shared by every rule of a run (one reference to copy per rule, not every array).
     let inputs: RuleInputs
 
     public var rule: Rule { inputs.rules[position] }
@@ -17,32 +41,69 @@ public struct RuleContext: Sendable {
         self.inputs = inputs
     }
 
-    // The accessors lend the run's values in place (`_read`): a plain getter returned a
-    // copy, retaining every reference of an Analysis, Document or NodeScan per use.
     public var analysis: Analysis { _read { yield inputs.analysis } }
     public var options: AuditOptions { _read { yield inputs.options } }
+    /// Thresholds in force: platform defaults overridden by the request's `thresholds`.
     public var thresholds: ResolvedThresholds { _read { yield inputs.thresholds } }
-    /// Per-node columns and index lists of the run (`NodeScan`): rules about some nodes
-    /// visit only those, and walks over every node read a byte or four a node, not the node.
-    var scan: NodeScan { _read { yield inputs.scan } }
-
     public var document: Document { _read { yield inputs.analysis.document } }
-    public var elements: [AccessibilityElement] { _read { yield inputs.analysis.elements } }
-    /// Per-element facts, in element order (`facts[i]` describes `elements[i]`).
-    var facts: [ElementFacts] { _read { yield inputs.facts } }
-    /// The document's nodes; rules read fields in place (`nodes[i].kind`), as copying a
-    /// whole node per visit costs more than most checks.
-    var nodes: [Node] { _read { yield inputs.analysis.document.nodes } }
 
+    // MARK: Elements
+
+    /// What the screen reader visits, in reading order.
+    public var elements: [AccessibilityElement] { _read { yield inputs.analysis.elements } }
+
+    /// Operated by the user: an operable trait (button, link, adjustable...) or a control's node.
+    public func isInteractive(elementAt e: Int) -> Bool { inputs.facts[e].isInteractive }
+    /// A text field or search field, by node kind or trait.
+    public func isTextField(elementAt e: Int) -> Bool { inputs.facts[e].isTextField }
+    /// An image, by node kind or trait.
+    public func isImage(elementAt e: Int) -> Bool { inputs.facts[e].isImage }
+    /// No spoken label, or one of whitespace only.
+    public func lacksLabel(elementAt e: Int) -> Bool { inputs.facts[e].hasBlankLabel }
+    /// The kind of the node the element stands for.
+    public func kind(ofElementAt e: Int) -> NodeKind { inputs.facts[e].kind }
+    /// Indices of the elements the user operates (`isInteractive(elementAt:)`), in reading order.
+    public var controls: [Int] { inputs.controls }
+
+    // MARK: Nodes
+
+    /// The document's nodes, parents before children.
+    public var nodes: [Node] { _read { yield inputs.analysis.document.nodes } }
     public func node(_ index: Int) -> Node { inputs.analysis.document.nodes[index] }
+    /// The node's traits with those its kind and `enabled: false` imply.
+    public func traits(ofNode index: Int) -> Traits {
+        let nodes = inputs.analysis.document.nodes
+        return Node.effectiveTraits(traits: nodes[index].traits, kind: nodes[index].kind, enabled: nodes[index].enabled)
+    }
+    /// Visited by the screen reader (not hidden, not behind a modal).
+    public func isReachable(_ node: Int) -> Bool { inputs.analysis.reachable(node) }
+    /// How the node is painted: colours, font and opacity after inheritance, and its backdrop.
+    func style(ofNode index: Int) -> RenderedStyle { inputs.styles.styles[index] }
+    /// Nodes that draw text (a `text`, or the label of a text node), in document order.
+    public var nodesDrawingText: [Int] { inputs.styles.drawingText }
+    /// Nodes that set a `style` of their own, in document order.
+    public var nodesWithOwnStyle: [Int] { inputs.styles.styled }
+    /// Nodes that declare a `component` (carousel, tab set, rating...), in document order.
+    public var nodesWithComponent: [Int] { inputs.styles.withComponent }
+    /// Nodes that say `focusable: false`, in document order.
+    public var nodesNotFocusable: [Int] { inputs.styles.unfocusable }
+    /// The node draws text: a non-empty `text`, or the label of a text node.
+    public func drawsText(_ node: Int) -> Bool { inputs.styles.flags[node].contains(.drawsText) }
+    /// The node's `frame` has no area.
+    public func hasEmptyFrame(_ node: Int) -> Bool { inputs.styles.flags[node].contains(.emptyFrame) }
+    /// The node has neither `accessibilityFrame` nor `frame`, so it cannot be measured.
+    public func hasNoFrame(_ node: Int) -> Bool { inputs.styles.flags[node].contains(.unknownFrame) }
+    /// The node folds its subtree into one element (`grouping: combine` or a `combinable`).
+    public func combinesChildren(_ node: Int) -> Bool { inputs.styles.flags[node].contains(.combines) }
+
+    // MARK: Findings
 
     /// A finding of this rule on `node`; the frame defaults to the node's element frame.
     public func finding(node: Int, message: String, outcome: Outcome = .violation, impact: Impact? = nil,
                         frame: Rect? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
-        let rules = inputs.rules
-        return Finding(rule: rules[position].id, wcag: rules[position].wcag, level: rules[position].level,
-                impact: impact ?? rules[position].impact, outcome: outcome,
-                message: message, node: node, frame: frame ?? inputs.analysis.frame(ofNode: node), data: data)
+        let rule = inputs.rules[position]
+        return Finding(rule: rule.id, wcag: rule.wcag, level: rule.level, impact: impact ?? rule.impact, outcome: outcome,
+                       message: message, node: node, frame: frame ?? inputs.analysis.frame(ofNode: node), data: data)
     }
 
     /// A finding about an element, placed on the node it stands for.
@@ -52,33 +113,9 @@ public struct RuleContext: Sendable {
     }
 
     /// A finding about `elements[index]`, placed on the node it stands for.
-    func finding(elementAt index: Int, message: String, outcome: Outcome = .violation,
-                 impact: Impact? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
-        finding(node: facts[index].node, message: message, outcome: outcome, impact: impact,
+    public func finding(elementAt index: Int, message: String, outcome: Outcome = .violation,
+                        impact: Impact? = nil, data: [(key: String, value: DataValue)] = []) -> Finding {
+        finding(node: inputs.facts[index].node, message: message, outcome: outcome, impact: impact,
                 frame: elements[index].frame, data: data)
-    }
-}
-
-/// Everything the rules of one run read, computed once: several rules need the same
-/// per-node styles, per-element facts and thresholds.
-final class RuleInputs: Sendable {
-    /// The registry the run's contexts point into (held here: one reference per context, not two).
-    let rules: [Rule]
-    let analysis: Analysis
-    let options: AuditOptions
-    let thresholds: ResolvedThresholds
-    /// Per-node columns and index lists, from one pass over the nodes.
-    let scan: NodeScan
-    let facts: [ElementFacts]
-
-    init(analysis: Analysis, options: AuditOptions, rules: [Rule]) {
-        self.rules = rules
-        thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
-        scan = NodeScan(analysis.document)
-        facts = ElementFacts.of(analysis)
-        // Stored last, at their last use: storing them first cost a second copy of each
-        // (retaining every reference it holds again).
-        self.analysis = analysis
-        self.options = options
     }
 }

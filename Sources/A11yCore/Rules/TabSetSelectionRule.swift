@@ -8,8 +8,7 @@ extension Rule {
         check: { ctx in
             var out: [Finding] = []
             let nodes = ctx.nodes
-            let kinds = ctx.scan.kinds
-            for index in kinds.indices where kinds[index] == .tabSet && ctx.analysis.reachable(index) {
+            for index in ctx.nodesWithComponent where nodes[index].kind == .tabSet && ctx.isReachable(index) {
                 guard let component = nodes[index].component, let tabs = component.tabs else { continue }
                 let selected = component.selectedTab
                 let candidates = TabSetElements.elements(below: index, in: ctx)

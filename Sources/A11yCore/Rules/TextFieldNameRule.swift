@@ -5,8 +5,8 @@ extension Rule {
         description: "Text fields have an accessible name.",
         help: "Label the field (accessibilityLabel, or a labeled pair with its visible label); a placeholder is not a name.",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                guard ctx.facts[e].isTextField, ctx.facts[e].hasBlankLabel else { return nil }
+            ctx.elements.indices.compactMap { e in
+                guard ctx.isTextField(elementAt: e), ctx.lacksLabel(elementAt: e) else { return nil }
                 return ctx.finding(elementAt: e, message: "Text field has no accessibility label.")
             }
         })

@@ -13,13 +13,4 @@ import Testing
         }
         for color in colors { #expect(color.hexCode == color.hex) }
     }
-
-    @Test func messageTextMatchesStringInterpolation() {
-        for (a, b) in [("4.5", "#FFFFFF"), ("", ""), ("café “x”", "\u{1F600}\n\"q\"")] {
-            let message: MessageText = "Text \(a):1 (\(b) on \(a)) is below \(b)."
-            #expect(message.string == "Text \(a):1 (\(b) on \(a)) is below \(b).")
-        }
-        let plain: MessageText = "no pieces"
-        #expect(plain.string == "no pieces")
-    }
 }

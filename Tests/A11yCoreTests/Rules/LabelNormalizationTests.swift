@@ -70,11 +70,4 @@ import Testing
         }
         #expect(!String.isGeneralPunctuation(0x1FFF) && !String.isGeneralPunctuation(0x2070))
     }
-
-    @Test func sameBytesIsByteEqualityNotCanonicalEquivalence() {
-        #expect(String.sameBytes("café", "café"))
-        #expect(!String.sameBytes("caf\u{E9}", "cafe\u{301}") && "caf\u{E9}" == "cafe\u{301}")
-        #expect(!String.sameBytes("Delete", "Delete ") && String.sameBytes("", ""))
-        #expect(String.sameBytes("A long label past the small-string size", "A long label past the small-string size"))
-    }
 }

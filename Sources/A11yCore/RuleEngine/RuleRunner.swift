@@ -30,10 +30,8 @@ public enum RuleRunner {
         let positions = selected.positions
         let ranks = positions.map { table.ids.rank[$0] }
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
-        // Findings stay in one array per rule (no concatenated copy) until ordered. One
-        // context, pointed at each rule in turn: a context per rule retained the inputs each time.
+        // One context, pointed at each rule in turn; findings stay in one list per rule until ordered.
         var context = RuleContext(at: 0, inputs: inputs)
-        // A loop rather than `map`, whose array of arrays grew through unspecialised stdlib calls.
         var lists: [[Finding]] = []
         lists.reserveCapacity(positions.count)
         // Suppressed findings per rule, kept apart as each rule finishes (only when the request names suppressions).
@@ -48,12 +46,10 @@ public enum RuleRunner {
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
             if options.suppressions.isEmpty {
-                // By index, reading one field in place: `enumerated()` copied every finding out.
                 for index in list.indices {
                     if list[index].outcome == .violation { violated = true } else { undecided = true }
                 }
             } else {
-                // Rare (a request that names suppressions): the split copies its findings.
                 var kept: [Finding] = [], suppressed: [SuppressedFinding] = []
                 for finding in list {
                     if let suppression = suppressionIndex.suppression(for: finding, in: analysis) {
@@ -163,8 +159,6 @@ public enum RuleRunner {
         // rank of its rule's id, then its count in (slot, index) order, which keeps ties in
         // the order given.
         var keys: [(place: Int, rank: Int, flat: Int)] = []
-        // Counted first: a clean screen skips the work, any other sizes the list once. By
-        // index, as `enumerated()` copied every finding (retaining its strings and arrays).
         let total = findings.reduce(0) { $0 + $1.count }
         if total == 0 { return [] }
         keys.reserveCapacity(total)
@@ -181,8 +175,7 @@ public enum RuleRunner {
     }
 
     /// The lists' findings in one array, `positions[f]` being where the f-th goes (counted
-    /// rule by rule). Each is moved out (`removeLast`), not copied: a copy retained a finding's
-    /// strings and arrays, and freeing the lists released them all again.
+    /// rule by rule); the lists are emptied.
     private static func moveOut(_ lists: inout [[Finding]], to positions: [Int]) -> [Finding] {
         Array(unsafeUninitializedCapacity: positions.count) { out, count in
             var start = 0

@@ -1,54 +1,4 @@
-/// Lookups the rules and the runner share. Tolerant of partially filled per-node tables
-/// (an analysis built by hand may leave them empty).
-extension Analysis {
-    /// Index of the element `node` belongs to, if any.
-    public func element(ofNode node: Int) -> Int? {
-        node < elementOfNode.count ? elementOfNode[node] : nil
-    }
-
-    public func reachable(_ node: Int) -> Bool {
-        node < isReachable.count ? isReachable[node] : !document.nodes[node].hidden
-    }
-
-    /// Composed nested identifier, else the node's explicit identifier.
-    public func identifier(ofNode node: Int) -> String? {
-        if node < composedIdentifier.count, let composed = composedIdentifier[node] { return composed }
-        return document.nodes[node].identifier
-    }
-
-    /// The element's frame when `node` is the node an element stands for, else the node's own.
-    public func frame(ofNode node: Int) -> Rect? {
-        if let e = element(ofNode: node), elements[e].node == node { return elements[e].frame }
-        return document.nodes[node].effectiveAccessibilityFrame
-    }
-}
-
-extension AccessibilityElement {
-    /// Traits that mean "the user can operate this".
-    static let operableTraits: Traits = [
-        .button, .link, .playsSound, .toggleButton, .adjustable, .keyboardKey, .tab, .textEntry, .searchField,
-        .backButton,
-    ]
-}
-
-extension Node {
-    /// Operable by the user: a control kind, an operable component, or operable traits.
-    var isInteractive: Bool { Node.isInteractive(kind: kind, effectiveTraits: effectiveTraits) }
-
-    /// `isInteractive` from a node's kind and effective traits (e.g. `NodeScan`'s columns).
-    static func isInteractive(kind: NodeKind, effectiveTraits: Traits) -> Bool {
-        if kind.isControl || kind == .tab || kind == .ratingInput || kind == .accordion { return true }
-        return !effectiveTraits.intersection(AccessibilityElement.operableTraits).isEmpty
-    }
-
-    /// Text drawn by the node, if any.
-    var visibleText: String? {
-        if let text, !text.isEmpty { return text }
-        if kind == .text, let label, !label.isEmpty { return label }
-        return nil
-    }
-}
-
+/// Label text compared the way a listener hears it: ignoring case and surrounding space.
 extension String {
     /// Trimmed and lowercased, for comparisons that ignore case and padding.
     var normalizedForComparison: String {
@@ -140,15 +90,6 @@ extension String {
     /// U+2000...U+206F (dashes, curly quotes, ellipsis, spaces) has no cased letters, so each
     /// scalar is its own lowercase; a test checks every value against the stdlib.
     static func isGeneralPunctuation(_ value: UInt32) -> Bool { (0x2000...0x206F).contains(value) }
-
-    /// Same UTF-8 bytes (not `==`, which compares canonical equivalence), compared in place:
-    /// the generic `utf8.elementsEqual` walks both views index by index.
-    static func sameBytes(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        return a.withBorrowedUTF8 { x in
-            b.withBorrowedUTF8 { y in x.isEmpty || JSONReader.sameBytes(x.baseAddress!, y.baseAddress!, count: x.count) }
-        }
-    }
 
     var isBlank: Bool {
         var text = self
