@@ -44,7 +44,7 @@ enum StyleDecoder {
             case .fontWeight: style.fontWeight = try fontWeight(&c)
             case .textStyle: style.textStyle = try c.string()
             case .scalesWithDynamicType: style.scalesWithDynamicType = try c.bool()
-            case .backgroundKind: style.backgroundKind = try c.enumeration(Style.BackgroundKind.self, "backgroundKind")
+            case .backgroundKind: style.backgroundKind = try c.enumeration(Style.BackgroundKind.self)
             case nil: try c.skip()
             }
         }

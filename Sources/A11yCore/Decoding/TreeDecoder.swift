@@ -20,8 +20,10 @@ struct TreeDecoder: ~Copyable {
     private var recentStyleBoxes: [Indirect<Style>] = []
     private var styleSlot = 0
     private static let recentStyleCount = 8
-    /// The node members' names, held here so each key read skips the static's lazy-init check.
-    private let nodeKeys = NodeFields.Field.keyWords
+    /// The node fields' names and readers (`NodeWire.fields`), held here so each key read skips
+    /// the statics' lazy-init checks.
+    private let nodeKeys = NodeFieldKey.keyWords
+    private let nodeReadings = NodeWire.fields.map(\.reading)
 
     /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
     /// node array is not copied on every doubling.
@@ -72,10 +74,22 @@ struct TreeDecoder: ~Copyable {
                                    indexInParent: indexInParent, depth: depth))
 
         var object = try c.beginObject("a node object")
-        while let (_, field) = try c.nextKey(&object, known: nodeKeys) {
-            if field == .children || field == .accessibilityChildren {
-                if try c.consumeNull() { continue }
-                let isSynthetic = field == .accessibilityChildren
+        while let (_, key) = try c.nextKey(&object, known: nodeKeys) {
+            // A `null` member counts as absent; unknown members are skipped.
+            if try c.consumeNull() { continue }
+            guard let key else { try c.skip(); continue }
+            switch nodeReadings[key.index] {
+            case .value(let read):
+                try read(&c, &document.nodes[index], FieldRow(table: fields, index: index))
+            case .tree(.id):
+                let id = try c.string()
+                fields[index].id = id
+                // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
+                if let first = document.indexByID.updateValue(index, forKey: id) {
+                    throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
+                }
+            case .tree(let member) where member == .children || member == .accessibilityChildren:
+                let isSynthetic = member == .accessibilityChildren
                 let mark = scratch.count
                 var list = try c.beginArray()
                 while try c.nextElement(&list) {
@@ -87,15 +101,12 @@ struct TreeDecoder: ~Copyable {
                 scratch.truncate(to: mark)
                 let range = start..<document.childStorage.count
                 if isSynthetic { document.nodes[index].syntheticChildRange = range } else { document.nodes[index].childRange = range }
-            } else if field == .strategies {
-                if try c.consumeNull() { continue }
+            case .tree(.strategies):
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
-            } else if field == .style {
-                if try c.consumeNull() { continue }
+            case .tree(.style):
                 fields[index].style = try style(&c)
                 document.nodes[index].note(.style, true)
-            } else if field == .rotors {
-                if try c.consumeNull() { continue }
+            case .tree(.rotors):
                 var rotors: [Rotor] = []
                 var list = try c.beginArray()
                 while try c.nextElement(&list) {
@@ -103,14 +114,10 @@ struct TreeDecoder: ~Copyable {
                     rotors.append(rotor)
                     pendingRotors.append((index, list.index, items))
                 }
-                // Only a list with items takes a rare row (an empty one reads the same).
+                // An empty list takes no rare row: it reads the same as none.
                 if !rotors.isEmpty { fields[rareOf: index].rotors = rotors; document.nodes[index].note(.lists, true) }
-            } else {
-                try NodeFields.decode(field, into: &document.nodes[index], fields: fields, row: index, &c)
-            }
-            // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
-            if field == .id, let id = fields[index].id, let first = document.indexByID.updateValue(index, forKey: id) {
-                throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
+            case .tree:
+                try c.skip()
             }
         }
         return index
