@@ -65,7 +65,6 @@ public enum DocumentDecoder {
                 return screen
             })
         }
-        // Taken, not bound: binding would copy the document and free the optional's copy later.
         guard var document = root.take() else { throw InputError(.missing, "missing \"root\" node", at: "/root") }
         document.apply(settings)
         return .single(document)

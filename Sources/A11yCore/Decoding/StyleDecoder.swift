@@ -30,7 +30,6 @@ enum StyleDecoder {
     static func style(_ c: inout JSONCursor) throws(InputError) -> Style {
         var style = Style()
         var object = try c.beginObject("a style object")
-        // Read once here, not per key (a static costs a lazy-init check per read).
         let names = StyleField.keyWords
         while let (_, field) = try c.nextKey(&object, known: names) {
             if try c.consumeNull() { continue }

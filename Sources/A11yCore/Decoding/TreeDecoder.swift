@@ -8,8 +8,7 @@ struct TreeDecoder: ~Copyable {
     var document = Document()
     /// The nodes' boxed fields, row i for node i (see `FieldTable`).
     private var fields: FieldTable
-    /// Child indices of the nodes being decoded; siblings sit together on top. A `RawStack`:
-    /// an Array here paid a uniqueness check per child and a `replaceSubrange` per list.
+    /// Child indices of the nodes being decoded; siblings sit together on top.
     private var scratch = RawStack<Int>(capacity: 64)
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
     private var pendingRotors: [(node: Int, rotor: Int, items: [Reference])] = []
@@ -20,8 +19,7 @@ struct TreeDecoder: ~Copyable {
     private var recentStyleBoxes: [Indirect<Style>] = []
     private var styleSlot = 0
     private static let recentStyleCount = 8
-    /// The node fields' names and readers (`NodeWire.fields`), held here so each key read skips
-    /// the statics' lazy-init checks.
+    /// The node fields' names and readers (`NodeWire.fields`).
     private let nodeKeys = NodeFieldKey.keyWords
     private let nodeReadings = NodeWire.fields.map(\.reading)
 
@@ -46,8 +44,7 @@ struct TreeDecoder: ~Copyable {
     /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
     static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
-    /// Mutating, not consuming: consuming a decoder held in a `let` copied it (a retain and a
-    /// release of every member); the document is swapped out, so it moves to the caller.
+    /// The document decoded from the cursor's `root` object.
     mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
         try resolveReferences(c)
@@ -65,8 +62,7 @@ struct TreeDecoder: ~Copyable {
         guard document.nodes.count < min(limits.maxNodes, nodeBudget) else {
             throw c.error(.limit, "more than \(limits.maxNodes) nodes")
         }
-        // Append first so storage stays in pre-order; the fields are then written straight into
-        // the stored node and its row (one access per member), never into a local copy.
+        // Appended first, so storage stays in pre-order.
         if fields.isFull { growFields() }
         let index = document.nodes.count
         fields.append(Node.Fields())
@@ -166,7 +162,6 @@ struct TreeDecoder: ~Copyable {
     /// `c` names the places of references that fail.
     private mutating func resolveReferences(_ c: borrowing JSONCursor) throws(InputError) {
         for (node, raw) in pendingStrategies {
-            // Through the table: a node's own setter would copy its shared row first.
             fields[rareOf: node].strategies = Indirect(try raw.resolve(document.indexByID, c))
             document.nodes[node].note(.strategies, true)
         }

@@ -1,17 +1,13 @@
 /// One view of the UI tree, as decoded from the wire. Children live in the owning
 /// `Document` (flat storage), so a node is a plain value without recursion.
 ///
-/// Fields holding strings, arrays or nested models live in a copy-on-write row of a
-/// `FieldTable` (`Node.Fields`): engines and rules copy nodes out of `Document.nodes` all the
-/// time, and a copy then retains one object instead of some twenty. The decoder gives all
-/// nodes of a document rows of one table, so a document allocates once for them, not per node.
+/// Fields holding strings, arrays or nested models live in the node's row of a `FieldTable`
+/// (shared by all nodes of a document; declared with the wire fields in `NodeWire`).
 public struct Node: Sendable {
     // Stored compactly, hot members first: every pass over all nodes streams this array, so
     // a node is 152 bytes instead of 216 (optionals of Double/Rect/Int padded to the next 8
     // bytes each). Positions are Int32 (`DecodeLimits.maxNodes` is at most Int32.max);
     // optional geometry keeps its value unwrapped and says whether it is there in `present`.
-    /// Set by each initializer, not by a default value: the decoder's nodes then skip
-    /// retaining and releasing the shared empty table first.
     private var table: FieldTable
     /// This node's row in `table`.
     private var row: Int32 = 0
@@ -175,9 +171,7 @@ public struct Node: Sendable {
 
     var fields: Fields { _read { yield table[Int(row)] } }
 
-    // Comparisons read in the row: a getter returns its own copy (a retain and a release),
-    // which walks comparing many nodes' strings pay for every node.
-    // Inlined: calling a Node method that is not inlined copies the node out of its array first.
+    // Comparisons of the row's strings in place, for walks over all nodes.
     /// Whether `typeName` is `type`.
     @inline(__always)
     func typeNameEquals(_ type: String) -> Bool { table[Int(row)].typeName == type }
@@ -199,8 +193,7 @@ public struct Node: Sendable {
     @inline(__always)
     func rare<Value>(_ read: (RareFields) -> Value) -> Value? { table.withRare(of: Int(row), read) }
 
-    // Read-only views for rules' walks over every node: flags, or part of a boxed field read in
-    // place, where the getters above copy the whole value (and retain its strings) out of the row.
+    // What walks over every node ask of it, answered from its flags.
     var hasComponent: Bool { has(.component) }
     var hasCombinable: Bool { has(.combinable) }
     var hasNonEmptyText: Bool { has(.nonEmptyText) }

@@ -66,6 +66,10 @@ public struct Traits: OptionSet, Hashable, Sendable {
         self = trait
     }
 
+    /// The wire traits' bits, and their names by bit (the declarations are in bit order from bit 0).
+    static let wireMask: UInt32 = declarations.reduce(0) { $0 | $1.trait.rawValue }
+    static let wireNamesByBit: [String] = declarations.map(\.name)
+
     /// The names compiled for the decoder.
     static let wire = WireLookup(names.map { ($0.name, $0.trait) })
 

@@ -36,6 +36,8 @@ import Testing
         answersOnly(NodeKind.allCases.map { ($0.rawValue, $0) }) { NodeKind.wire.lookup.value(bytes: $0) }
         answersOnly(Traits.names.map { ($0.name, $0.trait) }) { Traits.wire.value(bytes: $0) }
         #expect(bytes("textEntry", Traits.wire.value(bytes:)) == nil, "private traits are not on the wire")
+        // Responses list traits by bit: the declarations are in bit order from bit 0.
+        #expect(Traits.declarations.enumerated().allSatisfy { $1.trait.rawValue == 1 << $0 })
         func check<E: WireEnum & Equatable>(_ type: E.Type) {
             #expect(E.wire.names == E.allCases.map(\.rawValue))
             answersOnly(E.allCases.map { ($0.rawValue, $0) }) { E.wire.lookup.value(bytes: $0) }
