@@ -2,10 +2,20 @@ import A11yCore
 
 /// The document served at GET /openapi.json: openapi.md's JSON block (`OpenAPIDocument.json`)
 /// with the schemas of the wire declarations (the node's fields, the traits, the string
-/// enumerations of a request) filled in from A11yCore's tables (`WireSchemas`), once at startup.
+/// enumerations of a request) filled in from A11yCore's tables (`WireSchemas`), and the rule ids
+/// from the rule catalogue, once at startup.
 /// openapi.md holds a placeholder for each, so the document and the decoder cannot disagree.
 enum ServedOpenAPI {
-    static let json: String = merge(OpenAPIDocument.json, schemas: WireSchemas.components)
+    static let json: String = merge(OpenAPIDocument.json, schemas: generatedSchemas)
+
+    /// The wire declarations' schemas, and the rule ids of this build's catalogue.
+    static var generatedSchemas: [(name: String, json: String)] { WireSchemas.components + [("RuleId", ruleIDSchema)] }
+
+    /// Rule ids are enumerated, so a schema-valid request never names a rule the service refuses.
+    static var ruleIDSchema: String {
+        let ids = RuleRegistry.all.map { "\"\($0.id)\"" }.joined(separator: ", ")
+        return #"{"type": "string", "description": "A rule id of GET /v1/rules (the catalogue of this build): any other string, the empty one included, is a 400.", "enum": [\#(ids)]}"#
+    }
 
     /// `document` with each named component schema replaced by the given JSON text.
     static func merge(_ document: String, schemas: [(name: String, json: String)]) -> String {
