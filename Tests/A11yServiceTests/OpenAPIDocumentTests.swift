@@ -89,6 +89,23 @@ import Testing
         #expect(properties["opacity"]?["minimum"] as? Double == 0 && properties["opacity"]?["maximum"] as? Double == 1)
     }
 
+    /// Enumerations nested in hand-written schemas list the declared values (`WireEnum`s).
+    @Test func nestedEnumerationsAreTheDeclarations() throws {
+        func values(_ schema: String, _ path: String...) throws -> [String] {
+            var current: Any = try self.schema(schema)
+            for key in path { current = try #require((current as? [String: Any])?[key], "\(schema) \(path)") }
+            return try #require(current as? [Any]).compactMap { $0 as? String }
+        }
+        #expect(try values("Combinable", "properties", "sorting", "enum") == Combinable.Sorting.wire.names)
+        #expect(try values("LabeledPair", "properties", "role", "enum") == LabeledPair.Role.wire.names)
+        #expect(try values("Style", "properties", "backgroundKind", "enum") == Style.BackgroundKind.wire.names)
+        #expect(try values("Level", "enum") == WCAGLevel.wire.names)
+        let deferral = try #require(try schema("Deferral")["properties"] as? [String: Any])
+        let content = try #require((deferral["content"] as? [String: Any])?["items"] as? [String: Any])
+        let kind = try #require((content["properties"] as? [String: Any])?["kind"] as? [String: Any])
+        #expect(try #require(kind["enum"] as? [Any]).compactMap { $0 as? String } == Deferral.Content.Kind.wire.names)
+    }
+
     /// openapi.md holds a placeholder where each generated schema goes.
     @Test func markdownHoldsPlaceholdersForTheGeneratedSchemas() throws {
         let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
