@@ -126,8 +126,8 @@ extension CustomContent.Importance: WireEnum {
 extension Combinable.Sorting: WireEnum {
     static let wire = WireEnumeration<Combinable.Sorting>("sorting") {
         switch $0 {
-        case .frame: "Combined children read in frame order."
-        case .none: "Combined children read in view order."
+        case .frame: "The combined parts are read in frame order (the default)."
+        case .none: "The combined parts are read in view order."
         }
     }
 }
@@ -135,8 +135,8 @@ extension Combinable.Sorting: WireEnum {
 extension Deferral.Content.Kind: WireEnum {
     static let wire = WireEnumeration<Deferral.Content.Kind>("deferral kind") {
         switch $0 {
-        case .inherited: "The source's content is read as the receiver's."
-        case .error: "The source's content is an error message about the receiver."
+        case .inherited: "The source's label and value join the receiver's custom content."
+        case .error: "An error about the receiver: read with it as custom content \"Error\", importance high."
         }
     }
 }
