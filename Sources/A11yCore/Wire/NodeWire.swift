@@ -106,6 +106,13 @@ enum NodeWire {
         .init("component", .object("Component"), "State of a component kind (carousel, accordion, rating...).") { c, node, row throws(InputError) in
             row.rare.component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
         },
+        .init("userInputLabels", .array(of: .string),
+              "UIKit accessibilityUserInputLabels: the names Voice Control and Full Keyboard Access accept for the element (default: its label).") { c, _, row throws(InputError) in
+            var labels: [String] = []
+            var list = try c.beginArray()
+            while try c.nextElement(&list) { labels.append(try c.string()) }
+            if !labels.isEmpty { row.rare.userInputLabels = labels }
+        },
         .init("focusable", .boolean, "Reachable by keyboard.") { c, node, _ throws(InputError) in node.focusable = try c.bool() },
         .init("clipsToBounds", .boolean,
               "UIKit clipsToBounds (default false). A zero-size (0 x 0 frame) node that clips hides its subtree; one that does not clip is walked through, its children may overflow it. A zero-size element is never visited.") { c, node, _ throws(InputError) in
@@ -205,6 +212,7 @@ extension Node {
         var labeledPair: Indirect<LabeledPair>?
         var strategies: Indirect<Strategies>?
         var component: Indirect<Component>?
+        var userInputLabels: [String] = []
     }
 
     public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
@@ -230,6 +238,8 @@ extension Node {
     public var labeledPair: LabeledPair? { get { rare { $0.labeledPair?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.labeledPair = boxed }; note(.labeledPair, boxed != nil) } }
     public var strategies: Strategies? { get { rare { $0.strategies?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.strategies = boxed }; note(.strategies, boxed != nil) } }
     public var component: Component? { get { rare { $0.component?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.component = boxed }; note(.component, boxed != nil) } }
+
+    public var userInputLabels: [String] { get { rare { $0.userInputLabels } ?? [] } set { mutateRare { $0.userInputLabels = newValue } } }
 
     /// The three lists share a flag: after a change to one, it is set from all three.
     private mutating func noteLists() {
