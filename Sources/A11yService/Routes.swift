@@ -49,7 +49,7 @@ struct Routes: Sendable {
         return router
     }
 
-    private static let openAPI = Array(OpenAPIDocument.json.utf8)
+    private static let openAPI = Array(ServedOpenAPI.json.utf8)
     private static let rules = RuleCatalogue.json()
     private static let prettyRules = RuleCatalogue.json(pretty: true)
 

@@ -249,7 +249,7 @@ struct AuditAPITests {
         let result = try #require(CurlClient().request("GET", harness.base + "/openapi.json"))
         #expect(result.status == 200)
         #expect(result.header("content-type") == "application/json")
-        #expect(result.text == OpenAPIDocument.json)
+        #expect(result.text == ServedOpenAPI.json)
     }
 
     @Test func accessLogHasOneJSONLinePerRequest() throws {

@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 @testable import A11yService
-import A11yCore
+@testable import A11yCore
 
-/// The document served at GET /openapi.json: valid JSON, OpenAPI 3.1, every route, and the
-/// same text as the block in openapi.md (Scripts/gen-openapi.sh copies it).
+/// The document served at GET /openapi.json: valid JSON, OpenAPI 3.1, every route, the block in
+/// openapi.md (Scripts/gen-openapi.sh copies it) with the wire declarations' schemas filled in.
 @Suite struct OpenAPIDocumentTests {
     static let httpMethods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
     func document() throws -> [String: Any] {
-        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let object = try JSONSerialization.jsonObject(with: Data(ServedOpenAPI.json.utf8))
         return try #require(object as? [String: Any])
     }
 
@@ -69,19 +69,51 @@ import A11yCore
         }
     }
 
-    /// Every field of the tree format (shared/docs/tree-format.md) is described, with the
-    /// fields this product added (`clipsToBounds`, `explicitOrder`: README, The model).
-    @Test func nodeSchemaHasEveryTreeFormatField() throws {
-        let properties = try #require(try schema("Node")["properties"] as? [String: Any])
-        let fields = [
-            "id", "type", "frame", "text", "label", "value", "hint", "identifier", "traits",
-            "isAccessibilityElement", "children", "accessibilityChildren", "grouping", "hidden", "opacity",
-            "enabled", "sortPriority", "actions", "customContent", "rotors", "activationPoint",
-            "accessibilityFrame", "combinable", "deferral", "deferredSource", "deferralReceiver", "a11yRoot",
-            "nestedIdentifier", "labeledPair", "strategies", "style", "component", "focusable",
-            "clipsToBounds", "explicitOrder",
-        ]
-        #expect(Set(properties.keys) == Set(fields))
+    /// The served schemas list exactly what the decoder reads: the declared node fields, kinds,
+    /// traits and enumeration values.
+    @Test func wireSchemasAreTheDeclarations() throws {
+        let node = try schema("Node")
+        let properties = try #require(node["properties"] as? [String: [String: Any]])
+        #expect(Set(properties.keys) == Set(NodeWire.fields.map(\.name)))
+        #expect(properties.count == NodeWire.fields.count)
+        let kinds = try #require(properties["type"]?["description"] as? String)
+        for kind in NodeKind.allCases { #expect(kinds.contains(" \(kind.rawValue),") || kinds.contains(" \(kind.rawValue).")) }
+        #expect(try schema("Trait")["enum"] as? [String] == Traits.names.map(\.name))
+        let grouping = try #require(properties["grouping"]?["enum"] as? [Any])
+        #expect(grouping.compactMap { $0 as? String } == Grouping.allCases.map(\.rawValue))
+        #expect(grouping.count == Grouping.allCases.count + 1, "and null")
+        #expect(try schema("Platform")["enum"] as? [String] == Platform.allCases.map(\.rawValue))
+        #expect(try schema("Idiom")["enum"] as? [String] == Idiom.allCases.map(\.rawValue))
+        #expect(try schema("LayoutDirection")["enum"] as? [String] == LayoutDirection.allCases.map(\.rawValue))
+        #expect(try schema("Importance")["enum"] as? [String] == CustomContent.Importance.allCases.map(\.rawValue))
+        #expect(properties["opacity"]?["minimum"] as? Double == 0 && properties["opacity"]?["maximum"] as? Double == 1)
+    }
+
+    /// Enumerations nested in hand-written schemas list the declared values (`WireEnum`s).
+    @Test func nestedEnumerationsAreTheDeclarations() throws {
+        func values(_ schema: String, _ path: String...) throws -> [String] {
+            var current: Any = try self.schema(schema)
+            for key in path { current = try #require((current as? [String: Any])?[key], "\(schema) \(path)") }
+            return try #require(current as? [Any]).compactMap { $0 as? String }
+        }
+        #expect(try values("Combinable", "properties", "sorting", "enum") == Combinable.Sorting.wire.names)
+        #expect(try values("LabeledPair", "properties", "role", "enum") == LabeledPair.Role.wire.names)
+        #expect(try values("Style", "properties", "backgroundKind", "enum") == Style.BackgroundKind.wire.names)
+        #expect(try values("Level", "enum") == WCAGLevel.wire.names)
+        let deferral = try #require(try schema("Deferral")["properties"] as? [String: Any])
+        let content = try #require((deferral["content"] as? [String: Any])?["items"] as? [String: Any])
+        let kind = try #require((content["properties"] as? [String: Any])?["kind"] as? [String: Any])
+        #expect(try #require(kind["enum"] as? [Any]).compactMap { $0 as? String } == Deferral.Content.Kind.wire.names)
+    }
+
+    /// openapi.md holds a placeholder where each generated schema goes.
+    @Test func markdownHoldsPlaceholdersForTheGeneratedSchemas() throws {
+        let object = try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8))
+        let components = try #require((object as? [String: Any])?["components"] as? [String: Any])
+        let schemas = try #require(components["schemas"] as? [String: [String: Any]])
+        for (name, _) in ServedOpenAPI.generatedSchemas {
+            #expect(schemas[name]?.keys.sorted() == ["description"], "\(name)")
+        }
     }
 
     @Test func everyReferenceResolves() throws {

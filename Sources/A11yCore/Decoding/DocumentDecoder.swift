@@ -65,7 +65,6 @@ public enum DocumentDecoder {
                 return screen
             })
         }
-        // Taken, not bound: binding would copy the document and free the optional's copy later.
         guard var document = root.take() else { throw InputError(.missing, "missing \"root\" node", at: "/root") }
         document.apply(settings)
         return .single(document)
@@ -106,9 +105,9 @@ struct DocumentSettings {
     mutating func decode(_ key: JSONKey, _ c: inout JSONCursor) throws(InputError) {
         if try c.consumeNull() { return }
         switch key {
-        case "platform": platform = try c.enumeration(Platform.self, "platform")
-        case "idiom": idiom = try c.enumeration(Idiom.self, "idiom")
-        case "layoutDirection": layoutDirection = try c.enumeration(LayoutDirection.self, "layoutDirection")
+        case "platform": platform = try c.enumeration(Platform.self)
+        case "idiom": idiom = try c.enumeration(Idiom.self)
+        case "layoutDirection": layoutDirection = try c.enumeration(LayoutDirection.self)
         case "options": options = try OptionsDecoder.decode(&c)
         default: try c.skip()
         }

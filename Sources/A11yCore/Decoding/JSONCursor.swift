@@ -175,13 +175,16 @@ struct JSONCursor: ~Copyable {
         return Int(value)
     }
 
-    /// A value of a string enumeration, matched by its bytes (see `WireEnum`).
+    /// A value of a wire enumeration, looked up in its declaration; an unknown name fails
+    /// with the enumeration's noun ("unknown grouping \"x\"").
+    mutating func enumeration<E: WireEnum>(_ type: E.Type) throws(InputError) -> E {
+        try enumeration(type, E.wire.noun)
+    }
+
     mutating func enumeration<E: WireEnum>(_ type: E.Type, _ what: String) throws(InputError) -> E {
         let name = try stringBytes()
-        if let value = E.wireNames.value(named: name) { return value }
-        let raw = name.description
-        guard let value = E(rawValue: raw) else { throw error(.invalidValue, "unknown \(what) \"\(raw)\"") }
-        return value
+        if let value = E.wire.lookup.value(named: name) { return value }
+        throw error(.invalidValue, "unknown \(what) \"\(name)\"")
     }
 
     mutating func skip() throws(InputError) {

@@ -43,7 +43,7 @@ struct RawStrategies {
             switch key {
             case "just": result = .just(try c.consumeNull() ? nil : try c.string())
             case "from": from = Reference(id: try c.string(), location: c.location)
-            case "keyPath": keyPath = try c.enumeration(StringStrategy.KeyPath.self, "keyPath")
+            case "keyPath": keyPath = try c.enumeration(StringStrategy.KeyPath.self)
             case "joined":
                 var parts: [StringForm] = []
                 // Joins are short: room for a few parts up front instead of growing 1, 2, 4.

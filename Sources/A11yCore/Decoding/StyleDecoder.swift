@@ -30,7 +30,6 @@ enum StyleDecoder {
     static func style(_ c: inout JSONCursor) throws(InputError) -> Style {
         var style = Style()
         var object = try c.beginObject("a style object")
-        // Read once here, not per key (a static costs a lazy-init check per read).
         let names = StyleField.keyWords
         while let (_, field) = try c.nextKey(&object, known: names) {
             if try c.consumeNull() { continue }
@@ -44,7 +43,7 @@ enum StyleDecoder {
             case .fontWeight: style.fontWeight = try fontWeight(&c)
             case .textStyle: style.textStyle = try c.string()
             case .scalesWithDynamicType: style.scalesWithDynamicType = try c.bool()
-            case .backgroundKind: style.backgroundKind = try c.enumeration(Style.BackgroundKind.self, "backgroundKind")
+            case .backgroundKind: style.backgroundKind = try c.enumeration(Style.BackgroundKind.self)
             case nil: try c.skip()
             }
         }

@@ -8,8 +8,7 @@ struct TreeDecoder: ~Copyable {
     var document = Document()
     /// The nodes' boxed fields, row i for node i (see `FieldTable`).
     private var fields: FieldTable
-    /// Child indices of the nodes being decoded; siblings sit together on top. A `RawStack`:
-    /// an Array here paid a uniqueness check per child and a `replaceSubrange` per list.
+    /// Child indices of the nodes being decoded; siblings sit together on top.
     private var scratch = RawStack<Int>(capacity: 64)
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
     private var pendingRotors: [(node: Int, rotor: Int, items: [Reference])] = []
@@ -20,8 +19,9 @@ struct TreeDecoder: ~Copyable {
     private var recentStyleBoxes: [Indirect<Style>] = []
     private var styleSlot = 0
     private static let recentStyleCount = 8
-    /// The node members' names, held here so each key read skips the static's lazy-init check.
-    private let nodeKeys = NodeFields.Field.keyWords
+    /// The node fields' names and readers (`NodeWire.fields`).
+    private let nodeKeys = NodeFieldKey.keyWords
+    private let nodeReadings = NodeWire.fields.map(\.reading)
 
     /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
     /// node array is not copied on every doubling.
@@ -44,8 +44,7 @@ struct TreeDecoder: ~Copyable {
     /// 150 to 250 bytes a node, so this rarely falls short and over-reserves by little.
     static func expectedNodes(inBytes bytes: Int) -> Int { bytes / 128 }
 
-    /// Mutating, not consuming: consuming a decoder held in a `let` copied it (a retain and a
-    /// release of every member); the document is swapped out, so it moves to the caller.
+    /// The document decoded from the cursor's `root` object.
     mutating func decodeTree(_ c: inout JSONCursor) throws(InputError) -> Document {
         _ = try decodeNode(&c, parent: nil, synthetic: false, indexInParent: 0, depth: 0)
         try resolveReferences(c)
@@ -63,8 +62,7 @@ struct TreeDecoder: ~Copyable {
         guard document.nodes.count < min(limits.maxNodes, nodeBudget) else {
             throw c.error(.limit, "more than \(limits.maxNodes) nodes")
         }
-        // Append first so storage stays in pre-order; the fields are then written straight into
-        // the stored node and its row (one access per member), never into a local copy.
+        // Appended first, so storage stays in pre-order.
         if fields.isFull { growFields() }
         let index = document.nodes.count
         fields.append(Node.Fields())
@@ -72,10 +70,22 @@ struct TreeDecoder: ~Copyable {
                                    indexInParent: indexInParent, depth: depth))
 
         var object = try c.beginObject("a node object")
-        while let (_, field) = try c.nextKey(&object, known: nodeKeys) {
-            if field == .children || field == .accessibilityChildren {
-                if try c.consumeNull() { continue }
-                let isSynthetic = field == .accessibilityChildren
+        while let (_, key) = try c.nextKey(&object, known: nodeKeys) {
+            // A `null` member counts as absent; unknown members are skipped.
+            if try c.consumeNull() { continue }
+            guard let key else { try c.skip(); continue }
+            switch nodeReadings[key.index] {
+            case .value(let read):
+                try read(&c, &document.nodes[index], FieldRow(table: fields, index: index))
+            case .tree(.id):
+                let id = try c.string()
+                fields[index].id = id
+                // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
+                if let first = document.indexByID.updateValue(index, forKey: id) {
+                    throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
+                }
+            case .tree(let member) where member == .children || member == .accessibilityChildren:
+                let isSynthetic = member == .accessibilityChildren
                 let mark = scratch.count
                 var list = try c.beginArray()
                 while try c.nextElement(&list) {
@@ -87,15 +97,12 @@ struct TreeDecoder: ~Copyable {
                 scratch.truncate(to: mark)
                 let range = start..<document.childStorage.count
                 if isSynthetic { document.nodes[index].syntheticChildRange = range } else { document.nodes[index].childRange = range }
-            } else if field == .strategies {
-                if try c.consumeNull() { continue }
+            case .tree(.strategies):
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
-            } else if field == .style {
-                if try c.consumeNull() { continue }
+            case .tree(.style):
                 fields[index].style = try style(&c)
                 document.nodes[index].note(.style, true)
-            } else if field == .rotors {
-                if try c.consumeNull() { continue }
+            case .tree(.rotors):
                 var rotors: [Rotor] = []
                 var list = try c.beginArray()
                 while try c.nextElement(&list) {
@@ -103,14 +110,10 @@ struct TreeDecoder: ~Copyable {
                     rotors.append(rotor)
                     pendingRotors.append((index, list.index, items))
                 }
-                // Only a list with items takes a rare row (an empty one reads the same).
+                // An empty list takes no rare row: it reads the same as none.
                 if !rotors.isEmpty { fields[rareOf: index].rotors = rotors; document.nodes[index].note(.lists, true) }
-            } else {
-                try NodeFields.decode(field, into: &document.nodes[index], fields: fields, row: index, &c)
-            }
-            // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
-            if field == .id, let id = fields[index].id, let first = document.indexByID.updateValue(index, forKey: id) {
-                throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
+            case .tree:
+                try c.skip()
             }
         }
         return index
@@ -159,7 +162,6 @@ struct TreeDecoder: ~Copyable {
     /// `c` names the places of references that fail.
     private mutating func resolveReferences(_ c: borrowing JSONCursor) throws(InputError) {
         for (node, raw) in pendingStrategies {
-            // Through the table: a node's own setter would copy its shared row first.
             fields[rareOf: node].strategies = Indirect(try raw.resolve(document.indexByID, c))
             document.nodes[node].note(.strategies, true)
         }

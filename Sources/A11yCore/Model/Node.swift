@@ -1,17 +1,13 @@
 /// One view of the UI tree, as decoded from the wire. Children live in the owning
 /// `Document` (flat storage), so a node is a plain value without recursion.
 ///
-/// Fields holding strings, arrays or nested models live in a copy-on-write row of a
-/// `FieldTable` (`Node.Fields`): engines and rules copy nodes out of `Document.nodes` all the
-/// time, and a copy then retains one object instead of some twenty. The decoder gives all
-/// nodes of a document rows of one table, so a document allocates once for them, not per node.
+/// Fields holding strings, arrays or nested models live in the node's row of a `FieldTable`
+/// (shared by all nodes of a document; declared with the wire fields in `NodeWire`).
 public struct Node: Sendable {
     // Stored compactly, hot members first: every pass over all nodes streams this array, so
     // a node is 152 bytes instead of 216 (optionals of Double/Rect/Int padded to the next 8
     // bytes each). Positions are Int32 (`DecodeLimits.maxNodes` is at most Int32.max);
     // optional geometry keeps its value unwrapped and says whether it is there in `present`.
-    /// Set by each initializer, not by a default value: the decoder's nodes then skip
-    /// retaining and releasing the shared empty table first.
     private var table: FieldTable
     /// This node's row in `table`.
     private var row: Int32 = 0
@@ -173,11 +169,9 @@ public struct Node: Sendable {
         self.depth = depth
     }
 
-    private var fields: Fields { _read { yield table[Int(row)] } }
+    var fields: Fields { _read { yield table[Int(row)] } }
 
-    // Comparisons read in the row: a getter returns its own copy (a retain and a release),
-    // which walks comparing many nodes' strings pay for every node.
-    // Inlined: calling a Node method that is not inlined copies the node out of its array first.
+    // Comparisons of the row's strings in place, for walks over all nodes.
     /// Whether `typeName` is `type`.
     @inline(__always)
     func typeNameEquals(_ type: String) -> Bool { table[Int(row)].typeName == type }
@@ -195,42 +189,11 @@ public struct Node: Sendable {
     /// Points the node at the same row of `newTable` (the decoder's table after it grew).
     mutating func move(to newTable: FieldTable) { table = newTable }
 
-    // Reference-counted fields, stored in the row (see `FieldTable`).
-    public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
-    /// The `type` string as sent, for messages about unknown kinds.
-    public var typeName: String { get { fields.typeName } set { mutate { $0.typeName = newValue } } }
-    public var text: String? { get { fields.text } set { mutate { $0.text = newValue }; note(.nonEmptyText, newValue?.isEmpty == false) } }
-    public var label: String? { get { fields.label } set { mutate { $0.label = newValue }; note(.nonEmptyLabel, newValue?.isEmpty == false) } }
-    public var value: String? { get { fields.value } set { mutate { $0.value = newValue }; note(.nonEmptyValue, newValue?.isEmpty == false) } }
-    public var hint: String? { get { fields.hint } set { mutate { $0.hint = newValue }; note(.nonEmptyHint, newValue?.isEmpty == false) } }
-    public var identifier: String? { get { fields.identifier } set { mutate { $0.identifier = newValue }; note(.nonEmptyIdentifier, newValue?.isEmpty == false) } }
-    // Rarely set fields, in the row's rare row (see `FieldTable`).
-    public var actions: [String] { get { rare { $0.actions } ?? [] } set { mutateRare { $0.actions = newValue }; noteLists() } }
-    public var customContent: [CustomContent] { get { rare { $0.customContent } ?? [] } set { mutateRare { $0.customContent = newValue }; noteLists() } }
-    public var rotors: [Rotor] { get { rare { $0.rotors } ?? [] } set { mutateRare { $0.rotors = newValue }; noteLists() } }
-    /// The three lists share a bit: after a change to one, it is set from all three.
-    private mutating func noteLists() {
-        let holds = rare { !$0.actions.isEmpty || !$0.customContent.isEmpty || !$0.rotors.isEmpty } ?? false
-        note(.lists, holds)
-    }
-    // Out-of-line fields are boxed before `mutate`: a call made inside its access to `fields`
-    // would make the compiler keep dynamic exclusivity checks on every read of the row.
-    public var combinable: Combinable? { get { rare { $0.combinable?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.combinable = boxed }; note(.combinable, boxed != nil) } }
-    public var deferral: Deferral? { get { rare { $0.deferral } ?? nil } set { mutateRare { $0.deferral = newValue }; note(.deferral, newValue != nil) } }
-    public var deferredSource: String? { get { rare { $0.deferredSource } ?? nil } set { mutateRare { $0.deferredSource = newValue }; note(.deferredSource, newValue != nil) } }
-    public var a11yRoot: String? { get { rare { $0.a11yRoot } ?? nil } set { mutateRare { $0.a11yRoot = newValue }; note(.a11yRoot, newValue != nil) } }
-    public var nestedIdentifier: String? { get { fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue }; note(.nestedIdentifier, newValue != nil) } }
-    public var labeledPair: LabeledPair? { get { rare { $0.labeledPair?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.labeledPair = boxed }; note(.labeledPair, boxed != nil) } }
-    public var strategies: Strategies? { get { rare { $0.strategies?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.strategies = boxed }; note(.strategies, boxed != nil) } }
-    public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed }; note(.style, boxed != nil) } }
-    public var component: Component? { get { rare { $0.component?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.component = boxed }; note(.component, boxed != nil) } }
-
     /// `read` of this node's rare fields, in place; nil when it has none.
     @inline(__always)
-    private func rare<Value>(_ read: (RareFields) -> Value) -> Value? { table.withRare(of: Int(row), read) }
+    func rare<Value>(_ read: (RareFields) -> Value) -> Value? { table.withRare(of: Int(row), read) }
 
-    // Read-only views for rules' walks over every node: flags, or part of a boxed field read in
-    // place, where the getters above copy the whole value (and retain its strings) out of the row.
+    // What walks over every node ask of it, answered from its flags.
     var hasComponent: Bool { has(.component) }
     var hasCombinable: Bool { has(.combinable) }
     var hasNonEmptyText: Bool { has(.nonEmptyText) }
@@ -254,46 +217,14 @@ public struct Node: Sendable {
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
     public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
 
-    /// The boxed fields most nodes set. Internal so the decoder can write them straight into its table.
-    struct Fields {
-        var id: String?
-        var typeName = "view"
-        var text: String?
-        var label: String?
-        var value: String?
-        var hint: String?
-        var identifier: String?
-        var nestedIdentifier: String?
-        // Large and often absent: out of line, so a typical row stays small (one pointer
-        // instead of some 40 bytes inline) and walks over all nodes touch less memory.
-        var style: Indirect<Style>?
-        /// This row's `RareFields` in its table, -1 while it has none.
-        var rareRow: Int32 = -1
-    }
-
-    /// The boxed fields few nodes set (see `FieldTable`).
-    struct RareFields {
-        var actions: [String] = []
-        var customContent: [CustomContent] = []
-        var rotors: [Rotor] = []
-        var deferral: Deferral?
-        var deferredSource: String?
-        var a11yRoot: String?
-        // Large and mostly absent: out of line (one pointer each instead of up to 200 bytes inline).
-        var combinable: Indirect<Combinable>?
-        var labeledPair: Indirect<LabeledPair>?
-        var strategies: Indirect<Strategies>?
-        var component: Indirect<Component>?
-    }
-
     /// A row of its own before a change when the table is shared (copy on write).
-    private mutating func mutate(_ change: (inout Fields) -> Void) {
+    mutating func mutate(_ change: (inout Fields) -> Void) {
         makeRowUnique()
         change(&table[Int(row)])
     }
 
     /// `mutate` for the rare fields.
-    private mutating func mutateRare(_ change: (inout RareFields) -> Void) {
+    mutating func mutateRare(_ change: (inout RareFields) -> Void) {
         makeRowUnique()
         change(&table[rareOf: Int(row)])
     }

@@ -1,13 +1,13 @@
-/// The view kind of a node (`type` on the wire). Unknown kinds are plain views.
+/// The view kind of a node (`type` on the wire; declared with their meanings in `NodeKind.wire`).
+/// Unknown kinds are plain views.
 public enum NodeKind: String, Sendable, CaseIterable {
     case view, stack, text, image, button, toggle, slider, textField, secureTextField, link, tab
     case list, cell, canvas
-    // Seed 003 components.
+    // Components: their state is in the node's `component`.
     case carousel, accordion, codeBlock, ratingDisplay, ratingInput, progressBar, spinner, tabSet
 
-    /// The kind named `name` by table lookup (`init(rawValue:)` compares against each case in turn).
-    static func named(_ name: String) -> NodeKind? { byName[name] }
-    private static let byName: [String: NodeKind] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    /// The kind named `name` (see `NodeKind.wire` for what each kind means).
+    static func named(_ name: String) -> NodeKind? { wire.lookup.value(named: name) }
 
     /// Kinds that are accessibility elements unless told otherwise.
     public var isLeafByDefault: Bool {

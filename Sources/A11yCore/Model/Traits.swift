@@ -32,25 +32,52 @@ public struct Traits: OptionSet, Hashable, Sendable {
     /// secure-text-field trait, AccessibilitySnapshot `accessibilityDescription(context:)`).
     public static let secureTextEntry = Traits(rawValue: 1 << 22)
 
-    /// Wire names in a fixed order; responses list traits in this order.
-    public static let names: [(name: String, trait: Traits)] = [
-        ("button", .button), ("link", .link), ("header", .header), ("image", .image),
-        ("staticText", .staticText), ("selected", .selected), ("notEnabled", .notEnabled),
-        ("adjustable", .adjustable), ("searchField", .searchField), ("keyboardKey", .keyboardKey),
-        ("playsSound", .playsSound), ("updatesFrequently", .updatesFrequently),
-        ("summaryElement", .summaryElement), ("startsMediaSession", .startsMediaSession),
-        ("allowsDirectInteraction", .allowsDirectInteraction), ("causesPageTurn", .causesPageTurn),
-        ("tabBar", .tabBar), ("toggleButton", .toggleButton), ("isModal", .isModal),
-        ("backButton", .backButton),
+    /// The traits of the wire format with their meanings, in bit order: responses list traits
+    /// in this order. The decoder's lookup, its "unknown trait" message, the encoder's names
+    /// and the OpenAPI `Trait` schema are made from this table.
+    static let declarations: [(name: String, trait: Traits, meaning: String)] = [
+        ("button", .button, "Activating it does something."),
+        ("link", .link, "Activating it opens a destination."),
+        ("header", .header, "Heads a section (the headings rotor)."),
+        ("image", .image, "A picture."),
+        ("staticText", .staticText, "Text that does not change."),
+        ("selected", .selected, "The current item of a set (a tab, a segment)."),
+        ("notEnabled", .notEnabled, "Dimmed: cannot be activated."),
+        ("adjustable", .adjustable, "Swiping up or down changes its value."),
+        ("searchField", .searchField, "A search field."),
+        ("keyboardKey", .keyboardKey, "A key of a keyboard."),
+        ("playsSound", .playsSound, "Plays its own sound when activated."),
+        ("updatesFrequently", .updatesFrequently, "Its label or value changes often (a timer)."),
+        ("summaryElement", .summaryElement, "Summarises the screen when it appears."),
+        ("startsMediaSession", .startsMediaSession, "Starts media: VoiceOver stays quiet after activating it."),
+        ("allowsDirectInteraction", .allowsDirectInteraction, "Touches go straight to it (a drawing surface)."),
+        ("causesPageTurn", .causesPageTurn, "Turns the page when reading reaches its end."),
+        ("tabBar", .tabBar, "A tab bar."),
+        ("toggleButton", .toggleButton, "A button that is on or off."),
+        ("isModal", .isModal, "A modal view: the elements behind it are not read."),
+        ("backButton", .backButton, "Goes back a screen."),
     ]
 
+    /// Wire names in a fixed order; responses list traits in this order.
+    public static let names: [(name: String, trait: Traits)] = declarations.map { ($0.name, $0.trait) }
+
     public init?(name: String) {
-        guard let trait = Traits.byName[name] else { return nil }
+        guard let trait = Traits.wire.value(named: name) else { return nil }
         self = trait
     }
 
-    /// `names` as a lookup table: the decoder maps every trait string of a request.
-    private static let byName: [String: Traits] = Dictionary(names.map { ($0.name, $0.trait) }, uniquingKeysWith: { first, _ in first })
+    /// The wire traits' bits, and their names by bit (the declarations are in bit order from bit 0).
+    static let wireMask: UInt32 = declarations.reduce(0) { $0 | $1.trait.rawValue }
+    static let wireNamesByBit: [String] = declarations.map(\.name)
+
+    /// The names compiled for the decoder.
+    static let wire = WireLookup(names.map { ($0.name, $0.trait) })
+
+    /// The `Trait` component schema: one of the names.
+    static var schema: String {
+        WireSchemas.object([("type", WireSchemas.quoted("string")),
+                            ("enum", "[" + names.map { WireSchemas.quoted($0.name) }.joined(separator: ", ") + "]")])
+    }
 
     /// Wire names of the traits set here, in canonical order (private traits are not listed).
     public var wireNames: [String] {

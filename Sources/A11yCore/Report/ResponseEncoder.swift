@@ -121,11 +121,11 @@ public enum ResponseEncoder {
         w.staticKey("hint"); w.string(e.hint)
         w.staticKey("traits")
         w.beginArray()
-        // Only the set bits are visited, each name a literal written without an escape scan
-        // (testing all 20 entries of `Traits.names` and writing its Strings cost a retain each).
-        var bits = e.traits.rawValue & wireTraitMask
+        // Only the set bits are visited: `Traits.declarations` lists the wire traits in bit order.
+        var bits = e.traits.rawValue & Traits.wireMask
+        let names = Traits.wireNamesByBit
         while bits != 0 {
-            w.staticString(wireTraitName(bit: bits.trailingZeroBitCount))
+            w.string(names[bits.trailingZeroBitCount])
             bits &= bits &- 1
         }
         w.endArray()
@@ -319,22 +319,6 @@ struct PointerSpans {
         get { spans[node] }
         set { spans[node] = newValue }
     }
-}
-
-/// The bits of `Traits.names`, which lists the wire traits in bit order from bit 0.
-private let wireTraitMask: UInt32 = (1 << 20) - 1
-
-/// `Traits.names[bit].name` as a StaticString; debug builds check they agree.
-private func wireTraitName(bit: Int) -> StaticString {
-    let name: StaticString = switch bit {
-    case 0: "button"; case 1: "link"; case 2: "header"; case 3: "image"; case 4: "staticText"
-    case 5: "selected"; case 6: "notEnabled"; case 7: "adjustable"; case 8: "searchField"; case 9: "keyboardKey"
-    case 10: "playsSound"; case 11: "updatesFrequently"; case 12: "summaryElement"; case 13: "startsMediaSession"
-    case 14: "allowsDirectInteraction"; case 15: "causesPageTurn"; case 16: "tabBar"; case 17: "toggleButton"
-    case 18: "isModal"; default: "backButton"
-    }
-    assert(Traits.names.count == 20 && Traits.names[bit].trait.rawValue == 1 << bit && Traits.names[bit].name == name.description)
-    return name
 }
 
 // `rawValue` as a StaticString, written without an escape scan; debug builds check they agree.

@@ -5,7 +5,7 @@ public enum RuleRegistry {
         .textContrast, .enhancedContrast, .nonTextContrast, .textScaling,
         .imageName, .canvasAlternative, .ratingDisplayAnnouncement, .codeBlockAnnouncement,
         // Operable
-        .targetSize, .targetSizeEnhanced, .keyboardFocusable, .autoAdvance, .linkPurpose,
+        .targetSize, .targetSizeEnhanced, .keyboardFocusable, .autoAdvance, .linkPurpose, .labelInName,
         // Understandable / robust
         .controlName, .textFieldName, .conflictingRoleTraits, .missingRoleTrait, .combinedButtonTrait,
         .carouselAnnouncement, .accordionState, .ratingInputAnnouncement, .progressAnnouncement,

@@ -6,22 +6,6 @@ import Testing
 /// ',' or '{' directly; any whitespace sends them through the general key read. Both must
 /// give the same nodes and the same errors.
 @Suite struct KnownKeyWordsTests {
-    private func lookup(_ name: String) -> NodeFields.Field? {
-        let (low, high) = KnownKeyWords<NodeFields.Field>.words(Array(name.utf8))
-        guard name.utf8.count <= KnownKeyWords<NodeFields.Field>.maxLength else { return nil }
-        return NodeFields.Field.keyWords.key(length: name.utf8.count, low: low, high: high)
-    }
-
-    @Test func everyShortFieldIsInTheTableAndNoOther() {
-        for field in NodeFields.Field.allCases {
-            let short = field.rawValue.utf8.count <= KnownKeyWords<NodeFields.Field>.maxLength
-            #expect(lookup(field.rawValue) == (short ? field : nil), "\(field)")
-            #expect(lookup(String(field.rawValue.dropLast())) == nil, "\(field)")
-            #expect(lookup(field.rawValue.uppercased()) == nil, "\(field)")
-        }
-        #expect(lookup("") == nil)
-    }
-
     /// The same document, compact and with a space after every ',' and '{' (general path).
     private func bothWays(_ compact: String) -> [String] {
         [compact, compact.replacingOccurrences(of: ",", with: ", ").replacingOccurrences(of: "{", with: "{ ")]

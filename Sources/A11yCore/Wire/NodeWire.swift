@@ -1,0 +1,249 @@
+/// The fields of a node object on the wire, declared once: name, JSON shape, meaning, and how
+/// the decoder stores it. The decoder's key lookup, the node's OpenAPI schema and the tests read
+/// this table. Adding a field: a row here, and, for a string, list or nested object, a member of
+/// `Node.Fields` (most nodes set it) or `Node.RareFields` (few do) with its accessor below.
+enum NodeWire {
+    static let meaning = "One view. Unknown fields are ignored; a wrongly typed known field is a 400 with a pointer to it. A `null` member counts as absent."
+
+    static let fields: [NodeWireField] = [
+        .init("id", .string, "Author's id, unique in the tree; findings and references use it.", tree: .id),
+        .init("type", .string, "View kind: " + NodeKind.wire.names.joined(separator: ", ") + ". Unknown kinds are plain views.",
+              default: "\"view\"") { c, node, row throws(InputError) in
+            let name = try c.stringBytes()
+            if let kind = NodeKind.wire.lookup.value(bytes: name) {
+                node.kind = kind
+                row.common.typeName = kind.rawValue
+            } else {
+                // Kept as sent, for messages about unknown kinds.
+                let typeName = name.description
+                node.kind = NodeKind.wire.lookup.value(named: typeName) ?? .view
+                row.common.typeName = typeName
+            }
+        },
+        .init("frame", .object("Rect"), "Frame in screen coordinates.") { c, node, _ throws(InputError) in node.frame = try NodeFields.rect(&c) },
+        .init("text", .string, "Visible text; a text node's label defaults to it.") { c, node, row throws(InputError) in
+            row.common.text = node.noting(.nonEmptyText, nonEmpty: try c.string())
+        },
+        .init("label", .string, "accessibilityLabel: what VoiceOver reads first.") { c, node, row throws(InputError) in
+            row.common.label = node.noting(.nonEmptyLabel, nonEmpty: try c.string())
+        },
+        .init("value", .string, "accessibilityValue: the current value, read after the label.") { c, node, row throws(InputError) in
+            row.common.value = node.noting(.nonEmptyValue, nonEmpty: try c.string())
+        },
+        .init("hint", .string, "accessibilityHint: what activating the element does, read last.") { c, node, row throws(InputError) in
+            row.common.hint = node.noting(.nonEmptyHint, nonEmpty: try c.string())
+        },
+        .init("identifier", .string, "Explicit accessibility identifier.") { c, node, row throws(InputError) in
+            row.common.identifier = node.noting(.nonEmptyIdentifier, nonEmpty: try c.string())
+        },
+        .init("traits", .object("Traits"), "UIAccessibilityTraits; absent: the kind's default traits.") { c, node, _ throws(InputError) in
+            node.traits = try NodeFields.traits(&c)
+        },
+        .init("isAccessibilityElement", .boolean,
+              "Default: true for leaf kinds (text, image, button, toggle, slider, fields, link, tab) and for nodes with a label.") { c, node, _ throws(InputError) in
+            node.isAccessibilityElement = try c.bool()
+        },
+        .init("children", .array(of: .object("Node")), "View children, in view order.", tree: .children),
+        .init("accessibilityChildren", .array(of: .object("Node")), "Synthetic children (e.g. a Canvas).", tree: .accessibilityChildren),
+        .init("grouping", .oneOf(Grouping.wire.names), "How the subtree reads: " + Grouping.wire.names.joined(separator: ", ") + ".") { c, node, _ throws(InputError) in
+            node.grouping = try c.enumeration(Grouping.self)
+        },
+        .init("hidden", .boolean, "Hidden from assistive technology with its subtree.", default: "false") { c, node, _ throws(InputError) in
+            node.hidden = try c.bool()
+        },
+        .init("opacity", .number(minimum: 0, maximum: 1), "0 to 1; 0 hides the node and its subtree.") { c, node, _ throws(InputError) in
+            let v = try c.number()
+            guard (0...1).contains(v) else { throw c.error(.invalidValue, "opacity must be from 0 to 1") }
+            node.opacity = v
+        },
+        .init("enabled", .boolean, "false reads as the notEnabled trait.", default: "true") { c, node, _ throws(InputError) in
+            node.enabled = try c.bool()
+        },
+        .init("sortPriority", .number(), "Higher is read first among siblings of one container.", default: "0") { c, node, _ throws(InputError) in
+            node.sortPriority = try c.number()
+        },
+        .init("actions", .array(of: .object("Action")), "Custom actions, by name.") { c, node, row throws(InputError) in
+            let actions = try NodeFields.actions(&c)
+            // An empty list takes no rare row: it reads the same as none.
+            if !actions.isEmpty { node.note(.lists, true); row.rare.actions = actions }
+        },
+        .init("customContent", .array(of: .object("CustomContentInput")), "AXCustomContent: more facts about the element.") { c, node, row throws(InputError) in
+            var items: [CustomContent] = []
+            var list = try c.beginArray()
+            while try c.nextElement(&list) { items.append(try NodeFields.customContent(&c)) }
+            if !items.isEmpty { node.note(.lists, true); row.rare.customContent = items }
+        },
+        .init("rotors", .array(of: .object("RotorInput")), "Custom rotors and the ids of their items.", tree: .rotors),
+        .init("activationPoint", .object("Point"), "Where a double tap activates the element.") { c, node, _ throws(InputError) in
+            node.activationPoint = try NodeFields.point(&c)
+        },
+        .init("accessibilityFrame", .object("Rect"), "The frame assistive technology uses, when not the view's.") { c, node, _ throws(InputError) in
+            node.accessibilityFrame = try NodeFields.rect(&c)
+        },
+        .init("combinable", .object("Combinable"), "Blueprint CombinableView settings.") { c, node, row throws(InputError) in
+            row.rare.combinable = Indirect(try NodeFields.combinable(&c)); node.note(.combinable, true)
+        },
+        .init("deferral", .object("Deferral"), "deferAccessibilityToChildren(content:)") { c, node, row throws(InputError) in
+            row.rare.deferral = try NodeFields.deferral(&c); node.note(.deferral, true)
+        },
+        .init("deferredSource", .string, "deferredAccessibilitySource(identifier:)") { c, node, row throws(InputError) in
+            row.rare.deferredSource = try c.string(); node.note(.deferredSource, true)
+        },
+        .init("deferralReceiver", .boolean, "Receives the content its children defer.", default: "false") { c, node, _ throws(InputError) in
+            node.deferralReceiver = try c.bool()
+        },
+        .init("a11yRoot", .string, "Starts a nested-identifier path.") { c, node, row throws(InputError) in
+            row.rare.a11yRoot = try c.string(); node.note(.a11yRoot, true)
+        },
+        .init("nestedIdentifier", .string, "Appends `.id` to the enclosing path.") { c, node, row throws(InputError) in
+            row.common.nestedIdentifier = try c.string(); node.note(.nestedIdentifier, true)
+        },
+        .init("labeledPair", .object("LabeledPair"), "SwiftUI accessibilityLabeledPair(role:id:in:)") { c, node, row throws(InputError) in
+            row.rare.labeledPair = Indirect(try NodeFields.labeledPair(&c)); node.note(.labeledPair, true)
+        },
+        .init("strategies", .object("Strategies"), "RDDM AccessibilityItem strategies.", tree: .strategies),
+        .init("style", .object("Style"), "What the contrast and text-size rules need of the rendering.", tree: .style),
+        .init("component", .object("Component"), "State of a component kind (carousel, accordion, rating...).") { c, node, row throws(InputError) in
+            row.rare.component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
+        },
+        .init("userInputLabels", .array(of: .string),
+              "UIKit accessibilityUserInputLabels: the names Voice Control and Full Keyboard Access accept for the element (default: its label).") { c, _, row throws(InputError) in
+            var labels: [String] = []
+            var list = try c.beginArray()
+            while try c.nextElement(&list) { labels.append(try c.string()) }
+            if !labels.isEmpty { row.rare.userInputLabels = labels }
+        },
+        .init("focusable", .boolean, "Reachable by keyboard.") { c, node, _ throws(InputError) in node.focusable = try c.bool() },
+        .init("clipsToBounds", .boolean,
+              "UIKit clipsToBounds (default false). A zero-size (0 x 0 frame) node that clips hides its subtree; one that does not clip is walked through, its children may overflow it. A zero-size element is never visited.") { c, node, _ throws(InputError) in
+            node.clipsToBounds = try c.bool()
+        },
+        .init("explicitOrder", .boolean,
+              "The node's accessibilityChildren are UIKit accessibilityElements: read in array order (default false: sorted by frame, as SwiftUI's). The group is placed among its siblings by its first element in reading order.") { c, node, _ throws(InputError) in
+            node.explicitOrder = try c.bool()
+        },
+    ]
+
+    /// The field names compiled for the decoder (see `NodeFieldKey`).
+    static let lookup: WireLookup<NodeFieldKey> = {
+        precondition(fields.count <= 64, "a node's fields are told apart by the bits of a UInt64")
+        return WireLookup(fields.enumerated().map { ($1.name, NodeFieldKey(index: $0)) })
+    }()
+}
+
+/// One field of a node object.
+struct NodeWireField: Sendable {
+    /// Reads the field's value at the cursor into the node and its row of the decoder's table.
+    typealias Read = @Sendable (inout JSONCursor, inout Node, FieldRow) throws(InputError) -> Void
+
+    /// Fields the tree decoder reads itself: they hold nodes or refer to other nodes.
+    enum TreeMember: Sendable { case id, children, accessibilityChildren, strategies, rotors, style }
+
+    enum Reading: Sendable {
+        case value(Read)
+        case tree(TreeMember)
+    }
+
+    let name: String
+    let shape: WireShape
+    let meaning: String
+    /// The value an absent field reads as, as JSON text (for the schema).
+    let defaultValue: String?
+    let reading: Reading
+
+    init(_ name: String, _ shape: WireShape, _ meaning: String, default defaultValue: String? = nil, read: @escaping Read) {
+        self.name = name; self.shape = shape; self.meaning = meaning; self.defaultValue = defaultValue
+        reading = .value(read)
+    }
+
+    init(_ name: String, _ shape: WireShape, _ meaning: String, tree member: TreeMember) {
+        self.name = name; self.shape = shape; self.meaning = meaning; defaultValue = nil
+        reading = .tree(member)
+    }
+}
+
+/// A node field the decoder found: its place in `NodeWire.fields`.
+struct NodeFieldKey: KnownKeys, Sendable {
+    let index: Int
+    var bit: UInt64 { 1 &<< UInt64(index) }
+    static func named(_ key: JSONKey) -> NodeFieldKey? { NodeWire.lookup.value(bytes: key) }
+    static var keyWords: KnownKeyWords<NodeFieldKey> { NodeWire.lookup.words }
+}
+
+/// A node's row of the decoder's `FieldTable`, written in place.
+struct FieldRow {
+    let table: FieldTable
+    let index: Int
+    var common: Node.Fields {
+        _read { yield table[index] }
+        nonmutating _modify { yield &table[index] }
+    }
+    var rare: Node.RareFields {
+        _read { yield table[rareOf: index] }
+        nonmutating _modify { yield &table[rareOf: index] }
+    }
+}
+
+extension Node {
+    /// The strings and boxes most nodes set, in the node's row of its `FieldTable`.
+    struct Fields {
+        var id: String?
+        var typeName = "view"
+        var text: String?
+        var label: String?
+        var value: String?
+        var hint: String?
+        var identifier: String?
+        var nestedIdentifier: String?
+        var style: Indirect<Style>?
+        /// This row's `RareFields` in its table, -1 while it has none.
+        var rareRow: Int32 = -1
+    }
+
+    /// The fields few nodes set, in a second region of the table (see `FieldTable`).
+    struct RareFields {
+        var actions: [String] = []
+        var customContent: [CustomContent] = []
+        var rotors: [Rotor] = []
+        var deferral: Deferral?
+        var deferredSource: String?
+        var a11yRoot: String?
+        var combinable: Indirect<Combinable>?
+        var labeledPair: Indirect<LabeledPair>?
+        var strategies: Indirect<Strategies>?
+        var component: Indirect<Component>?
+        var userInputLabels: [String] = []
+    }
+
+    public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
+    /// The `type` string as sent, for messages about unknown kinds.
+    public var typeName: String { get { fields.typeName } set { mutate { $0.typeName = newValue } } }
+    public var text: String? { get { fields.text } set { mutate { $0.text = newValue }; note(.nonEmptyText, newValue?.isEmpty == false) } }
+    public var label: String? { get { fields.label } set { mutate { $0.label = newValue }; note(.nonEmptyLabel, newValue?.isEmpty == false) } }
+    public var value: String? { get { fields.value } set { mutate { $0.value = newValue }; note(.nonEmptyValue, newValue?.isEmpty == false) } }
+    public var hint: String? { get { fields.hint } set { mutate { $0.hint = newValue }; note(.nonEmptyHint, newValue?.isEmpty == false) } }
+    public var identifier: String? { get { fields.identifier } set { mutate { $0.identifier = newValue }; note(.nonEmptyIdentifier, newValue?.isEmpty == false) } }
+    public var nestedIdentifier: String? { get { fields.nestedIdentifier } set { mutate { $0.nestedIdentifier = newValue }; note(.nestedIdentifier, newValue != nil) } }
+    public var style: Style? { get { fields.style?.value } set { let boxed = newValue.map(Indirect.init); mutate { $0.style = boxed }; note(.style, boxed != nil) } }
+
+    public var actions: [String] { get { rare { $0.actions } ?? [] } set { mutateRare { $0.actions = newValue }; noteLists() } }
+    public var customContent: [CustomContent] { get { rare { $0.customContent } ?? [] } set { mutateRare { $0.customContent = newValue }; noteLists() } }
+    public var rotors: [Rotor] { get { rare { $0.rotors } ?? [] } set { mutateRare { $0.rotors = newValue }; noteLists() } }
+    public var deferral: Deferral? { get { rare { $0.deferral } ?? nil } set { mutateRare { $0.deferral = newValue }; note(.deferral, newValue != nil) } }
+    public var deferredSource: String? { get { rare { $0.deferredSource } ?? nil } set { mutateRare { $0.deferredSource = newValue }; note(.deferredSource, newValue != nil) } }
+    public var a11yRoot: String? { get { rare { $0.a11yRoot } ?? nil } set { mutateRare { $0.a11yRoot = newValue }; note(.a11yRoot, newValue != nil) } }
+    // Boxed before `mutateRare`: a call made inside its access to the row would make the
+    // compiler keep dynamic exclusivity checks on every read of the row.
+    public var combinable: Combinable? { get { rare { $0.combinable?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.combinable = boxed }; note(.combinable, boxed != nil) } }
+    public var labeledPair: LabeledPair? { get { rare { $0.labeledPair?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.labeledPair = boxed }; note(.labeledPair, boxed != nil) } }
+    public var strategies: Strategies? { get { rare { $0.strategies?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.strategies = boxed }; note(.strategies, boxed != nil) } }
+    public var component: Component? { get { rare { $0.component?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.component = boxed }; note(.component, boxed != nil) } }
+
+    public var userInputLabels: [String] { get { rare { $0.userInputLabels } ?? [] } set { mutateRare { $0.userInputLabels = newValue } } }
+
+    /// The three lists share a flag: after a change to one, it is set from all three.
+    private mutating func noteLists() {
+        let holds = rare { !$0.actions.isEmpty || !$0.customContent.isEmpty || !$0.rotors.isEmpty } ?? false
+        note(.lists, holds)
+    }
+}
