@@ -8,8 +8,8 @@ extension Rule {
         description: "The names speech input accepts for a control contain its visible text.",
         help: "Start the accessibility label (or one of the accessibilityUserInputLabels) with the text the control shows.",
         check: { ctx in
-            ctx.facts.indices.compactMap { e in
-                guard ctx.facts[e].isInteractive, !ctx.facts[e].hasBlankLabel else { return nil }
+            ctx.controls.compactMap { e in
+                guard !ctx.lacksLabel(elementAt: e) else { return nil }
                 let element = ctx.elements[e]
                 // What the control shows: its own text, else the texts it was composed from.
                 let texts = element.nodes.compactMap { ctx.nodes[$0].visibleText }
