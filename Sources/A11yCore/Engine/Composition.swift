@@ -1,4 +1,4 @@
-/// Blueprint `AccessibilityComposition` (seed 000) and SwiftUI `.combine` (seed 001):
+/// Blueprint `AccessibilityComposition` (BlueprintUIAccessibilityCore) and SwiftUI `.combine` (SwiftUI Accessible Grouping):
 /// a subtree read as one element.
 extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,

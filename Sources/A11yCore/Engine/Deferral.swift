@@ -87,7 +87,7 @@ struct DeferralOutcome {
     }
 }
 
-/// Blueprint `AccessibilityDeferral` (seed 000): inside a `deferral` container, content
+/// Blueprint `AccessibilityDeferral` (BlueprintUIAccessibilityCore): inside a `deferral` container, content
 /// items hand their source's accessibility to the one receiver.
 enum DeferralResolver {
     /// Diagnostics list at most `maxListEntries` related nodes, each charged to `meter`.

@@ -81,7 +81,7 @@ struct ElementBuilder {
         if nodes[i].has(.combinable) { return .combine }
         if !nodes[i].syntheticChildRange.isEmpty { return .container(contain: true) }
         if let explicit = nodes[i].isAccessibilityElement { return explicit ? .leaf : .container(contain: false) }
-        // Controls and texts stay leaves even with nested ids below them (seed 004's button caveat).
+        // Controls and texts stay leaves even with nested ids below them (the NestedA11yIDs package spec's button caveat).
         if nodes[i].kind.isLeafByDefault { return .leaf }
         if identifiers.isContainer[i] { return .container(contain: true) }
         if nodes[i].has(.nonEmptyLabel) { return .leaf }

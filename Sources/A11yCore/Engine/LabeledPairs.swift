@@ -1,4 +1,4 @@
-/// SwiftUI `accessibilityLabeledPair` (seed 001): the label view's text becomes the
+/// SwiftUI `accessibilityLabeledPair` (SwiftUI Accessible Grouping): the label view's text becomes the
 /// content view's label, and the label view stops being a separate stop.
 struct LabeledPairs {
     // Per node, indexed directly (element building asks for every node); left empty

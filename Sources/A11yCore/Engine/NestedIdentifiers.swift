@@ -1,4 +1,4 @@
-/// NestedA11yIDs (seed 004): `a11yRoot` starts a dot path, `nestedIdentifier` appends to
+/// NestedA11yIDs (the NestedA11yIDs package spec): `a11yRoot` starts a dot path, `nestedIdentifier` appends to
 /// the path inherited from its ancestors.
 struct NestedIdentifiers {
     /// Composed identifier of each node that set `a11yRoot` or a non-empty `nestedIdentifier`.

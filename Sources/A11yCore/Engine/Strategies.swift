@@ -1,4 +1,4 @@
-/// RDDM `AccessibilityItem` (seed 002): a cell with strategies becomes one element whose
+/// RDDM `AccessibilityItem` (RDDM accessibility strategies): a cell with strategies becomes one element whose
 /// label, value and traits come from the strategies; `.ignored` keeps the cell's own.
 extension ElementBuilder {
     /// Replaces what the strategies of node `i` decide in its own element `e`.

@@ -23,7 +23,7 @@ public struct Rotor: Equatable, Sendable {
     }
 }
 
-/// Blueprint `CombinableView` settings (seed 000).
+/// Blueprint `CombinableView` settings (BlueprintUIAccessibilityCore).
 public struct Combinable: Sendable {
     public enum Sorting: String, Sendable, CaseIterable { case frame, none }
     public struct Override: Sendable {
@@ -42,7 +42,7 @@ public struct Combinable: Sendable {
     public init() {}
 }
 
-/// `deferAccessibilityToChildren(content:)` (seed 000).
+/// `deferAccessibilityToChildren(content:)` (BlueprintUIAccessibilityCore).
 public struct Deferral: Sendable {
     public struct Content: Sendable {
         public enum Kind: String, Sendable, CaseIterable { case inherited, error }
@@ -57,7 +57,7 @@ public struct Deferral: Sendable {
     public init(content: [Content]) { self.content = content }
 }
 
-/// SwiftUI `accessibilityLabeledPair(role:id:in:)` (seed 001).
+/// SwiftUI `accessibilityLabeledPair(role:id:in:)` (SwiftUI Accessible Grouping).
 public struct LabeledPair: Sendable {
     public enum Role: String, Sendable, CaseIterable { case label, content }
     public var role: Role
@@ -68,7 +68,7 @@ public struct LabeledPair: Sendable {
     }
 }
 
-/// RDDM `AccessibilityItem` strategies (seed 002).
+/// RDDM `AccessibilityItem` strategies (RDDM accessibility strategies).
 public struct Strategies: Sendable {
     public var label: StringStrategy = .ignored
     public var value: StringStrategy = .ignored
@@ -165,7 +165,7 @@ public struct Color: Equatable, Hashable, Sendable {
     }
 }
 
-/// State of seed 003 components. All optional: rules check what is present.
+/// State of the iOS SDK's accessible components. All optional: rules check what is present.
 public struct Component: Sendable {
     public struct Tab: Sendable, Equatable {
         public var id: String?

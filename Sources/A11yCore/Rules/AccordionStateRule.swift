@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003: an accordion header is a button whose value says "Expanded" / "Collapsed".
+    /// The iOS SDK's accessible components: an accordion header is a button whose value says "Expanded" / "Collapsed".
     static let accordionState = Rule(
         id: "accordion-state", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "An accordion header is a button and reads \"Expanded\" or \"Collapsed\".",

@@ -1,6 +1,6 @@
 extension Rule {
     /// 2.2.2 Pause, Stop, Hide: content that moves on its own must stop for people who
-    /// asked for less motion (seed 003: auto-advance pauses, transitions respect Reduce Motion).
+    /// asked for less motion (the iOS SDK's accessible components: auto-advance pauses, transitions respect Reduce Motion).
     static let autoAdvance = Rule(
         id: "auto-advance-reduce-motion", wcag: ["2.2.2"], level: .A, impact: .serious,
         description: "Auto-advancing content respects Reduce Motion.",

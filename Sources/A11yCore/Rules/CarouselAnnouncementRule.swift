@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003: "Carousel with N pages", value "Page X of N" (4.1.2 name and value).
+    /// The iOS SDK's accessible components: "Carousel with N pages", value "Page X of N" (4.1.2 name and value).
     static let carouselAnnouncement = Rule(
         id: "carousel-announcement", wcag: ["4.1.2"], level: .A, impact: .moderate,
         description: "A carousel reads \"Carousel with N pages\" and its position \"Page X of N\".",

@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003: "Code block in <language>", value "<N> lines of code".
+    /// The iOS SDK's accessible components: "Code block in <language>", value "<N> lines of code".
     static let codeBlockAnnouncement = Rule(
         id: "code-block-announcement", wcag: ["1.3.1"], level: .A, impact: .moderate,
         description: "A code block reads its language and line count.",

@@ -1,5 +1,5 @@
 extension Rule {
-    /// 4.1.2 (seed 001 trait cleanup): a combined element that holds several buttons is
+    /// 4.1.2 (SwiftUI Accessible Grouping's trait cleanup): a combined element that holds several buttons is
     /// not itself one button; keeping the trait announces a double-tap that does nothing useful.
     static let combinedButtonTrait = Rule(
         id: "combined-button-trait", wcag: ["4.1.2"], level: .A, impact: .moderate,

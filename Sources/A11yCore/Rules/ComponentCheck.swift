@@ -1,4 +1,4 @@
-/// Helpers for the seed 003 component rules: find what the screen reader says for a
+/// Helpers for the component rules (the iOS SDK's accessible components): find what the screen reader says for a
 /// component node and compare it with what the component's state says it must read.
 struct ComponentCheck {
     let ctx: RuleContext

@@ -1,4 +1,4 @@
-// Seed 000 AccessibilityDeferral, reported by the deferral engine.
+// BlueprintUIAccessibilityCore's AccessibilityDeferral, reported by the deferral engine.
 extension Rule {
     /// 1.3.1: an identifier matching two sources is no match; both stay separate.
     static let deferralAmbiguousSource = Rule(

@@ -1,4 +1,4 @@
-// Seed 000 AccessibilityDeferral, reported by the deferral engine.
+// BlueprintUIAccessibilityCore's AccessibilityDeferral, reported by the deferral engine.
 extension Rule {
     /// 3.3.1 Error Identification: an error that never reaches its field is not announced with it.
     static let deferralErrorUnreceived = Rule(

@@ -1,4 +1,4 @@
-// Seed 000 AccessibilityDeferral, reported by the deferral engine.
+// BlueprintUIAccessibilityCore's AccessibilityDeferral, reported by the deferral engine.
 extension Rule {
     /// Best practice: content without a source defers nothing (often fine while an error is not shown).
     static let deferralMissingSource = Rule(

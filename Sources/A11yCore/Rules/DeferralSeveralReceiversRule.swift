@@ -1,4 +1,4 @@
-// Seed 000 AccessibilityDeferral, reported by the deferral engine.
+// BlueprintUIAccessibilityCore's AccessibilityDeferral, reported by the deferral engine.
 extension Rule {
     /// 1.3.1: with two receivers nothing is deferred, so the field is read without its
     /// helper or error text.

@@ -1,5 +1,5 @@
 extension Rule {
-    /// Best practice (seed 004): UI tests find elements by identifier; two elements with
+    /// Best practice (the NestedA11yIDs package spec): UI tests find elements by identifier; two elements with
     /// the same composed identifier make the query ambiguous.
     static let duplicateIdentifier = Rule(
         id: "duplicate-identifier", wcag: [], level: nil, impact: .moderate,

@@ -1,5 +1,5 @@
 extension Rule {
-    /// 1.3.1 (seed 001): half a labeled pair ties nothing together; the control is read
+    /// 1.3.1 (SwiftUI Accessible Grouping): half a labeled pair ties nothing together; the control is read
     /// without its visible label.
     static let labeledPairIncomplete = Rule(
         id: "labeled-pair-incomplete", wcag: ["1.3.1"], level: .A, impact: .moderate,

@@ -1,5 +1,5 @@
 extension Rule {
-    /// Best practice (seed 004): a node that composes nested identifiers must be a
+    /// Best practice (the NestedA11yIDs package spec): a node that composes nested identifiers must be a
     /// `contain` container, or its children merge and their identifiers are lost.
     static let nestedIdentifierContainer = Rule(
         id: "nested-identifier-container", wcag: [], level: nil, impact: .minor,

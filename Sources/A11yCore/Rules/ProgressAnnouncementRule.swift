@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003: a progress bar has a label ("Progress" by default) and reads "NN% complete".
+    /// The iOS SDK's accessible components: a progress bar has a label ("Progress" by default) and reads "NN% complete".
     static let progressAnnouncement = Rule(
         id: "progress-announcement", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "A progress bar has a label and reads its value as \"NN% complete\".",

@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003 / 1.1.1: stars are images; the rating must be read as text,
+    /// The iOS SDK's accessible components / 1.1.1: stars are images; the rating must be read as text,
     /// "Rating: 4.5 out of 5 stars", value "<N> reviews".
     static let ratingDisplayAnnouncement = Rule(
         id: "rating-display-announcement", wcag: ["1.1.1"], level: .A, impact: .serious,

@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003: "Rate from 1 to N stars", value "K stars selected" / "No rating selected", button.
+    /// The iOS SDK's accessible components: "Rate from 1 to N stars", value "K stars selected" / "No rating selected", button.
     static let ratingInputAnnouncement = Rule(
         id: "rating-input-announcement", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "A rating input reads its range and the current selection, and is operable (button or adjustable).",

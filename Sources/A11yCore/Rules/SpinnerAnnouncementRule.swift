@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003: a spinner has a label ("Loading" by default) and reads "In progress".
+    /// The iOS SDK's accessible components: a spinner has a label ("Loading" by default) and reads "In progress".
     static let spinnerAnnouncement = Rule(
         id: "spinner-announcement", wcag: ["4.1.2"], level: .A, impact: .moderate,
         description: "A spinner has a label and reads \"In progress\".",

@@ -1,5 +1,5 @@
 extension Rule {
-    /// Seed 003: every tab of a tab set is an element ("Tab <title>", button or tab trait)
+    /// The iOS SDK's accessible components: every tab of a tab set is an element ("Tab <title>", button or tab trait)
     /// and exactly the selected one says "Selected".
     static let tabSetSelection = Rule(
         id: "tab-set-selection", wcag: ["4.1.2"], level: .A, impact: .serious,

@@ -1,7 +1,7 @@
 import Testing
 @testable import A11yCore
 
-/// Blueprint AccessibilityComposition (seed 000) and SwiftUI `.combine` (seed 001),
+/// Blueprint AccessibilityComposition (BlueprintUIAccessibilityCore) and SwiftUI `.combine` (SwiftUI Accessible Grouping),
 /// following semantics.md "Composition".
 @Suite struct CompositionTests {
     private func f(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String { Tree.frame(x, y, w, h) }
@@ -410,7 +410,7 @@ import Testing
     }
 
     @Test func buttonWithNestedIdentifierStaysAButton() throws {
-        // Seed 004 "Button caveat": the id is for UI tests; the button is still read as a button.
+        // The NestedA11yIDs package spec's "Button caveat": the id is for UI tests; the button is still read as a button.
         let a = try Tree.analyze("""
         {"root": {"type": "stack", "a11yRoot": "login", "children": [
           {"id": "signin", "type": "button", "text": "SIGN IN", "nestedIdentifier": "button", "children": [

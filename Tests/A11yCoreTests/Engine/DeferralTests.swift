@@ -1,7 +1,7 @@
 import Testing
 @testable import A11yCore
 
-/// Blueprint AccessibilityDeferral (seed 000).
+/// Blueprint AccessibilityDeferral (BlueprintUIAccessibilityCore).
 @Suite struct DeferralTests {
     private func f(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String { Tree.frame(x, y, w, h) }
 

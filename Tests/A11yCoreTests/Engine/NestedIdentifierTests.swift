@@ -1,7 +1,7 @@
 import Testing
 @testable import A11yCore
 
-/// NestedA11yIDs (seed 004): composed dot paths.
+/// NestedA11yIDs (the NestedA11yIDs package spec): composed dot paths.
 @Suite struct NestedIdentifierTests {
     private func f(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String { Tree.frame(x, y, w, h) }
 

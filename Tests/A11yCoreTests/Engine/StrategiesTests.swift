@@ -1,7 +1,7 @@
 import Testing
 @testable import A11yCore
 
-/// RDDM `AccessibilityItem` strategies (seed 002).
+/// RDDM `AccessibilityItem` strategies (RDDM accessibility strategies).
 @Suite struct StrategiesTests {
     private func f(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String { Tree.frame(x, y, w, h) }
 

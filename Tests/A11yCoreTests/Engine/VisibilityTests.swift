@@ -2,7 +2,7 @@ import Testing
 @testable import A11yCore
 
 /// Which nodes a screen reader visits: hidden, opacity, zero size, leaves, grouping,
-/// modals and synthetic children (semantics.md, seed 001).
+/// modals and synthetic children (SwiftUI Accessible Grouping).
 @Suite struct VisibilityTests {
     private func f(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String { Tree.frame(x, y, w, h) }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import A11yCore
 
-/// Seed 003: each component must read as the SDK document says.
+/// The iOS SDK's accessible components: each component must read as the SDK document says.
 @Suite struct ComponentRuleTests {
     func one(_ node: String) -> String { RuleFixture.screen(node) }
 

@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func duplicateComposedIdentifiers() throws {
-        // Seed 004: two leaves composing to "login.button".
+        // NestedA11yIDs package spec: two leaves composing to "login.button".
         let fail = RuleFixture.screen("""
             {"type": "stack", "a11yRoot": "login", "grouping": "contain", "children": [
               {"type": "button", "label": "Sign in", "nestedIdentifier": "button", \(frame(0, 0))},

@@ -16,7 +16,7 @@ import Testing
         #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Tap to play")).count == 1)
         #expect(try RuleFixture.findings(.labelRoleWords, one("tab", label: "Home, selected")).count == 1)
         #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Play")).isEmpty)
-        // Seed 003's tab set labels a button "Tab Home": "tab" is not redundant without the tab trait.
+        // The iOS SDK's tab set labels a button "Tab Home": "tab" is not redundant without the tab trait.
         #expect(try RuleFixture.findings(.labelRoleWords, one("view", label: "Tab Home", traits: #"["button"]"#)).isEmpty)
         // Whole words only.
         #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Buttonwood Bank")).isEmpty)

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func measuresTheAccessibilityFrame() throws {
-        // A 20x20 dot with a 60x60 content shape for assistive technology (seed 001) passes.
+        // A 20x20 dot with a 60x60 content shape for assistive technology (SwiftUI Accessible Grouping) passes.
         let json = button(20, 20, extra: #", "accessibilityFrame": {"x": 0, "y": 0, "width": 60, "height": 60}"#)
         #expect(try RuleFixture.findings(.targetSize, json).isEmpty)
     }

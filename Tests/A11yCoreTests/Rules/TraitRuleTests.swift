@@ -24,7 +24,7 @@ import Testing
         #expect(try RuleFixture.findings(.missingRoleTrait, pass).isEmpty)
     }
 
-    /// Seed 001: HStack { title; Favorite; Share }.combine() announced as a button.
+    /// SwiftUI Accessible Grouping: HStack { title; Favorite; Share }.combine() announced as a button.
     func row(traits: String, buttons: Int) -> String {
         let children = (0..<buttons).map { i in
             #"{"type": "button", "label": "Action \#(i)", "frame": {"x": \#(200 + i * 60), "y": 300, "width": 44, "height": 44}}"#
