@@ -60,8 +60,17 @@ python3 - "$work/openapi.json" <<'PY'
 import json, re, sys
 served = open(sys.argv[1], encoding="utf-8").read()
 block = re.search(r"^```json\n(.*?)^```$", open("openapi.md", encoding="utf-8").read(), flags=re.S | re.M).group(1)
-if json.loads(served) != json.loads(block):
-    sys.exit("schemathesis.sh: GET /openapi.json differs from openapi.md (run Scripts/gen-openapi.sh and rebuild)")
+served, block = json.loads(served), json.loads(block)
+# The schemas openapi.md leaves as "Generated from ..." placeholders are filled in by the
+# server from the code's declarations; everything else must be served as written.
+generated = [name for name, schema in block["components"]["schemas"].items()
+             if str(schema.get("description", "")).startswith("Generated from")]
+for name in generated:
+    if "description" in served["components"]["schemas"][name] and len(served["components"]["schemas"][name]) == 1:
+        sys.exit(f"schemathesis.sh: GET /openapi.json did not fill in the generated schema {name}")
+    served["components"]["schemas"][name] = block["components"]["schemas"][name]
+if served != block:
+    sys.exit("schemathesis.sh: GET /openapi.json differs from openapi.md outside the generated schemas (rebuild)")
 PY
 
 status=0
