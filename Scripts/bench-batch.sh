@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Batch benchmark of the command line (README "Performance"): release build, then
+# Batch benchmark of the command line (docs/performance.md): release build, then
 # `a11y-audit audit FOLDER` over COUNTS screens of NODES nodes each (A11yBench --write-tree,
 # spread over ten subfolders), with one thread and with every core, REPEATS times each.
 # Prints wall time (median), screens per second, CPU time (user + system, median: what the

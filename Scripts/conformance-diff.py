@@ -6,7 +6,7 @@ two independent parsers. Only the first request of each case is compared.
 
 Verdicts: accept (the request is complete and well framed), reject, incomplete (needs
 more bytes). Rule: where both h11 and httptools reject, we must reject. Exits 1 if not;
-every other difference is printed and must be explained in README's reliability section.
+every other difference is printed and must be explained in docs/reliability.md.
 
   Scripts/conformance-diff.py [--all]    # --all also prints the cases where everyone agrees
 """

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Figures for README: size of the static release binary (as shipped in the image, and
+# Figures for docs/performance.md: size of the static release binary (as shipped in the image, and
 # stripped) and the time from exec to the first 200 on /readyz (median and best of RUNS,
 # default 10).
 set -euo pipefail

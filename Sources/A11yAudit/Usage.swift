@@ -8,7 +8,7 @@ enum Usage {
     static let text = """
     usage: a11y-audit audit FILE|DIR|- ... [options]   audit trees (a folder: every .json below it)
            a11y-audit rules [--format text|json]        list the rule catalogue
-           a11y-audit serve [options]                   run the HTTP service (see README: Server)
+           a11y-audit serve [options]                   run the HTTP service (see docs/server.md)
 
     audit options:
     \(AuditFlag.usage)

@@ -1,4 +1,4 @@
-// Benchmark of the request path against Foundation; see README "Performance".
+// Benchmark of the request path against Foundation; see docs/performance.md.
 //
 //   A11yBench [--repeat N] [--sizes 1000,10000,100000] [--rss-size N]
 //   A11yBench --write-tree NODES                  (a generated request on stdout)

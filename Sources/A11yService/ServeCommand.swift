@@ -23,7 +23,7 @@ public func serveCommand(arguments: [String], environment: [String: String]) -> 
     // freed. glibc otherwise raises this threshold after each large free, up to 32 MiB, and
     // the next large buffers come from the worker threads' heaps, which keep them: a server
     // that ran audits of several shapes then peaked 20-40% above the worst single audit
-    // (README, "Reliability → Memory envelope").
+    // (docs/reliability.md, "Memory envelope").
     _ = cepoll_set_mmap_threshold(256 * 1_024)
     // Signals only write to this eventfd; the drain happens here, on the main thread.
     let stop = cepoll_eventfd()

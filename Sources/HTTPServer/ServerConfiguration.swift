@@ -42,7 +42,7 @@ public struct ServerConfiguration: Sendable {
     /// most this) before a worker runs it, and waits while that is not free; see `MemoryBudget`.
     public var maxOffloadMemory: Int?
     /// The reservation per body byte and per request: above the measured peak memory of the
-    /// costliest request shapes at every body size (README, "Reliability → Memory envelope").
+    /// costliest request shapes at every body size (docs/reliability.md, "Memory envelope").
     public var offloadMemoryPerBodyByte = 200
     public var offloadMemoryPerRequest = 8 * 1_048_576
     /// After an offloaded request with a body at least this large, the worker hands the

@@ -1,7 +1,7 @@
 /// Bounds on what one audit may build and answer, so a small hostile request cannot turn
 /// into a huge response, a huge peak of memory or an allocation failure. `DecodeLimits`
 /// bounds what a request may hold; this bounds what the engines and rules derive from it.
-/// Defaults are documented in README ("Reliability → Limits").
+/// Defaults are documented in docs/reliability.md ("Limits").
 ///
 /// Each bound is met in the way a reader of the answer would expect:
 /// - a derived text that is too long is cut (at a UTF-8 boundary) and ends with

@@ -28,7 +28,7 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Bounds on what one request may hold, so a hostile document cannot exhaust memory
-/// or the stack. Defaults are documented in README.
+/// or the stack. Defaults are documented in docs/reliability.md ("Limits").
 public struct DecodeLimits: Sendable {
     /// JSON nesting of arrays and objects.
     public var maxJSONDepth = 1_100

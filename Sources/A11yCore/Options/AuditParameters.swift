@@ -104,7 +104,7 @@ extension AuditParameter {
             s.inputFormat = format
         },
         AuditParameter(flag: "--density", query: "density", valueName: "D",
-                       help: ["Android pixels per dp (e.g. 2.625); default: inferred (README: Importing)"]) { s, v, name throws(AuditParameterError) in
+                       help: ["Android pixels per dp (e.g. 2.625); default: inferred (docs/importing.md)"]) { s, v, name throws(AuditParameterError) in
             guard let density = v.flatMap(Double.init), AndroidDensity.isAcceptable(density) else {
                 throw AuditParameterError("\(name) takes a number above 0 and at most 100 (Android pixels per dp, e.g. 2.625)")
             }
