@@ -32,8 +32,7 @@ public struct AuditRun: Sendable {
             if let given = document.options.baseline { fingerprints = (fingerprints ?? []) + given.map(\.value) }
             return ScreenReport(name: name, report: try Audit.run(document, budget: budget, meter: &meter, interrupt: interrupt))
         }
-        // The request is taken apart rather than read through `request.screens`, which copied
-        // each document (every field retained) and built an array for a single tree.
+        // A single tree is one screen named by its source; a batch, one screen per entry.
         var screens: [ScreenReport] = []
         let isBatch: Bool
         switch consume request {

@@ -46,7 +46,7 @@ final class AccessLog: Sendable {
     func append(_ exchange: Exchange, loop: Int) {
         buffers[loop % buffers.count].withLock { line in
             line += "{\"time\":\"".utf8
-            // The timestamp is written in place: no buffer of its own per request.
+            // The timestamp is written straight into the line.
             let at = line.count
             line.append(contentsOf: repeatElement(0, count: 24))
             line.withUnsafeMutableBufferPointer { buffer in

@@ -50,7 +50,7 @@ struct AuditHandler: Sendable {
         }
         switch outcome {
         case .success(let (run, body)):
-            // By index: `for screen in run.screens` copied each screen (every field retained).
+            // By index: measured faster than iterating the screens.
             for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings) }
             var response = Response(status: 200, contentType: format.mediaType, body: body)
             if format == .report(.html) { response.headers.append(("Content-Security-Policy", Self.htmlPolicy)) }

@@ -72,8 +72,7 @@ final class Metrics: Sendable {
         }
     }
 
-    /// Counted outside the lock, reading only each finding's impact in place (`for finding in
-    /// findings` copied, and so retained, every finding).
+    /// One audit's findings counted by impact, outside the lock (by index: measured faster).
     func recordAudit(findings: borrowing [Finding]) {
         var counts = ImpactCounts()
         findings.withUnsafeBufferPointer { findings in

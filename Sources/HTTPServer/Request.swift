@@ -13,8 +13,7 @@ public struct Request: Sendable {
         get { ownCancellation ?? .never }
         set { ownCancellation = newValue }
     }
-    /// Nil for requests answered on a loop: copying one then retains no object that
-    /// every loop shares.
+    /// Nil for requests answered on a loop, which read `.never`.
     private var ownCancellation: Cancellation?
 
     init(head: RequestHead, buffer: [UInt8], base: Int, body: [UInt8] = []) {

@@ -6,7 +6,7 @@ extension ElementBuilder {
     func composedParts(of i: Int) throws(InputError) -> [ElementDraft] {
         let children = visitedChildPositions(of: i)
         var parts: [ElementDraft] = []
-        // Usually one part per child; growing the array would copy the drafts.
+        // Usually one part per child.
         parts.reserveCapacity(children.count)
         for k in children { try collectParts(childStorage[k], into: &parts) }
         return parts
@@ -25,8 +25,8 @@ extension ElementBuilder {
     }
 
     /// Appends the combined element of a `combine` / `combinable` node to `out`; false (nothing
-    /// appended) when it has nothing to say. Composed straight into `out` and finished there:
-    /// a draft returned, or kept in a local and then appended, is copied (every field retained).
+    /// appended) when it has nothing to say. Composed straight into `out` and finished there
+    /// (measured faster than returning the draft).
     func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
         try interrupt.check()
         let settings = nodes[i].combinable ?? Combinable()
@@ -94,7 +94,6 @@ extension ElementBuilder {
     /// parts merged in are moved out of them (the caller only needs their frames afterwards).
     private func compose(_ parts: inout [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool,
                          activationPoint: inout Point?) -> ElementDraft {
-        // Parts are read in place by index: binding a part would copy (retain) all its fields.
         var interactive = [Bool](filledWith: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
         for k in parts.indices {
@@ -109,14 +108,14 @@ extension ElementBuilder {
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
         var traits = Traits()
-        // Gathered apart and set together: each set of a draft's actions, content or rotors boxes them anew.
+        // The parts' actions, custom content and rotors, gathered and set together (`setExtras`).
         var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
         // Read-only parts in order, then the merged interactive one.
         for k in parts.indices where !interactive[k] { absorb(k) }
         if merged >= 0 { absorb(merged) }
-        // By index, not by part: passing `parts[k]` copies (retains) every field of the part.
+        // By index, not by part: measured faster.
         func absorb(_ k: Int) {
-            // Taken, not copied: a copy retains each text, and the part is not read again.
+            // Taken: the part's texts are not read again.
             labels.append(parts[k].label.take()); values.append(parts[k].value.take())
             hints.append(parts[k].hint.take()); ids.append(parts[k].identifier.take())
             traits.formUnion(parts[k].traits)
@@ -145,7 +144,7 @@ extension ElementBuilder {
         nodes.append(i)
         for k in parts.indices { nodes += parts[k].nodes }
         if merged >= 0 { activationPoint = parts[merged].activationPoint }
-        // Built in one go as the result: a draft filled field by field and then returned is copied.
+        // Built in one go as the result (measured faster than filling a draft field by field).
         return ElementDraft(label: labels.joined(", ", maxBytes: maxTextBytes), value: value,
                             hint: hints.joined(", ", maxBytes: maxTextBytes), identifier: ids.joined("-", maxBytes: maxTextBytes), traits: traits, actions: actions,
                             customContent: customContent, rotors: rotors, nodes: nodes)
@@ -155,7 +154,7 @@ extension ElementBuilder {
     /// ("label: value", or the label; Blueprint's `accessibilityAction(didFire:)`), and for an
     /// adjustable child increment and decrement. A disabled child (`notEnabled`) has none: the
     /// representation only takes actions when `isAccessibilityEnabled`.
-    /// Takes the parts and an index: passing `parts[k]` copies (retains) every field of the part.
+    /// Takes the parts and an index, not a part: measured faster.
     private func activationActions(of k: Int, in parts: [ElementDraft]) -> [String] {
         guard !parts[k].traits.contains(.notEnabled) else { return [] }
         let label = parts[k].label ?? ""
@@ -182,12 +181,11 @@ extension ElementBuilder {
 /// Texts joined in first-seen order, without empties or repeats.
 struct OrderedTextList {
     private(set) var items: [String] = []
-    /// Only built past `linearLimit` items: short lists (nearly all) are searched in place,
+    /// Only built past `linearLimit` items: short lists (nearly all) are searched one by one,
     /// which is cheaper than hashing every text.
     private var seen: Set<String> = []
     private static let linearLimit = 8
 
-    /// Consuming: a text moved in by the caller is stored without another retain.
     mutating func append(_ text: consuming String?) {
         guard let text, !text.isEmpty else { return }
         if items.count < OrderedTextList.linearLimit {

@@ -8,7 +8,7 @@ struct DeferralSources {
 
     mutating func add(_ id: String, node: Int) {
         if byID.isEmpty && list.count < DeferralSources.linearLimit {
-            // Room for the whole list at once: growing from empty reallocates several times.
+            // Room for the whole short list at once.
             if list.isEmpty { list.reserveCapacity(DeferralSources.linearLimit) }
             list.append((id, node))
             return

@@ -1,8 +1,7 @@
 /// Walks the tree for the analyzer: reading items, and each element finished (with its facts,
 /// series and nodes) as soon as it is built, in document order, while its node, label and
 /// parts are in cache. At 100k nodes a later pass over drafts missed the cache for each.
-/// The builder is passed to each call, not stored: a stored copy retains all its fields,
-/// and the recursive calls reload it through `self`.
+/// The builder is passed to each call, not stored (measured faster).
 struct ElementCollector {
     private let series: [Int], seriesNodes: [Int]
     private(set) var elements: [AccessibilityElement] = []
@@ -33,7 +32,7 @@ struct ElementCollector {
         self.capacity = capacity
         series = visibility.seriesOf; seriesNodes = visibility.seriesNodes
         elementOfNode = [Int?](filledWith: nil, count: count)
-        // Growing copies every element; element roles bound the count.
+        // Sized once: element roles bound the count.
         elements.reserveCapacity(capacity)
         facts.reserveCapacity(capacity)
         seriesOfElement.reserveCapacity(capacity)
@@ -103,7 +102,7 @@ struct ElementCollector {
         if s >= 0 {
             if placeholder == nil {
                 placeholder = AccessibilityElement()
-                // Growing copies every draft; pages never written are not faulted in.
+                // Sized once for the elements still to come: at most that many drafts wait.
                 pending.reserveCapacity(capacity - k)
             }
             elements.append(placeholder!)

@@ -1,5 +1,5 @@
-/// An element while the engines build it: plain fields, no copy-on-write box, so building
-/// and composing parts neither allocates a box per step nor checks uniqueness per write.
+/// An element while the engines build it: plain fields, not the shared box of the finished
+/// element (measured faster to build and compose).
 /// It becomes an `AccessibilityElement` once, when reading order and spoken output are known.
 struct ElementDraft {
     var label: String?
@@ -11,15 +11,13 @@ struct ElementDraft {
     var activationPoint: Point
     /// Source nodes; the first is the node the element stands for.
     var nodes: [Int]
-    /// Actions, custom content and rotors, nil when all are empty (nearly every element):
-    /// drafts are copied into arrays, and each copy then retains one reference, not three.
+    /// Actions, custom content and rotors, nil when all are empty (nearly every element).
     fileprivate var extras: Extras?
 }
 
 extension ElementDraft {
-    // In an extension, so the struct keeps its memberwise initializer: that one builds the
-    // draft in place, where an initializer setting `self.x` field by field builds it in a
-    // temporary and copies (retains) every field into the caller's draft.
+    // In an extension, so the struct keeps its memberwise initializer, which this one calls
+    // (measured faster than setting the fields one by one).
     init(label: String? = nil, value: String? = nil, hint: String? = nil, identifier: String? = nil,
          traits: Traits = [], frame: Rect = .zero, activationPoint: Point = Point(x: 0, y: 0),
          actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = [], nodes: [Int] = []) {
@@ -35,8 +33,7 @@ extension ElementDraft {
     /// Whether any of actions, custom content and rotors is set.
     var hasExtras: Bool { extras != nil }
 
-    // Setting one of these boxes all three anew: callers build the arrays first and set them
-    // once (`setExtras` for more than one).
+    // Callers build the lists first and set them once (`setExtras` for more than one).
     var actions: [String] {
         get { extras?.actions ?? [] }
         set { extras = Extras.of(newValue, customContent, rotors) }
@@ -50,13 +47,12 @@ extension ElementDraft {
         set { extras = Extras.of(actions, customContent, newValue) }
     }
 
-    /// Sets actions, custom content and rotors together: one box, where a set of each would
-    /// box all three anew.
+    /// Sets actions, custom content and rotors together.
     mutating func setExtras(actions: [String], customContent: [CustomContent], rotors: [Rotor]) {
         extras = Extras.of(actions, customContent, rotors)
     }
 
-    /// Immutable, so copies of a draft can share it.
+    /// Immutable, so drafts can share it.
     fileprivate final class Extras {
         let actions: [String], customContent: [CustomContent], rotors: [Rotor]
 

@@ -4,7 +4,7 @@ struct LabeledPairs {
     // Per node, indexed directly (element building asks for every node); left empty
     // when the document has no complete pair.
     /// For content nodes of a complete pair, the index of its label text in `texts`, else -1:
-    /// an index per node, not a string, so filling the column retains nothing.
+    /// an index per node, not a string.
     private var textOfContent: [Int] = []
     /// Label text of each complete pair.
     private var texts: [String] = []
@@ -21,7 +21,7 @@ struct LabeledPairs {
     init(_ document: borrowing Document, visible: [Bool]) {
         let nodes = document.nodes
         // Pair nodes first: their count decides how keys are matched. Sized once for a
-        // screen's worth of pairs: growing from empty reallocates at 1, 2, 4 and 8 items.
+        // screen's worth of pairs.
         var pairNodes: [Int] = []
         // The node's flag, not its row: the rows of nodes without a pair stay unread.
         for i in nodes.indices where visible[i] && nodes[i].has(.labeledPair) {

@@ -58,8 +58,7 @@ extension String {
         }
     }
 
-    /// Copies the string's bytes to `at` and moves `at` past them. Native strings lend their
-    /// bytes in place; `withUTF8` is mutating, and the copy it needs retains the string.
+    /// Copies the string's bytes to `at` and moves `at` past them.
     @inline(__always)
     fileprivate func copyUTF8(to out: UnsafeMutableBufferPointer<UInt8>, at: inout Int) {
         let done: Void? = utf8.withContiguousStorageIfAvailable { out.copy($0, at: &at) }

@@ -1,5 +1,5 @@
 /// Node indices in first-seen order without repeats. Short lists (nearly all) are searched
-/// in place; past `linearLimit` entries a set answers membership, so a strategy or a
+/// one by one; past `linearLimit` entries a set answers membership, so a strategy or a
 /// receiver naming thousands of nodes costs linear time, not quadratic.
 struct UniqueNodeList {
     private(set) var nodes: [Int]

@@ -75,7 +75,7 @@ struct FNVPair {
         }
     }
 
-    /// `hex` written in place (32 bytes), so a response needs no String per fingerprint.
+    /// `hex` written to `out` (32 bytes), so a response needs no String per fingerprint.
     func writeHex(to out: UnsafeMutablePointer<UInt8>) {
         FNVPair.writeHex(a, to: out)
         FNVPair.writeHex(b, to: out + 16)
@@ -106,15 +106,14 @@ struct FNVPair {
 
 /// Fingerprints for the findings of one screen, with the sibling counts cached per parent.
 public struct Fingerprinter {
-    // The three arrays it reads, not the Analysis: copying that retained every array it holds.
+    // Of the analysis, only the three arrays a fingerprint is made from.
     private let nodes: [Node], childStorage: [Int], composedIdentifier: [String?]
-    /// Per node, what has been worked out so far. One array, not a dictionary: every finding
-    /// looks here; and one rather than one per fact: each array cost an allocation per screen.
+    /// Per node, what has been worked out so far: one array, not a dictionary, since every
+    /// finding looks here.
     private var facts: [NodeFacts]
     /// Identities of the nodes asked about and their ancestors up to the anchor, as UTF-8.
     /// Bytes in one buffer rather than a String per node: identities are only hashed, and a
-    /// child's starts with a copy of its parent's. Sized so a typical screen's findings fit:
-    /// at 256 bytes most requests regrew it once (two allocations more).
+    /// child's starts with a copy of its parent's. Sized so a typical screen's findings fit.
     private var identityBytes = ByteBuffer(capacity: 1024)
 
     private struct NodeFacts {
@@ -122,8 +121,7 @@ public struct Fingerprinter {
         var ordinal = -1
         /// Where its identity sits in `identityBytes`; `identityEnd` is -1 until it is built.
         var identityStart = 0, identityEnd = -1
-        /// While an identity is built: the child on the way down to the node asked about
-        /// (a link per node instead of a list of the path, which cost an allocation).
+        /// While an identity is built: the child on the way down to the node asked about.
         var below = -1
 
         var identity: Range<Int>? {
@@ -137,8 +135,7 @@ public struct Fingerprinter {
                   composedIdentifier: analysis.composedIdentifier)
     }
 
-    /// From the arrays it reads, for writers holding a borrowed report: passing its Analysis
-    /// to `init(_:)` copied the whole struct (every array retained and released).
+    /// From the arrays it reads, for writers that reach them through a report.
     init(nodes: [Node], childStorage: [Int], composedIdentifier: [String?]) {
         self.nodes = nodes
         self.childStorage = childStorage
@@ -154,7 +151,7 @@ public struct Fingerprinter {
         digest(rule: rule, node: node).hex
     }
 
-    /// The hash behind `fingerprint`, for writers that put its hex digits in place.
+    /// The hash behind `fingerprint`, for writers that put its hex digits into the output.
     mutating func digest(rule: String, node: Int) -> FNVPair {
         let span = identitySpan(of: node)
         var state = FNVPair()
@@ -234,7 +231,7 @@ public struct Fingerprinter {
         if index < composedIdentifier.count, let composed = composedIdentifier[index], !composed.isEmpty {
             return appendIdentity { $0.append("nested:"); $0.append(composed) }
         }
-        // The flag first: most nodes have no identifier, and reading one costs a retain.
+        // The flag first: most nodes have no identifier.
         if nodes[index].has(.nonEmptyIdentifier), let identifier = nodes[index].identifier, !identifier.isEmpty {
             return appendIdentity { $0.append("identifier:"); $0.append(identifier) }
         }
@@ -276,8 +273,7 @@ public struct Fingerprinter {
 
     /// Whether `sibling` has the same `type[label]` step as `index` (whose type is given).
     private static func sameStep(_ sibling: Int, as index: Int, type: String, typeLength: Int, _ nodes: [Node]) -> Bool {
-        // Lengths first: most siblings differ in type, and then no bytes need comparing. Compared
-        // in the sibling's row: its getters would retain each string.
+        // Lengths first: most siblings differ in type, and then no bytes need comparing.
         let otherLength = nodes[sibling].typeNameUTF8Count
         if otherLength == typeLength { return nodes[sibling].typeNameEquals(type) && sameLabel(sibling, index, nodes) }
         // Different types give equal steps only when the longer type goes on from the shorter
@@ -289,8 +285,8 @@ public struct Fingerprinter {
         return stepKey(nodes[sibling]) == stepKey(nodes[index])
     }
 
-    /// Whether two nodes' `label ?? text ?? ""` agree, told from their flags where they can be:
-    /// reading a label out of a node costs a retain. The flags are exact because the decoder
+    /// Whether two nodes' `label ?? text ?? ""` agree, told from their flags where they can be
+    /// (cheaper than reading the texts). The flags are exact because the decoder
     /// and every setter note them (`Node.note`).
     private static func sameLabel(_ a: Int, _ b: Int, _ nodes: [Node]) -> Bool {
         let aNamed = nodes[a].hasNonEmptyLabel, bNamed = nodes[b].hasNonEmptyLabel

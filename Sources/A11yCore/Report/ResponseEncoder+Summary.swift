@@ -1,10 +1,9 @@
 extension ResponseEncoder {
-    /// Counts over one or more screens of a run, read in place (mapping them to an array of
-    /// reports retained every report); `baselineScreen` is the screen a single one is.
+    /// Counts over one or more screens of a run; `baselineScreen` is the screen a single one is.
     static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
                              baselineScreen: Int?, into w: inout JSONWriter) {
         var counts = SummaryCounts()
-        // Room for a typical answer's rules up front: growing from empty reallocated the list twice or more.
+        // Room for a typical answer's rules up front.
         counts.byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
         for s in screens.indices { counts.add(screens.report(s)) }
         w.beginObject()
@@ -108,7 +107,6 @@ struct SummaryCounts {
         w.endObject()
         w.staticKey("byRule")
         w.beginObject()
-        // Sorted in place: `sorted` copied the list into a new array.
         byRule.sort { $0.rule < $1.rule }
         for i in byRule.indices { w.key(byRule[i].rule); w.int(byRule[i].count) }
         w.endObject()
@@ -138,14 +136,12 @@ extension ResponseEncoder {
         w.endObject()
     }
 
-    /// `writeRuleLists` of one screen's run, read in place through its report: a list of runs
-    /// cost an array and a copy (retains) of the run, and so did passing the run borrowed.
+    /// `writeRuleLists` of one screen's run, read through its report.
     static func writeRuleLists(ofRunIn report: UnsafePointer<AuditReport>, into w: inout JSONWriter) {
         let table = report.pointee.run.ran.table
         guard report.pointee.run.passed.table === table && report.pointee.run.incomplete.table === table else {
             return writeRuleListsByID([report.pointee.run], into: &w)
         }
-        // Each list read out of the report, not through a `RuleRun` parameter (that copied it).
         writeLists(run: report.pointee.run.ran.members, passed: report.pointee.run.passed.members,
                    incomplete: report.pointee.run.incomplete.members, table, into: &w)
     }
@@ -172,7 +168,7 @@ extension ResponseEncoder {
     }
 
     private static func write(_ set: RuleSet, _ table: RuleIDTable, into w: inout JSONWriter) {
-        // Written in place: building the array first cost an allocation per list.
+        // Compact output takes the table's JSON for each id; pretty output is indented id by id.
         if !w.pretty { return w.raw(maxLength: table.maxJSONArrayLength) { table.writeJSONArray(set, to: $0) } }
         write(Array(set), table, into: &w)
     }

@@ -66,15 +66,14 @@ public enum ResponseEncoder {
         writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, into: &w)
     }
 
-    /// Elements, identifiers and findings of one screen. The report is borrowed: binding it
-    /// (or its analysis or document) to a local copied the struct, one retain per field.
+    /// Elements, identifiers and findings of one screen.
     /// Stops early (the output then partial) when `check` says so.
     private static func writeLists(of report: borrowing AuditReport, comparison: BaselineComparison?, screen index: Int,
                                    check: RenderCheck, into w: inout JSONWriter) {
         var pointers = PointerSpans(report.analysis.document)
         w.staticKey("elements")
         w.beginArray()
-        // Elements and findings are read in place: `for e in array` copied (retained) each one.
+        // Elements and findings by index: measured faster on large screens.
         report.analysis.elements.withUnsafeBufferPointer { elements in
             for i in elements.indices {
                 if check.item() { return }
@@ -133,8 +132,7 @@ public enum ResponseEncoder {
         w.staticKey("frame"); writeRect(e.frame, into: &w)
         w.staticKey("activationPoint")
         writePoint(e.activationPoint, into: &w)
-        // Most elements have none of these: the empty lists are written whole, without
-        // iterating (which retained each array).
+        // Most elements have none of these: an empty list is written as `[]` at once.
         if e.actions.isEmpty {
             w.emptyArray("actions")
         } else {
@@ -192,7 +190,6 @@ public enum ResponseEncoder {
         let children: StaticString = "/children/", synthetic: StaticString = "/accessibilityChildren/"
         var length = 0
         var top = node
-        // Field by field: copying a Node would retain its boxed texts.
         while !spans.isWritten(top), let parent = document.nodes[top].parent {
             length += (document.nodes[top].isSynthetic ? synthetic : children).utf8CodeUnitCount
                 + JSONWriter.digitCount(UInt64(document.nodes[top].indexInParent))
@@ -229,8 +226,8 @@ public enum ResponseEncoder {
         }
     }
 
-    /// `Fingerprinter.fingerprint` as a string value, its hex digits written in place.
-    /// Given the two fields it needs: passing a whole Finding copied (retained) all of it.
+    /// `Fingerprinter.fingerprint` as a string value, its hex digits written straight into
+    /// the output. Given the two fields of a finding it is made from.
     static func writeFingerprint(rule: String, node: Int, with fingerprinter: inout Fingerprinter, into w: inout JSONWriter) {
         let digest = fingerprinter.digest(rule: rule, node: node)
         w.unescapedString(maxLength: 32) { out in
@@ -253,8 +250,7 @@ public enum ResponseEncoder {
 
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
     /// identifier and frame filled in; the caller adds its own members and closes it.
-    /// Read through a pointer, field by field: a Finding passed by value was copied whole
-    /// (every field retained) around the writer calls.
+    /// Read through a pointer, field by field: measured faster than passing the Finding.
     static func beginFinding(_ finding: UnsafePointer<Finding>, analysis: Analysis, pointers: inout PointerSpans,
                              into w: inout JSONWriter) {
         let node = finding.pointee.node
@@ -266,7 +262,6 @@ public enum ResponseEncoder {
         w.staticKey("impact"); w.staticString(finding.pointee.impact.wireName)
         w.staticKey("outcome"); w.staticString(finding.pointee.outcome.wireName)
         w.staticKey("message"); w.string(finding.pointee.message)
-        // `analysis.document` used in place: a local copy of the Document cost a memcpy and retains.
         w.staticKey("node"); writePointer(of: node, in: analysis.document, spans: &pointers, into: &w)
         if let sources = analysis.document.sourceMap {
             // Where the node's element starts in an imported XML file.
@@ -305,7 +300,7 @@ public enum ResponseEncoder {
 
 /// Where each node's JSON Pointer sits in the output once written (offset and length, 0 until
 /// then), for one screen and one writer: elements list their node's pointer and then its
-/// descendants', and findings repeat element pointers, so most pointers are copies.
+/// descendants', and findings repeat element pointers, so most pointers repeat one written.
 struct PointerSpans {
     private var spans: [(start: Int, count: Int)]
 

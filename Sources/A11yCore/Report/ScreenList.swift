@@ -1,6 +1,5 @@
-/// The screens a response is written from, read in place: copying a report (into a
-/// `ScreenReport`, an `AuditRun`, or an array of reports) retained each of its fields.
-/// Valid only inside the `with…` call that made it.
+/// The screens a response is written from: a run's screens or a lone report, read where
+/// they are. Valid only inside the `with…` call that made it.
 struct ScreenList {
     let count: Int
     private let screens: UnsafePointer<ScreenReport>?

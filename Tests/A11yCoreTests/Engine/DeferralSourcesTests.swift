@@ -1,7 +1,8 @@
 import Testing
 @testable import A11yCore
 
-/// The per-container source lookup answers the same below and above its linear-search limit.
+/// A container's deferred content finds every source with its identifier, in document order,
+/// whether the container has a few sources or many.
 @Suite struct DeferralSourcesTests {
     /// `count` sources cycling through ids "s0" ... "s4", at nodes 100, 101, ...
     private func sources(_ count: Int) -> DeferralSources {
