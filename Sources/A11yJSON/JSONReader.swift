@@ -183,7 +183,7 @@ public struct JSONReader {
     /// no whitespace, read with none of the general checks; nil, having consumed nothing, for
     /// anything else (then `atNextKey` and `scanRawString` decide).
     @inlinable @inline(__always)
-    @usableFromInline mutating func compactNextKey() -> RawString? {
+    mutating func compactNextKey() -> RawString? {
         guard depth > 0, innermostIsObject, let base = buffer.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         var quote = position

@@ -82,7 +82,7 @@ public struct JSONWriter {
     public mutating func endArray() { close(with: Byte.closeBracket) }
 
     @inlinable @inline(__always)
-    @usableFromInline mutating func open(_ bracket: UInt8) {
+    mutating func open(_ bracket: UInt8) {
         if pretty {
             prettyBeforeValue(reserving: 1)
             buffer.appendReserved(bracket)
@@ -150,7 +150,7 @@ public struct JSONWriter {
 
     /// `"key":` of a literal key at `out`, room reserved, compact; returns its end.
     @inlinable @inline(__always)
-    @usableFromInline static func writeStaticKey(_ utf8: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func writeStaticKey(_ utf8: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         out[0] = Byte.quote
         ByteBuffer.copy(utf8, to: out + 1)
         out[utf8.count + 1] = Byte.quote
@@ -174,7 +174,7 @@ public struct JSONWriter {
     /// Compact output of a string value, or with `colon` of a key: scanned for characters to
     /// escape while copied (one reservation and one pass when there are none).
     @inlinable @inline(__always)
-    @usableFromInline mutating func compactQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+    mutating func compactQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
         let closing = colon ? 2 : 1
         let out = compactValueStart(reserving: utf8.count + 1 + closing)
         out[0] = Byte.quote
