@@ -7,8 +7,10 @@ import A11yXML
 typealias NumberText = A11yText.NumberText
 /// Where a node of an imported XML document starts (source maps, SARIF regions).
 typealias XMLLocation = A11yXML.XMLLocation
-/// Requests are read with the JSON reader (Decoding/*) and JSON reports written with the writer.
+/// Requests are read with the JSON reader (Decoding/*).
 typealias JSONReader = A11yJSON.JSONReader
+/// JSON reports are written with the writer; public because report writers that callers
+/// compose (`writeSummary(into:)`, `writeRect(_:into:)`) take one.
 public typealias JSONWriter = A11yJSON.JSONWriter
 typealias JSONSyntaxError = A11yJSON.JSONSyntaxError
 typealias JSONValueKind = A11yJSON.JSONValueKind

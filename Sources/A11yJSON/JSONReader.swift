@@ -28,6 +28,10 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 /// offsets stay relative to the start of the buffer.
 ///
 /// The caller keeps the buffer alive for the reader's lifetime.
+///
+/// The core's decoder walks requests with the members below, so they are `package`; the
+/// small ones it calls per key or per value are `@inlinable` (and what they touch
+/// `@usableFromInline`) so they still inline into the decoder across the module boundary.
 public struct JSONReader {
     @usableFromInline package let buffer: UnsafeRawBufferPointer
     @usableFromInline package var position: Int

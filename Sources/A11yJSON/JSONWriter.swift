@@ -5,7 +5,8 @@ import A11yText
 /// pair begin/end calls and to give every key a value.
 ///
 /// Each value reserves its room once (separator included) and then stores bytes unchecked;
-/// compact output, the service's answer, never leaves that path.
+/// compact output, the service's answer, never leaves that path. The per-value writers are
+/// `@inlinable` (what they touch `@usableFromInline`) so the core's report encoders inline them.
 public struct JSONWriter {
     /// The JSON written so far.
     public var bytes: [UInt8] { buffer.array }

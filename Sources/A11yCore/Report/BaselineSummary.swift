@@ -1,5 +1,3 @@
-import A11yJSON
-
 /// What the CLI and the JSON response need from a comparison: the findings that gate a
 /// pipeline, and a `baseline` summary object.
 extension BaselineComparison.Screen {

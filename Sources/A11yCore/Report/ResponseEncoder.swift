@@ -1,5 +1,3 @@
-import A11yJSON
-
 /// The 200 body of tree-format.md: elements, identifiers, findings and summary.
 public enum ResponseEncoder {
     /// The plain response for a single tree.
