@@ -74,13 +74,13 @@ public struct JSONWriter {
 
     // MARK: Containers
 
-    public mutating func beginObject() { open(Byte.openBrace) }
+    @inlinable public mutating func beginObject() { open(Byte.openBrace) }
 
-    public mutating func endObject() { close(with: Byte.closeBrace) }
+    @inlinable public mutating func endObject() { close(with: Byte.closeBrace) }
 
-    public mutating func beginArray() { open(Byte.openBracket) }
+    @inlinable public mutating func beginArray() { open(Byte.openBracket) }
 
-    public mutating func endArray() { close(with: Byte.closeBracket) }
+    @inlinable public mutating func endArray() { close(with: Byte.closeBracket) }
 
     @inlinable @inline(__always)
     mutating func open(_ bracket: UInt8) {
@@ -229,13 +229,13 @@ public struct JSONWriter {
     }
 
     /// null when nil.
-    public mutating func string(_ s: String?) {
+    @inlinable public mutating func string(_ s: String?) {
         if let s { string(s) } else { null() }
     }
 
     /// A number as `NumberText.Style.json` writes it ("44", "97.5", "1e+300"); NaN and
     /// infinities, which JSON cannot express, become null.
-    public mutating func number(_ d: Double) {
+    @inlinable public mutating func number(_ d: Double) {
         beforeValue(reserving: NumberText.maxLength)
         appendNumberReserved(d)
         needsComma = true
@@ -311,19 +311,19 @@ public struct JSONWriter {
         return out + 4
     }
 
-    public mutating func int(_ i: Int) {
+    @inlinable public mutating func int(_ i: Int) {
         beforeValue(reserving: 20)
         buffer.advance(to: NumberText.write(i, at: buffer.tail))
         needsComma = true
     }
 
-    public mutating func bool(_ b: Bool) {
+    @inlinable public mutating func bool(_ b: Bool) {
         beforeValue(reserving: 5)
         (b ? "true" : "false" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
         needsComma = true
     }
 
-    public mutating func null() {
+    @inlinable public mutating func null() {
         let out = valueStart(reserving: 4)
         ("null" as StaticString).withUTF8Buffer { ByteBuffer.copy($0, to: out) }
         buffer.advance(to: out + 4)
@@ -426,7 +426,7 @@ public struct JSONWriter {
         needsComma = false
     }
 
-    @usableFromInline package mutating func close(with bracket: UInt8) {
+    @inlinable package mutating func close(with bracket: UInt8) {
         depth -= 1
         // An empty container stays on one line: "{}" / "[]".
         if pretty && needsComma { newline() }
