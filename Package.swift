@@ -14,8 +14,10 @@ let package = Package(
         .target(name: "A11yText"),
         // A streaming XML reader (the XML importers read with it).
         .target(name: "A11yXML"),
+        // The JSON reader and writer (requests are read, reports written with them).
+        .target(name: "A11yJSON", dependencies: ["A11yText"]),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON"], linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).
@@ -38,6 +40,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         .testTarget(name: "A11yTextTests", dependencies: ["A11yText"]),
         .testTarget(name: "A11yXMLTests", dependencies: ["A11yXML"]),
+        .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
         .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl", "A11yTestSupport"]),

@@ -28,7 +28,7 @@ mkdir -p "$out"
 sources() {
     case "$1" in
         http) echo Sources/HTTPParser/*.swift Tests/Fuzz/HTTPParserFuzz.swift ;;
-        json) echo Sources/A11yCore/JSON/*.swift Tests/Fuzz/JSONReaderFuzz.swift ;;
+        json) echo Tests/Fuzz/JSONReaderFuzz.swift ;;
         xml) echo Tests/Fuzz/XMLReaderFuzz.swift ;;
         audit) find Sources/A11yCore -name '*.swift' | sort | tr '\n' ' '; echo Tests/Fuzz/AuditFuzz.swift ;;
     esac
@@ -38,9 +38,9 @@ sources() {
 # folder Sources/<target> into a module and a static library.
 modules() {
     case "$1" in
-        json) echo A11yText ;;
+        json) echo A11yText A11yJSON ;;
         xml) echo A11yXML ;;
-        audit) echo A11yText A11yXML ;;
+        audit) echo A11yText A11yXML A11yJSON ;;
     esac
 }
 

@@ -1,6 +1,8 @@
 // libFuzzer target: JSONReader. Walks every value with the typed readers and compares
 // the verdict with skipValue over the same bytes; valid documents round-trip through
-// JSONWriter. Built by Scripts/fuzz.sh with Sources/A11yCore/JSON; not a SwiftPM target.
+// JSONWriter. Built by Scripts/fuzz.sh against the A11yJSON target's module; not a SwiftPM target.
+
+import A11yJSON
 
 @inline(never) func require(_ condition: Bool, _ what: StaticString) {
     if !condition { fatalError("fuzz property violated: \(what)") }

@@ -5,19 +5,20 @@ import A11yText
 /// pair begin/end calls and to give every key a value.
 ///
 /// Each value reserves its room once (separator included) and then stores bytes unchecked;
-/// compact output, the service's answer, never leaves that path.
+/// compact output, the service's answer, never leaves that path. The per-value writers are
+/// `@inlinable` (what they touch `@usableFromInline`) so the core's report encoders inline them.
 public struct JSONWriter {
     /// The JSON written so far.
     public var bytes: [UInt8] { buffer.array }
     /// Bytes written so far, without copying them out as `bytes` does.
-    var count: Int { buffer.count }
-    private var buffer: ByteBuffer
-    let pretty: Bool
-    var depth = 0
+    @usableFromInline package var count: Int { buffer.count }
+    @usableFromInline var buffer: ByteBuffer
+    @usableFromInline package let pretty: Bool
+    @usableFromInline package var depth = 0
     /// A value was written at the current level, so the next one needs a ','.
-    var needsComma = false
+    @usableFromInline package var needsComma = false
     /// A key was just written; its value follows on the same line.
-    var afterKey = false
+    @usableFromInline package var afterKey = false
 
     public init(pretty: Bool = false, capacity: Int = 4096) {
         self.pretty = pretty
@@ -27,7 +28,7 @@ public struct JSONWriter {
     /// The bytes `body` writes, written straight into the returned array's storage when they
     /// fit in `capacity`: a response then needs no final copy (one memcpy per response byte).
     /// Output that outgrows it is copied once, as `bytes` would. `body` must not copy the writer.
-    static func array(capacity: Int, pretty: Bool, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+    @usableFromInline package static func array(capacity: Int, pretty: Bool, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
         var outgrown: [UInt8]?
         let array = [UInt8](unsafeUninitializedCapacity: max(capacity, 64)) { room, initialized in
             var w = JSONWriter(pretty: pretty, buffer: ByteBuffer(lending: room))
@@ -40,7 +41,7 @@ public struct JSONWriter {
     /// A writer that continues a document written elsewhere, inside a container `depth` deep
     /// whose last value was `needsComma` a value: one screen of a batch written on its own,
     /// its bytes then placed after what came before.
-    init(pretty: Bool, depth: Int, needsComma: Bool, capacity: Int = 4096) {
+    @usableFromInline package init(pretty: Bool, depth: Int, needsComma: Bool, capacity: Int = 4096) {
         self.init(pretty: pretty, capacity: capacity)
         self.depth = depth
         self.needsComma = needsComma
@@ -48,24 +49,24 @@ public struct JSONWriter {
 
     /// Bytes another writer in this writer's place wrote (values of the current container,
     /// written with `needsComma` false), placed as they are: `,` first when a value precedes them.
-    mutating func continuation(_ bytes: [UInt8]) {
+    @usableFromInline package mutating func continuation(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         if needsComma { buffer.append(Byte.comma) }
         bytes.withUnsafeBufferPointer { buffer.append($0) }
         needsComma = true
     }
 
-    private init(pretty: Bool, buffer: ByteBuffer) {
+    @usableFromInline init(pretty: Bool, buffer: ByteBuffer) {
         self.pretty = pretty
         self.buffer = buffer
     }
 
     /// Ends the output with a newline, as text files do (pretty documents written to a terminal or file).
-    mutating func finalNewline() { buffer.append(Byte.newline) }
+    @usableFromInline package mutating func finalNewline() { buffer.append(Byte.newline) }
 
     /// Runs `body` with the buffer's storage made our own once, so values skip the ownership
     /// check on every reservation. `body` must not copy the writer (a copy would share storage).
-    mutating func withExclusiveStorage<R>(_ body: (inout JSONWriter) -> R) -> R {
+    @usableFromInline package mutating func withExclusiveStorage<R>(_ body: (inout JSONWriter) -> R) -> R {
         buffer.setExclusive(true)
         defer { buffer.setExclusive(false) }
         return body(&self)
@@ -73,16 +74,16 @@ public struct JSONWriter {
 
     // MARK: Containers
 
-    public mutating func beginObject() { open(Byte.openBrace) }
+    @inlinable public mutating func beginObject() { open(Byte.openBrace) }
 
-    public mutating func endObject() { close(with: Byte.closeBrace) }
+    @inlinable public mutating func endObject() { close(with: Byte.closeBrace) }
 
-    public mutating func beginArray() { open(Byte.openBracket) }
+    @inlinable public mutating func beginArray() { open(Byte.openBracket) }
 
-    public mutating func endArray() { close(with: Byte.closeBracket) }
+    @inlinable public mutating func endArray() { close(with: Byte.closeBracket) }
 
-    @inline(__always)
-    private mutating func open(_ bracket: UInt8) {
+    @inlinable @inline(__always)
+    mutating func open(_ bracket: UInt8) {
         if pretty {
             prettyBeforeValue(reserving: 1)
             buffer.appendReserved(bracket)
@@ -114,7 +115,7 @@ public struct JSONWriter {
     /// builds): its bytes are copied without the escape scan that `key` does. Inlined so
     /// the literal's length and bytes are constants at each call site.
     @inline(always)
-    mutating func staticKey(_ k: StaticString) {
+    package mutating func staticKey(_ k: StaticString) {
         assert(k.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(k) needs escaping")
         k.withUTF8Buffer { utf8 in
             guard !pretty else {
@@ -135,7 +136,7 @@ public struct JSONWriter {
 
     /// `"key":[]`, one reservation in compact mode: elements mostly have empty lists.
     @inline(always)
-    mutating func emptyArray(_ k: StaticString) {
+    package mutating func emptyArray(_ k: StaticString) {
         guard !pretty else {
             staticKey(k); beginArray(); return endArray()
         }
@@ -149,8 +150,8 @@ public struct JSONWriter {
     }
 
     /// `"key":` of a literal key at `out`, room reserved, compact; returns its end.
-    @inline(__always)
-    private static func writeStaticKey(_ utf8: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    @inlinable @inline(__always)
+    static func writeStaticKey(_ utf8: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         out[0] = Byte.quote
         ByteBuffer.copy(utf8, to: out + 1)
         out[utf8.count + 1] = Byte.quote
@@ -173,8 +174,8 @@ public struct JSONWriter {
 
     /// Compact output of a string value, or with `colon` of a key: scanned for characters to
     /// escape while copied (one reservation and one pass when there are none).
-    @inline(__always)
-    private mutating func compactQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
+    @inlinable @inline(__always)
+    mutating func compactQuoted(_ utf8: UnsafeBufferPointer<UInt8>, colon: Bool) {
         let closing = colon ? 2 : 1
         let out = compactValueStart(reserving: utf8.count + 1 + closing)
         out[0] = Byte.quote
@@ -194,7 +195,7 @@ public struct JSONWriter {
     /// A string from the source that needs no escaping (checked in debug builds), copied
     /// without the scan `string` does: enum names of findings.
     @inline(always)
-    mutating func staticString(_ s: StaticString) {
+    package mutating func staticString(_ s: StaticString) {
         assert(s.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static string \(s) needs escaping")
         s.withUTF8Buffer { utf8 in
             let out = valueStart(reserving: utf8.count + 2)
@@ -228,13 +229,13 @@ public struct JSONWriter {
     }
 
     /// null when nil.
-    public mutating func string(_ s: String?) {
+    @inlinable public mutating func string(_ s: String?) {
         if let s { string(s) } else { null() }
     }
 
     /// A number as `NumberText.Style.json` writes it ("44", "97.5", "1e+300"); NaN and
     /// infinities, which JSON cannot express, become null.
-    public mutating func number(_ d: Double) {
+    @inlinable public mutating func number(_ d: Double) {
         beforeValue(reserving: NumberText.maxLength)
         appendNumberReserved(d)
         needsComma = true
@@ -242,7 +243,7 @@ public struct JSONWriter {
 
     /// Inlined so the number writer's shortcut for small whole numbers is too.
     @inline(always)
-    private mutating func appendNumberReserved(_ d: Double) {
+    package mutating func appendNumberReserved(_ d: Double) {
         if let end = NumberText.write(d, .json, at: buffer.tail) {
             buffer.advance(to: end)
         } else {
@@ -253,7 +254,7 @@ public struct JSONWriter {
     /// `{"x":…,"y":…}` for an activation point, as one value with one reservation. Inlined,
     /// as both of these are, so the keys are constants: their copies are then a move or two.
     @inline(always)
-    mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
+    package mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double) {
         guard !pretty else {
             beginObject(); staticKey(k0); number(v0); staticKey(k1); number(v1); return endObject()
         }
@@ -269,7 +270,7 @@ public struct JSONWriter {
     /// A frame's `{"x":…,"y":…,"width":…,"height":…}`, as one value with one reservation:
     /// every element and finding has one.
     @inline(always)
-    mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
+    package mutating func numberObject(_ k0: StaticString, _ v0: Double, _ k1: StaticString, _ v1: Double,
                                _ k2: StaticString, _ v2: Double, _ k3: StaticString, _ v3: Double) {
         guard !pretty else {
             beginObject()
@@ -291,7 +292,7 @@ public struct JSONWriter {
     /// `,"key":number` (compact mode) at `out`, in room reserved by the caller; returns its end.
     /// A whole frame goes through one pointer.
     @inline(always)
-    private mutating func writeMember(_ key: StaticString, _ value: Double, first: Bool,
+    package mutating func writeMember(_ key: StaticString, _ value: Double, first: Bool,
                                       at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         assert(key.withUTF8Buffer { !$0.contains(where: JSONWriter.needsEscape) }, "static key \(key) needs escaping")
         var out = start
@@ -310,19 +311,19 @@ public struct JSONWriter {
         return out + 4
     }
 
-    public mutating func int(_ i: Int) {
+    @inlinable public mutating func int(_ i: Int) {
         beforeValue(reserving: 20)
         buffer.advance(to: NumberText.write(i, at: buffer.tail))
         needsComma = true
     }
 
-    public mutating func bool(_ b: Bool) {
+    @inlinable public mutating func bool(_ b: Bool) {
         beforeValue(reserving: 5)
         (b ? "true" : "false" as StaticString).withUTF8Buffer { buffer.appendReserved($0) }
         needsComma = true
     }
 
-    public mutating func null() {
+    @inlinable public mutating func null() {
         let out = valueStart(reserving: 4)
         ("null" as StaticString).withUTF8Buffer { ByteBuffer.copy($0, to: out) }
         buffer.advance(to: out + 4)
@@ -332,15 +333,15 @@ public struct JSONWriter {
     /// A string value of at most `maxLength` bytes that `fill` writes in place, for text
     /// known to need no escaping (JSON Pointers built from indices, hex digests); `fill`
     /// returns how many bytes it wrote. Saves building a String per value.
-    @inline(__always)
-    mutating func unescapedString(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
+    @inlinable @inline(__always)
+    package mutating func unescapedString(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
         unescapedString(maxLength: maxLength) { target, _ in fill(target) }
     }
 
     /// `unescapedString` whose `fill` also gets the start of the output, for values that
     /// repeat bytes written earlier (a JSON Pointer extends its parent's, see `PointerSpans`).
-    @inline(__always)
-    mutating func unescapedString(maxLength: Int, _ fill: (_ target: UnsafeMutablePointer<UInt8>, _ output: UnsafePointer<UInt8>) -> Int) {
+    @inlinable @inline(__always)
+    package mutating func unescapedString(maxLength: Int, _ fill: (_ target: UnsafeMutablePointer<UInt8>, _ output: UnsafePointer<UInt8>) -> Int) {
         let out = valueStart(reserving: maxLength + 2)
         out[0] = Byte.quote
         let written = fill(out + 1, buffer.start)
@@ -352,8 +353,8 @@ public struct JSONWriter {
 
     /// A pre-encoded JSON value of at most `maxLength` bytes that `fill` writes in place
     /// (not re-indented in pretty mode); `fill` returns how many bytes it wrote.
-    @inline(__always)
-    mutating func raw(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
+    @inlinable @inline(__always)
+    package mutating func raw(maxLength: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
         let out = valueStart(reserving: maxLength)
         let written = fill(out)
         assert(written <= maxLength, "raw value longer than promised")
@@ -375,7 +376,7 @@ public struct JSONWriter {
     /// Writes what goes before a value (',' between siblings; newline and indent in pretty
     /// mode) and reserves room for `extra` more bytes.
     @inline(always)
-    mutating func beforeValue(reserving extra: Int) {
+    package mutating func beforeValue(reserving extra: Int) {
         if pretty { return prettyBeforeValue(reserving: extra) }
         buffer.reserve(extra + 1)
         if needsComma { buffer.appendReserved(Byte.comma) }
@@ -385,7 +386,7 @@ public struct JSONWriter {
     /// the pointer and `advance(to:)` once: appending byte by byte reloaded the buffer's base
     /// and count after every store.
     @inline(always)
-    mutating func valueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
+    package mutating func valueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
         if pretty {
             prettyBeforeValue(reserving: extra)
             return buffer.tail
@@ -396,7 +397,7 @@ public struct JSONWriter {
     /// Compact mode's separator: a ',' unless the value opens its container or follows its
     /// key (keys clear `needsComma`, so compact output needs no `afterKey`).
     @inline(always)
-    private mutating func compactValueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
+    package mutating func compactValueStart(reserving extra: Int) -> UnsafeMutablePointer<UInt8> {
         buffer.reserve(extra + 1)
         let out = buffer.tail
         guard needsComma else { return out }
@@ -405,7 +406,7 @@ public struct JSONWriter {
     }
 
     @inline(never)
-    private mutating func prettyBeforeValue(reserving extra: Int) {
+    @usableFromInline mutating func prettyBeforeValue(reserving extra: Int) {
         if afterKey {
             afterKey = false
         } else {
@@ -418,14 +419,14 @@ public struct JSONWriter {
     /// Pretty mode's `beforeValue` for a key, which always starts a new line (compact keys
     /// reserve through `compactValueStart`).
     @inline(always)
-    private mutating func prettyBeforeKey(reserving extra: Int) {
+    package mutating func prettyBeforeKey(reserving extra: Int) {
         if needsComma { buffer.append(Byte.comma) }
         newline()
         buffer.reserve(extra)
         needsComma = false
     }
 
-    mutating func close(with bracket: UInt8) {
+    @inlinable package mutating func close(with bracket: UInt8) {
         depth -= 1
         // An empty container stays on one line: "{}" / "[]".
         if pretty && needsComma { newline() }
@@ -434,7 +435,7 @@ public struct JSONWriter {
         afterKey = false
     }
 
-    mutating func newline() {
+    @usableFromInline package mutating func newline() {
         buffer.append(Byte.newline)
         buffer.append(repeating: Byte.space, count: depth * 2)
     }
@@ -442,19 +443,19 @@ public struct JSONWriter {
     // MARK: Scalars
 
     /// Decimal digits of `value`, for callers sizing an index before writing it in place.
-    @inline(__always)
-    static func digitCount(_ value: UInt64) -> Int { NumberText.digitCount(value) }
+    @inlinable @inline(__always)
+    package static func digitCount(_ value: UInt64) -> Int { NumberText.digitCount(value) }
 
     /// The digits of `value` at `target` (`count` bytes, zero-padded).
-    @inline(__always)
-    static func writeDigits(_ value: UInt64, count: Int, at target: UnsafeMutablePointer<UInt8>) {
+    @inlinable @inline(__always)
+    package static func writeDigits(_ value: UInt64, count: Int, at target: UnsafeMutablePointer<UInt8>) {
         NumberText.writeDigits(value, count: count, at: target)
     }
 
     /// Minimal RFC 8259 escaping: '"', '\\' and control characters; everything else,
     /// non-ASCII included, is copied as UTF-8. The caller reserved `utf8.count + 2` bytes.
-    @inline(__always)
-    mutating func appendQuotedReserved(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    package mutating func appendQuotedReserved(_ utf8: UnsafeBufferPointer<UInt8>) {
         buffer.appendReserved(Byte.quote)
         let clean = JSONWriter.copyClean(utf8, to: buffer.tail)
         buffer.advance(clean)
@@ -464,8 +465,8 @@ public struct JSONWriter {
         buffer.appendReserved(Byte.quote)
     }
 
-    @inline(__always)
-    static func needsEscape(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    package static func needsEscape(_ byte: UInt8) -> Bool {
         byte < Byte.space || byte == Byte.quote || byte == Byte.backslash
     }
 
@@ -473,8 +474,8 @@ public struct JSONWriter {
     /// `utf8` reserved) and returns its length. Word-at-a-time tests, each exact about
     /// whether some byte of the word needs escaping, move clean 8-byte blocks in one store;
     /// the last partial block is tested as an overlapping word rather than byte by byte.
-    @inline(__always)
-    static func copyClean(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    package static func copyClean(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
         guard let base = utf8.baseAddress else { return 0 }
         let source = UnsafeRawPointer(base), out = UnsafeMutableRawPointer(target)
         let n = utf8.count
@@ -521,8 +522,8 @@ public struct JSONWriter {
     }
 
     /// Nonzero exactly when some byte of `w` needs escaping (a control character, '"' or '\\').
-    @inline(__always)
-    static func escapeHits(_ w: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    package static func escapeHits(_ w: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
         // `~w` drops bytes >= 0x80; for quote/slash the xor keeps the high bit of ASCII bytes clear.
@@ -530,8 +531,8 @@ public struct JSONWriter {
     }
 
     /// `escapeHits` of two words at once.
-    @inline(__always)
-    static func escapeHits(_ w: SIMD2<UInt64>) -> SIMD2<UInt64> {
+    @inlinable @inline(__always)
+    package static func escapeHits(_ w: SIMD2<UInt64>) -> SIMD2<UInt64> {
         let ones = SIMD2<UInt64>(repeating: 0x0101_0101_0101_0101), highs = SIMD2<UInt64>(repeating: 0x8080_8080_8080_8080)
         let quote = w ^ (ones &* UInt64(Byte.quote)), slash = w ^ (ones &* UInt64(Byte.backslash))
         return ((w &- ones &* 0x20) | (quote &- ones) | (slash &- ones)) & ~w & highs
@@ -540,7 +541,7 @@ public struct JSONWriter {
     /// The rest of a string from its first byte that needs escaping, plus room for the
     /// closing quote. Rare, so it reserves for the worst case (6 bytes per input byte).
     @inline(never)
-    private mutating func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
+    @usableFromInline mutating func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
         buffer.reserve(utf8.count * 6 + 1)
         // Each escape is followed by the word-at-a-time copy of the clean run after it.
         var i = 0
@@ -553,7 +554,7 @@ public struct JSONWriter {
         }
     }
 
-    private mutating func appendEscapeReserved(for byte: UInt8) {
+    @usableFromInline mutating func appendEscapeReserved(for byte: UInt8) {
         let short: UInt8? = switch byte {
         case Byte.quote: Byte.quote
         case Byte.backslash: Byte.backslash

@@ -28,25 +28,29 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 /// offsets stay relative to the start of the buffer.
 ///
 /// The caller keeps the buffer alive for the reader's lifetime.
+///
+/// The core's decoder walks requests with the members below, so they are `package`; the
+/// small ones it calls per key or per value are `@inlinable` (and what they touch
+/// `@usableFromInline`) so they still inline into the decoder across the module boundary.
 public struct JSONReader {
-    let buffer: UnsafeRawBufferPointer
-    var position: Int
+    @usableFromInline package let buffer: UnsafeRawBufferPointer
+    @usableFromInline package var position: Int
     /// Open arrays and objects.
-    public private(set) var depth = 0
+    @usableFromInline package var depth = 0
     public let maxDepth: Int
     /// Upper bound on the decoded UTF-8 size of one string (keys included).
     public let maxStringBytes: Int
     /// True right after '{' or '[': the first member needs no ',' and may be the closing bracket.
     /// Every value reader clears it, so skipping nextKey/nextElement cannot hide a missing ','.
-    var atContainerStart = false
+    @usableFromInline package var atContainerStart = false
     /// Bit d set when nesting level d+1 is an object; levels past 64 spill into `deeperKinds`.
-    var shallowKinds: UInt64 = 0
-    var deeperKinds: [UInt64] = []
+    @usableFromInline package var shallowKinds: UInt64 = 0
+    @usableFromInline package var deeperKinds: [UInt64] = []
     /// Arrays and objects opened so far (read or skipped), so a caller can tell whether a value
     /// it read had anything nested.
-    private(set) var containersOpened = 0
+    @usableFromInline package internal(set) var containersOpened = 0
     /// Reused for strings with escapes so they cost no extra allocation besides the String.
-    var scratch: [UInt8] = []
+    @usableFromInline package var scratch: [UInt8] = []
 
     public init(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = 1100, maxStringBytes: Int = 65536) {
         buffer = bytes
@@ -144,15 +148,21 @@ public struct JSONReader {
 
     /// A string as it sits in the buffer: the bytes between its quotes. Without escapes they
     /// are its text; with escapes `decodedText(of:)` decodes them.
-    struct RawString {
-        var bytes: UnsafeRawBufferPointer
-        var hasEscapes: Bool
-        var openingQuote: Int
+    @usableFromInline package struct RawString {
+        @usableFromInline package var bytes: UnsafeRawBufferPointer
+        @usableFromInline package var hasEscapes: Bool
+        @usableFromInline package var openingQuote: Int
+
+        @inlinable package init(bytes: UnsafeRawBufferPointer, hasEscapes: Bool, openingQuote: Int) {
+            self.bytes = bytes
+            self.hasEscapes = hasEscapes
+            self.openingQuote = openingQuote
+        }
     }
 
     /// `nextKey` with no String made and no enum payload to copy or destroy per key.
-    @inline(__always)
-    mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
+    @inlinable @inline(__always)
+    package mutating func nextRawKey() throws(JSONSyntaxError) -> RawString? {
         if let key = compactNextKey() { return key }
         if compactObjectEnd() { return nil }
         return try generalNextRawKey()
@@ -160,7 +170,7 @@ public struct JSONReader {
 
     /// `nextRawKey` past the compact case; kept out of line so the usual key inlines small.
     @inline(never)
-    private mutating func generalNextRawKey() throws(JSONSyntaxError) -> RawString? {
+    @usableFromInline mutating func generalNextRawKey() throws(JSONSyntaxError) -> RawString? {
         // A '}' right after the last value (or the '{') always closes the object validly, so
         // the usual end of an object needs none of `atNextKey`'s checks.
         if depth > 0, innermostIsObject, position < buffer.count, buffer[position] == Byte.closeBrace {
@@ -176,8 +186,8 @@ public struct JSONReader {
     /// The usual next member, `,"key":` (or `"key":` first in an object) with a plain key and
     /// no whitespace, read with none of the general checks; nil, having consumed nothing, for
     /// anything else (then `atNextKey` and `scanRawString` decide).
-    @inline(__always)
-    private mutating func compactNextKey() -> RawString? {
+    @inlinable @inline(__always)
+    mutating func compactNextKey() -> RawString? {
         guard depth > 0, innermostIsObject, let base = buffer.baseAddress else { return nil }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         var quote = position
@@ -198,8 +208,8 @@ public struct JSONReader {
 
     /// Consumes the innermost object's '}' when it comes right after the last value (or the
     /// '{'), where it always closes the object validly (as in `generalNextRawKey`).
-    @inline(__always)
-    mutating func compactObjectEnd() -> Bool {
+    @inlinable @inline(__always)
+    package mutating func compactObjectEnd() -> Bool {
         guard position < buffer.count, buffer[position] == Byte.closeBrace, depth > 0, innermostIsObject else { return false }
         close()
         return true
@@ -210,8 +220,8 @@ public struct JSONReader {
     /// the name matched by integer compares. A known name has no escapes or control bytes,
     /// so an exact match needs none of the string checks. Nil, having consumed nothing, for
     /// anything else, including keys too near the end of the buffer.
-    @inline(__always)
-    mutating func compactKnownKey<Key>(_ known: borrowing KnownKeyWords<Key>) -> (bytes: UnsafeRawBufferPointer, key: Key)? {
+    @inlinable @inline(__always)
+    package mutating func compactKnownKey<Key>(_ known: borrowing KnownKeyWords<Key>) -> (bytes: UnsafeRawBufferPointer, key: Key)? {
         guard depth > 0, innermostIsObject, let base = buffer.baseAddress else { return nil }
         var quote = position
         if !atContainerStart {
@@ -247,7 +257,7 @@ public struct JSONReader {
     }
 
     /// A string value without making a String (see `RawString`).
-    mutating func readRawString() throws(JSONSyntaxError) -> RawString {
+    @usableFromInline package mutating func readRawString() throws(JSONSyntaxError) -> RawString {
         atContainerStart = false
         skipWhitespace()
         guard position < buffer.count, buffer[position] == Byte.quote else {
@@ -261,8 +271,8 @@ public struct JSONReader {
     /// Runs `attempt`; when it returns nil the reader is put back where it was, so a fast path
     /// for one exact byte shape can leave everything else to the general reads, which then
     /// decide (same results, same errors). `attempt` must not open or close containers.
-    @inline(__always)
-    mutating func speculate<T>(_ attempt: (inout JSONReader) -> T?) -> T? {
+    @inlinable @inline(__always)
+    package mutating func speculate<T>(_ attempt: (inout JSONReader) -> T?) -> T? {
         let savedPosition = position, savedStart = atContainerStart
         if let result = attempt(&self) { return result }
         position = savedPosition
@@ -271,8 +281,8 @@ public struct JSONReader {
     }
 
     /// Consumes `literal` when the next bytes are exactly it.
-    @inline(__always)
-    mutating func consume(_ literal: StaticString) -> Bool {
+    @inlinable @inline(__always)
+    package mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard position + count <= buffer.count else { return false }
         guard count > 0, let base = buffer.baseAddress else { return count == 0 }
@@ -282,8 +292,8 @@ public struct JSONReader {
     }
 
     /// Whether the buffer holds exactly `bytes` (not empty) from `offset` on.
-    @inline(__always)
-    func hasBytes(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    @inlinable @inline(__always)
+    package func hasBytes(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
         guard bytes.count > 0, offset >= 0, offset + bytes.count <= buffer.count,
               let base = buffer.baseAddress, let other = bytes.baseAddress else { return false }
         return Self.sameBytes(base + offset, other, count: bytes.count)
@@ -292,8 +302,8 @@ public struct JSONReader {
     /// Whether `count` (> 0) bytes at `a` and `b` are equal. The texts compared are short:
     /// whole-word compares (the last word overlapping, never past the end) beat both a byte
     /// loop and a call to memcmp.
-    @inline(__always)
-    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    @inlinable @inline(__always)
+    package static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
         if count >= 8 {
             var i = 0
             while i + 8 < count {
@@ -312,16 +322,16 @@ public struct JSONReader {
 
     /// Skips whitespace and returns the next byte without consuming it (nil at the end), so
     /// callers can check a value's type with one compare before reading it.
-    @inline(__always)
-    mutating func peekByte() -> UInt8? {
+    @inlinable @inline(__always)
+    package mutating func peekByte() -> UInt8? {
         skipWhitespace()
         return position < buffer.count ? buffer[position] : nil
     }
 
     /// Consumes the ',' before the next key and stops at its opening quote (true), or
     /// consumes the object's '}' (false).
-    @inline(__always)
-    mutating func atNextKey() throws(JSONSyntaxError) -> Bool {
+    @inlinable @inline(__always)
+    package mutating func atNextKey() throws(JSONSyntaxError) -> Bool {
         guard depth > 0, innermostIsObject else {
             throw JSONSyntaxError(message: "nextKey used outside an object", offset: position)
         }
@@ -392,8 +402,8 @@ public struct JSONReader {
     /// The usual step of an array with no whitespace: a ',' (or the start) right before a value,
     /// or the ']' right after the last one, read with none of the general checks; nil, having
     /// consumed nothing, for anything else (then `nextElement` decides: same results, same errors).
-    @inline(__always)
-    mutating func compactNextElement() -> Bool? {
+    @inlinable @inline(__always)
+    package mutating func compactNextElement() -> Bool? {
         guard depth > 0, !innermostIsObject, position + 1 < buffer.count else { return nil }
         let byte = buffer[position]
         if atContainerStart {
@@ -424,8 +434,8 @@ public struct JSONReader {
 
     // MARK: Shared pieces (also used by skipValue)
 
-    @inline(__always)
-    mutating func skipWhitespace() {
+    @inlinable @inline(__always)
+    package mutating func skipWhitespace() {
         while position < buffer.count {
             let byte = buffer[position]
             // Everything above ' ' ends whitespace; one compare settles the common case.
@@ -437,8 +447,8 @@ public struct JSONReader {
     }
 
     /// At an opening bracket: checks the depth limit, records the container kind, consumes it.
-    @inline(__always)
-    mutating func open(object: Bool) throws(JSONSyntaxError) {
+    @inlinable @inline(__always)
+    package mutating func open(object: Bool) throws(JSONSyntaxError) {
         guard depth < maxDepth else {
             throw JSONSyntaxError(message: "nesting deeper than \(maxDepth) levels", offset: position, kind: .limit)
         }
@@ -459,14 +469,14 @@ public struct JSONReader {
     }
 
     /// At a closing bracket of the innermost container: consumes it.
-    @inline(__always)
-    mutating func close() {
+    @inlinable @inline(__always)
+    package mutating func close() {
         depth -= 1
         position += 1
         atContainerStart = false
     }
 
-    var innermostIsObject: Bool {
+    @inlinable package var innermostIsObject: Bool {
         @inline(__always) get {
             let level = depth - 1
             if level < 64 { return shallowKinds >> UInt64(level) & 1 == 1 }
@@ -475,24 +485,24 @@ public struct JSONReader {
     }
 
     /// After a ',' in an object: whitespace, then the opening quote of the next key.
-    @inline(__always)
-    mutating func expectKeyStart() throws(JSONSyntaxError) {
+    @inlinable @inline(__always)
+    package mutating func expectKeyStart() throws(JSONSyntaxError) {
         try rejectTrailingComma(inObject: true)
         guard position < buffer.count, buffer[position] == Byte.quote else {
             throw mismatch("expected a string key after ','")
         }
     }
 
-    @inline(__always)
-    mutating func rejectTrailingComma(inObject: Bool) throws(JSONSyntaxError) {
+    @inlinable @inline(__always)
+    package mutating func rejectTrailingComma(inObject: Bool) throws(JSONSyntaxError) {
         skipWhitespace()
         if position < buffer.count, buffer[position] == (inObject ? Byte.closeBrace : Byte.closeBracket) {
             throw JSONSyntaxError(message: inObject ? "trailing comma in object" : "trailing comma in array", offset: position)
         }
     }
 
-    @inline(__always)
-    mutating func expectColon() throws(JSONSyntaxError) {
+    @inlinable @inline(__always)
+    package mutating func expectColon() throws(JSONSyntaxError) {
         skipWhitespace()
         guard position < buffer.count, buffer[position] == Byte.colon else {
             throw mismatch("expected ':' after object key")
@@ -501,7 +511,7 @@ public struct JSONReader {
     }
 
     /// Matches `true`, `false` or `null` (StaticString: no allocation), a word compare at a time.
-    mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    @usableFromInline package mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
         guard consume(literal) else {
             throw JSONSyntaxError(message: "invalid literal, expected '\(literal)'", offset: position)
         }
@@ -509,20 +519,20 @@ public struct JSONReader {
 
     // MARK: Errors
 
-    func endOfInput(_ expectation: String) -> JSONSyntaxError {
+    @usableFromInline package func endOfInput(_ expectation: String) -> JSONSyntaxError {
         JSONSyntaxError(message: "unexpected end of input, \(expectation)", offset: position)
     }
 
     /// The byte at `position` is not what `expectation` wanted (or the input ended).
-    func mismatch(_ expectation: String) -> JSONSyntaxError {
+    @usableFromInline package func mismatch(_ expectation: String) -> JSONSyntaxError {
         position < buffer.count ? unexpected(expectation) : endOfInput(expectation)
     }
 
-    func unexpected(_ expectation: String) -> JSONSyntaxError {
+    @usableFromInline package func unexpected(_ expectation: String) -> JSONSyntaxError {
         JSONSyntaxError(message: "\(expectation), found \(describeByte(at: position))", offset: position)
     }
 
-    func describeByte(at index: Int) -> String {
+    @usableFromInline package func describeByte(at index: Int) -> String {
         let byte = buffer[index]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         let hex = String(byte, radix: 16, uppercase: true)

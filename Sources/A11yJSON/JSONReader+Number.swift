@@ -81,8 +81,8 @@ extension JSONReader {
     /// of at most 15 digits in all (so the digits are exact as a Double and the value is the
     /// one correctly rounded operation `readNumber` does), with no exponent. Returns nil,
     /// having consumed nothing, for anything else (then `readNumber` decides, errors included).
-    @inline(__always)
-    mutating func shortNumber() -> Double? {
+    @inlinable @inline(__always)
+    package mutating func shortNumber() -> Double? {
         guard let base = buffer.baseAddress else { return nil }
         let end = buffer.count
         var index = position
@@ -113,8 +113,8 @@ extension JSONReader {
     /// Reads the digits from `index` on (moving it past them) and returns their value, exact
     /// while there are at most 19. (A word-at-a-time version measured slower: numbers here
     /// are mostly one to three digits.)
-    @inline(__always)
-    func digitRun(_ base: UnsafeRawPointer, _ index: inout Int, end: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    package func digitRun(_ base: UnsafeRawPointer, _ index: inout Int, end: Int) -> UInt64 {
         var value: UInt64 = 0
         while index < end {
             let digit = base.load(fromByteOffset: index, as: UInt8.self) &- Byte.zero
@@ -125,22 +125,22 @@ extension JSONReader {
         return value
     }
 
-    @inline(__always)
-    func isDigit(_ byte: UInt8) -> Bool { byte &- Byte.zero < 10 }
+    @inlinable @inline(__always)
+    package func isDigit(_ byte: UInt8) -> Bool { byte &- Byte.zero < 10 }
 
-    @inline(__always)
-    func accumulate(_ byte: UInt8, into mantissa: inout UInt64, count: inout Int) {
+    @inlinable @inline(__always)
+    package func accumulate(_ byte: UInt8, into mantissa: inout UInt64, count: inout Int) {
         count += 1
         if count <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte - Byte.zero) }
     }
 
     /// Scales the integer part of a short decimal to make room for its fraction.
-    static let powersOfTenInt: [UInt64] = [
+    @usableFromInline package static let powersOfTenInt: [UInt64] = [
         1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
         10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
     ]
 
-    static let powersOfTen: [Double] = [
+    @usableFromInline package static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]

@@ -1,5 +1,5 @@
 import Testing
-@testable import A11yCore
+@testable import A11yJSON
 
 @Suite struct JSONWriterTests {
     private func text(_ writer: JSONWriter) -> String { String(decoding: writer.bytes, as: UTF8.self) }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import A11yCore
+@testable import A11yJSON
 
 @Suite struct JSONReaderTests {
     // MARK: Valid documents

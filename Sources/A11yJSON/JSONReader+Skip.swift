@@ -52,7 +52,7 @@ extension JSONReader {
 
     /// Consumes separators and closing brackets after a value. Returns true when another
     /// value follows (positioned at it), false when back at `outerDepth`.
-    private mutating func advanceAfterSkippedValue(outerDepth: Int) throws(JSONSyntaxError) -> Bool {
+    @usableFromInline mutating func advanceAfterSkippedValue(outerDepth: Int) throws(JSONSyntaxError) -> Bool {
         while depth > outerDepth {
             skipWhitespace()
             if innermostIsObject {
@@ -86,7 +86,7 @@ extension JSONReader {
     }
 
     /// At a key's opening quote: consumes `"key":`.
-    private mutating func skipKey() throws(JSONSyntaxError) {
+    @usableFromInline mutating func skipKey() throws(JSONSyntaxError) {
         _ = try scanString(materialize: false)
         try expectColon()
     }

@@ -2,8 +2,8 @@ extension JSONReader {
     /// At an opening quote: validates the string (escapes, surrogates, control characters,
     /// UTF-8, length) and consumes it. Returns the decoded text when `materialize` is set,
     /// otherwise "" (skipping costs no allocation).
-    @inline(__always)
-    mutating func scanString(materialize: Bool) throws(JSONSyntaxError) -> String {
+    @inlinable @inline(__always)
+    package mutating func scanString(materialize: Bool) throws(JSONSyntaxError) -> String {
         let openingQuote = position
         position += 1
         let start = position
@@ -30,8 +30,8 @@ extension JSONReader {
     /// At an opening quote: validates and consumes a string like `scanString`, but makes no
     /// String: returns the bytes between the quotes, which are the text unless `hasEscapes`
     /// (then `decodedText(of:)` gives it).
-    @inline(__always)
-    mutating func scanRawString() throws(JSONSyntaxError) -> RawString {
+    @inlinable @inline(__always)
+    package mutating func scanRawString() throws(JSONSyntaxError) -> RawString {
         let openingQuote = position
         position += 1
         let start = position
@@ -60,8 +60,8 @@ extension JSONReader {
     /// The usual string value, plain ASCII with no escapes, read with none of the general
     /// checks (like `compactNextKey` for keys); nil for anything else, then `readRawString`
     /// or `readString` decide (same results, same errors).
-    @inline(__always)
-    mutating func compactRawString() -> RawString? {
+    @inlinable @inline(__always)
+    package mutating func compactRawString() -> RawString? {
         skipWhitespace()
         let quote = position
         guard quote < buffer.count, buffer[quote] == Byte.quote else { return nil }
@@ -76,7 +76,7 @@ extension JSONReader {
 
     /// The decoded text of a string already read by `scanRawString` (escaped strings are rare,
     /// so they are scanned a second time rather than decoded on every read).
-    func decodedText(of string: RawString) -> String {
+    @usableFromInline package func decodedText(of string: RawString) -> String {
         guard string.hasEscapes else { return makeString(start: string.openingQuote + 1, count: string.bytes.count) }
         var copy = self
         copy.position = string.openingQuote
@@ -86,8 +86,8 @@ extension JSONReader {
 
     /// Returns the index of the first byte at or after `index` that is a quote, a backslash,
     /// a control character or non-ASCII (or the end of the buffer). Checks 8 bytes per step.
-    @inline(__always)
-    func scanPlainRun(from index: Int) -> Int {
+    @inlinable @inline(__always)
+    package func scanPlainRun(from index: Int) -> Int {
         var index = index
         let end = buffer.count
         if let base = buffer.baseAddress {
@@ -117,7 +117,7 @@ extension JSONReader {
     }
 
     /// The slow path once a backslash shows up: decodes into `scratch`.
-    mutating func scanEscapedString(openingQuote: Int, start: Int, materialize: Bool) throws(JSONSyntaxError) -> String {
+    @usableFromInline package mutating func scanEscapedString(openingQuote: Int, start: Int, materialize: Bool) throws(JSONSyntaxError) -> String {
         var decodedLength = position - start
         if materialize {
             scratch.removeAll(keepingCapacity: true)
@@ -154,7 +154,7 @@ extension JSONReader {
     }
 
     /// At a backslash: consumes one escape (a surrogate pair counts as one) and returns its scalar.
-    mutating func readEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+    @usableFromInline package mutating func readEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let escapeStart = position
         guard position + 1 < buffer.count else {
             throw JSONSyntaxError(message: "unterminated string", offset: escapeStart)
@@ -198,7 +198,7 @@ extension JSONReader {
     }
 
     /// Four hex digits of a \u escape.
-    func hexQuad(at index: Int, escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+    @usableFromInline package func hexQuad(at index: Int, escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= buffer.count else {
             throw JSONSyntaxError(message: "incomplete \\u escape", offset: escapeStart)
         }
@@ -219,7 +219,7 @@ extension JSONReader {
 
     /// At a byte >= 0x80: consumes one well-formed UTF-8 sequence (no overlongs, no surrogates,
     /// nothing past U+10FFFF) or fails at its first byte.
-    mutating func validateUTF8Sequence() throws(JSONSyntaxError) {
+    @usableFromInline package mutating func validateUTF8Sequence() throws(JSONSyntaxError) {
         let lead = buffer[position]
         var continuationCount = 0
         var secondLow: UInt8 = 0x80
@@ -244,8 +244,8 @@ extension JSONReader {
     }
 
     /// Decoded text of a span with no escapes (already validated).
-    @inline(__always)
-    func makeString(start: Int, count: Int) -> String {
+    @inlinable @inline(__always)
+    package func makeString(start: Int, count: Int) -> String {
         guard count > 0, let base = buffer.baseAddress else { return "" }
         // Measured faster than String(decoding:as:) here: one validating copy, no repair path.
         return String(unsafeUninitializedCapacity: count) { destination in
@@ -256,27 +256,27 @@ extension JSONReader {
 
     /// A span of the buffer as typed bytes, so copies take the contiguous fast paths.
     /// Request buffers hold plain bytes, so viewing them as UInt8 is sound.
-    @inline(__always)
-    func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+    @inlinable @inline(__always)
+    package func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
         guard let base = buffer.baseAddress, end > start else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: UInt8.self), count: end - start)
     }
 
-    func tooLong(at offset: Int) -> JSONSyntaxError {
+    @usableFromInline package func tooLong(at offset: Int) -> JSONSyntaxError {
         JSONSyntaxError(message: "string longer than \(maxStringBytes) bytes", offset: offset, kind: .limit)
     }
 
-    func controlCharacter() -> JSONSyntaxError {
+    @usableFromInline package func controlCharacter() -> JSONSyntaxError {
         JSONSyntaxError(message: "unescaped control character in string", offset: position)
     }
 
-    func invalidUTF8() -> JSONSyntaxError {
+    @usableFromInline package func invalidUTF8() -> JSONSyntaxError {
         JSONSyntaxError(message: "invalid UTF-8 in string", offset: position)
     }
 }
 
 extension Unicode.Scalar {
-    var utf8Length: Int {
+    @usableFromInline package var utf8Length: Int {
         switch value {
         case ..<0x80: 1
         case ..<0x800: 2
@@ -285,7 +285,7 @@ extension Unicode.Scalar {
         }
     }
 
-    func appendUTF8(to bytes: inout [UInt8]) {
+    @usableFromInline package func appendUTF8(to bytes: inout [UInt8]) {
         let v = value
         switch v {
         case ..<0x80:
