@@ -21,7 +21,7 @@ struct TreeDecoder: ~Copyable {
     private static let recentStyleCount = 8
     /// The node fields' names and readers (`NodeWire.fields`).
     private let nodeKeys = NodeFieldKey.keyWords
-    private let nodeReadings = NodeWire.fields.map(\.reading)
+    private let nodeReadings = NodeWire.readings
 
     /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
     /// node array is not copied on every doubling.

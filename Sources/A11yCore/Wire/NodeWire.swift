@@ -129,6 +129,9 @@ enum NodeWire {
         precondition(fields.count <= 64, "a node's fields are told apart by the bits of a UInt64")
         return WireLookup(fields.enumerated().map { ($1.name, NodeFieldKey(index: $0)) })
     }()
+
+    /// How the decoder reads each field, by `NodeFieldKey.index` (made once, not per request).
+    static let readings = fields.map(\.reading)
 }
 
 /// One field of a node object.
