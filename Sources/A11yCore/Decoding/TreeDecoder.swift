@@ -84,6 +84,12 @@ struct TreeDecoder: ~Copyable {
                 if let first = document.indexByID.updateValue(index, forKey: id) {
                     throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
                 }
+            case .tree(.type):
+                let (kind, typeName) = try NodeFields.kind(&c)
+                document.nodes[index].kind = kind
+                fields[index].typeName = typeName
+            case .tree(.frame):
+                document.nodes[index].frame = try NodeFields.rect(&c)
             case .tree(let member) where member == .children || member == .accessibilityChildren:
                 let isSynthetic = member == .accessibilityChildren
                 let mark = scratch.count

@@ -8,19 +8,8 @@ enum NodeWire {
     static let fields: [NodeWireField] = [
         .init("id", .string, "Author's id, unique in the tree; findings and references use it.", tree: .id),
         .init("type", .string, "View kind: " + NodeKind.wire.names.joined(separator: ", ") + ". Unknown kinds are plain views.",
-              default: "\"view\"") { c, node, row throws(InputError) in
-            let name = try c.stringBytes()
-            if let kind = NodeKind.wire.lookup.value(bytes: name) {
-                node.kind = kind
-                row.common.typeName = kind.rawValue
-            } else {
-                // Kept as sent, for messages about unknown kinds.
-                let typeName = name.description
-                node.kind = NodeKind.wire.lookup.value(named: typeName) ?? .view
-                row.common.typeName = typeName
-            }
-        },
-        .init("frame", .object("Rect"), "Frame in screen coordinates.") { c, node, _ throws(InputError) in node.frame = try NodeFields.rect(&c) },
+              default: "\"view\"", tree: .type),
+        .init("frame", .object("Rect"), "Frame in screen coordinates.", tree: .frame),
         .init("text", .string, "Visible text; a text node's label defaults to it.") { c, node, row throws(InputError) in
             row.common.text = node.noting(.nonEmptyText, nonEmpty: try c.string())
         },
@@ -139,8 +128,9 @@ struct NodeWireField: Sendable {
     /// Reads the field's value at the cursor into the node and its row of the decoder's table.
     typealias Read = @Sendable (inout JSONCursor, inout Node, FieldRow) throws(InputError) -> Void
 
-    /// Fields the tree decoder reads itself: they hold nodes or refer to other nodes.
-    enum TreeMember: Sendable { case id, children, accessibilityChildren, strategies, rotors, style }
+    /// Fields the tree decoder reads itself: they hold nodes or refer to other nodes, or (type,
+    /// frame) nearly every node sends them, and a reader call per member cost more than the read.
+    enum TreeMember: Sendable { case id, type, frame, children, accessibilityChildren, strategies, rotors, style }
 
     enum Reading: Sendable {
         case value(Read)
@@ -159,8 +149,8 @@ struct NodeWireField: Sendable {
         reading = .value(read)
     }
 
-    init(_ name: String, _ shape: WireShape, _ meaning: String, tree member: TreeMember) {
-        self.name = name; self.shape = shape; self.meaning = meaning; defaultValue = nil
+    init(_ name: String, _ shape: WireShape, _ meaning: String, default defaultValue: String? = nil, tree member: TreeMember) {
+        self.name = name; self.shape = shape; self.meaning = meaning; self.defaultValue = defaultValue
         reading = .tree(member)
     }
 }
