@@ -77,6 +77,10 @@ struct TreeDecoder: ~Copyable {
             switch nodeReadings[key.index] {
             case .value(let read):
                 try read(&c, &document.nodes[index], FieldRow(table: fields, index: index))
+            case .string(let offset, let flag):
+                let text = try c.string()
+                document.nodes[index].note(flag, !text.isEmpty)
+                fields.setString(text, row: index, at: offset)
             case .tree(.id):
                 let id = try c.string()
                 fields[index].id = id

@@ -10,21 +10,11 @@ enum NodeWire {
         .init("type", .string, "View kind: " + NodeKind.wire.names.joined(separator: ", ") + ". Unknown kinds are plain views.",
               default: "\"view\"", tree: .type),
         .init("frame", .object("Rect"), "Frame in screen coordinates.", tree: .frame),
-        .init("text", .string, "Visible text; a text node's label defaults to it.") { c, node, row throws(InputError) in
-            row.common.text = node.noting(.nonEmptyText, nonEmpty: try c.string())
-        },
-        .init("label", .string, "accessibilityLabel: what VoiceOver reads first.") { c, node, row throws(InputError) in
-            row.common.label = node.noting(.nonEmptyLabel, nonEmpty: try c.string())
-        },
-        .init("value", .string, "accessibilityValue: the current value, read after the label.") { c, node, row throws(InputError) in
-            row.common.value = node.noting(.nonEmptyValue, nonEmpty: try c.string())
-        },
-        .init("hint", .string, "accessibilityHint: what activating the element does, read last.") { c, node, row throws(InputError) in
-            row.common.hint = node.noting(.nonEmptyHint, nonEmpty: try c.string())
-        },
-        .init("identifier", .string, "Explicit accessibility identifier.") { c, node, row throws(InputError) in
-            row.common.identifier = node.noting(.nonEmptyIdentifier, nonEmpty: try c.string())
-        },
+        .init("text", .string, "Visible text; a text node's label defaults to it.", string: \.text, noting: .nonEmptyText),
+        .init("label", .string, "accessibilityLabel: what VoiceOver reads first.", string: \.label, noting: .nonEmptyLabel),
+        .init("value", .string, "accessibilityValue: the current value, read after the label.", string: \.value, noting: .nonEmptyValue),
+        .init("hint", .string, "accessibilityHint: what activating the element does, read last.", string: \.hint, noting: .nonEmptyHint),
+        .init("identifier", .string, "Explicit accessibility identifier.", string: \.identifier, noting: .nonEmptyIdentifier),
         .init("traits", .object("Traits"), "UIAccessibilityTraits; absent: the kind's default traits.") { c, node, _ throws(InputError) in
             node.traits = try NodeFields.traits(&c)
         },
@@ -135,6 +125,10 @@ struct NodeWireField: Sendable {
     enum Reading: Sendable {
         case value(Read)
         case tree(TreeMember)
+        /// A string of the node's row (`Node.Fields`), at this byte offset in it, noting whether it
+        /// is non-empty under the flag: most nodes send one or two, and the decoder stores them
+        /// itself (`FieldTable.setString`) instead of calling a reader per member.
+        case string(offset: Int, noting: Node.FieldFlags)
     }
 
     let name: String
@@ -147,6 +141,12 @@ struct NodeWireField: Sendable {
     init(_ name: String, _ shape: WireShape, _ meaning: String, default defaultValue: String? = nil, read: @escaping Read) {
         self.name = name; self.shape = shape; self.meaning = meaning; self.defaultValue = defaultValue
         reading = .value(read)
+    }
+
+    init(_ name: String, _ shape: WireShape, _ meaning: String, string member: WritableKeyPath<Node.Fields, String?>, noting flag: Node.FieldFlags) {
+        self.name = name; self.shape = shape; self.meaning = meaning; defaultValue = nil
+        guard let offset = MemoryLayout<Node.Fields>.offset(of: member) else { preconditionFailure("\(name) is not a stored member of Node.Fields") }
+        reading = .string(offset: offset, noting: flag)
     }
 
     init(_ name: String, _ shape: WireShape, _ meaning: String, default defaultValue: String? = nil, tree member: TreeMember) {
