@@ -157,8 +157,11 @@ struct NodeWireField: Sendable {
 
 /// A node field the decoder found: its place in `NodeWire.fields`.
 struct NodeFieldKey: KnownKeys, Sendable {
-    let index: Int
-    var bit: UInt64 { 1 &<< UInt64(index) }
+    /// One byte, as a field enumeration's case would be: the key lookup passes it back per member.
+    private let row: UInt8
+    var index: Int { Int(row) }
+    init(index: Int) { row = UInt8(index) }
+    var bit: UInt64 { 1 &<< UInt64(row) }
     static func named(_ key: JSONKey) -> NodeFieldKey? { NodeWire.lookup.value(bytes: key) }
     static var keyWords: KnownKeyWords<NodeFieldKey> { NodeWire.lookup.words }
 }
