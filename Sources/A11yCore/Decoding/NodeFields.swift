@@ -18,6 +18,15 @@ enum NodeFields {
         return actions
     }
 
+    /// A node's `type`: its kind, and the name as sent (kept for messages about unknown kinds).
+    @inline(__always)
+    static func kind(_ c: inout JSONCursor) throws(InputError) -> (kind: NodeKind, typeName: String) {
+        let name = try c.stringBytes()
+        if let kind = NodeKind.wire.lookup.value(bytes: name) { return (kind, kind.rawValue) }
+        let typeName = name.description
+        return (NodeKind.wire.lookup.value(named: typeName) ?? .view, typeName)
+    }
+
     /// `{x, y, width, height}`: finite, sizes not negative; x and y default to 0.
     static func rect(_ c: inout JSONCursor) throws(InputError) -> Rect {
         if let rect = c.reader.speculate(compactRect) { return rect }

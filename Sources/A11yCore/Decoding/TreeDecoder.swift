@@ -21,7 +21,7 @@ struct TreeDecoder: ~Copyable {
     private static let recentStyleCount = 8
     /// The node fields' names and readers (`NodeWire.fields`).
     private let nodeKeys = NodeFieldKey.keyWords
-    private let nodeReadings = NodeWire.fields.map(\.reading)
+    private let nodeReadings = NodeWire.readings
 
     /// `expectedNodes` sizes storage up front (a guess; storage still grows past it), so the
     /// node array is not copied on every doubling.
@@ -77,6 +77,10 @@ struct TreeDecoder: ~Copyable {
             switch nodeReadings[key.index] {
             case .value(let read):
                 try read(&c, &document.nodes[index], FieldRow(table: fields, index: index))
+            case .string(let offset, let flag):
+                let text = try c.string()
+                document.nodes[index].note(flag, !text.isEmpty)
+                fields.setString(text, row: index, at: offset)
             case .tree(.id):
                 let id = try c.string()
                 fields[index].id = id
@@ -84,6 +88,12 @@ struct TreeDecoder: ~Copyable {
                 if let first = document.indexByID.updateValue(index, forKey: id) {
                     throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
                 }
+            case .tree(.type):
+                let (kind, typeName) = try NodeFields.kind(&c)
+                document.nodes[index].kind = kind
+                fields[index].typeName = typeName
+            case .tree(.frame):
+                document.nodes[index].frame = try NodeFields.rect(&c)
             case .tree(let member) where member == .children || member == .accessibilityChildren:
                 let isSynthetic = member == .accessibilityChildren
                 let mark = scratch.count

@@ -68,6 +68,14 @@ final class FieldTable: @unchecked Sendable {
         }
     }
 
+    /// Sets the `String?` member of row `row` that starts `offset` bytes into it (a stored
+    /// member's `MemoryLayout<Node.Fields>.offset(of:)`, worked out once in `NodeWire`).
+    @inline(__always)
+    func setString(_ value: String, row: Int, at offset: Int) {
+        assert(row >= 0 && row < count, "no such row")
+        (UnsafeMutableRawPointer(rows + row) + offset).assumingMemoryBound(to: String?.self).pointee = value
+    }
+
     /// The rare fields of `row`, nil when it has none; `read` sees them in place.
     @inline(__always)
     func withRare<Value>(of row: Int, _ read: (Node.RareFields) -> Value) -> Value? {

@@ -8,34 +8,13 @@ enum NodeWire {
     static let fields: [NodeWireField] = [
         .init("id", .string, "Author's id, unique in the tree; findings and references use it.", tree: .id),
         .init("type", .string, "View kind: " + NodeKind.wire.names.joined(separator: ", ") + ". Unknown kinds are plain views.",
-              default: "\"view\"") { c, node, row throws(InputError) in
-            let name = try c.stringBytes()
-            if let kind = NodeKind.wire.lookup.value(bytes: name) {
-                node.kind = kind
-                row.common.typeName = kind.rawValue
-            } else {
-                // Kept as sent, for messages about unknown kinds.
-                let typeName = name.description
-                node.kind = NodeKind.wire.lookup.value(named: typeName) ?? .view
-                row.common.typeName = typeName
-            }
-        },
-        .init("frame", .object("Rect"), "Frame in screen coordinates.") { c, node, _ throws(InputError) in node.frame = try NodeFields.rect(&c) },
-        .init("text", .string, "Visible text; a text node's label defaults to it.") { c, node, row throws(InputError) in
-            row.common.text = node.noting(.nonEmptyText, nonEmpty: try c.string())
-        },
-        .init("label", .string, "accessibilityLabel: what VoiceOver reads first.") { c, node, row throws(InputError) in
-            row.common.label = node.noting(.nonEmptyLabel, nonEmpty: try c.string())
-        },
-        .init("value", .string, "accessibilityValue: the current value, read after the label.") { c, node, row throws(InputError) in
-            row.common.value = node.noting(.nonEmptyValue, nonEmpty: try c.string())
-        },
-        .init("hint", .string, "accessibilityHint: what activating the element does, read last.") { c, node, row throws(InputError) in
-            row.common.hint = node.noting(.nonEmptyHint, nonEmpty: try c.string())
-        },
-        .init("identifier", .string, "Explicit accessibility identifier.") { c, node, row throws(InputError) in
-            row.common.identifier = node.noting(.nonEmptyIdentifier, nonEmpty: try c.string())
-        },
+              default: "\"view\"", tree: .type),
+        .init("frame", .object("Rect"), "Frame in screen coordinates.", tree: .frame),
+        .init("text", .string, "Visible text; a text node's label defaults to it.", string: \.text, noting: .nonEmptyText),
+        .init("label", .string, "accessibilityLabel: what VoiceOver reads first.", string: \.label, noting: .nonEmptyLabel),
+        .init("value", .string, "accessibilityValue: the current value, read after the label.", string: \.value, noting: .nonEmptyValue),
+        .init("hint", .string, "accessibilityHint: what activating the element does, read last.", string: \.hint, noting: .nonEmptyHint),
+        .init("identifier", .string, "Explicit accessibility identifier.", string: \.identifier, noting: .nonEmptyIdentifier),
         .init("traits", .object("Traits"), "UIAccessibilityTraits; absent: the kind's default traits.") { c, node, _ throws(InputError) in
             node.traits = try NodeFields.traits(&c)
         },
@@ -129,6 +108,9 @@ enum NodeWire {
         precondition(fields.count <= 64, "a node's fields are told apart by the bits of a UInt64")
         return WireLookup(fields.enumerated().map { ($1.name, NodeFieldKey(index: $0)) })
     }()
+
+    /// How the decoder reads each field, by `NodeFieldKey.index` (made once, not per request).
+    static let readings = fields.map(\.reading)
 }
 
 /// One field of a node object.
@@ -136,12 +118,17 @@ struct NodeWireField: Sendable {
     /// Reads the field's value at the cursor into the node and its row of the decoder's table.
     typealias Read = @Sendable (inout JSONCursor, inout Node, FieldRow) throws(InputError) -> Void
 
-    /// Fields the tree decoder reads itself: they hold nodes or refer to other nodes.
-    enum TreeMember: Sendable { case id, children, accessibilityChildren, strategies, rotors, style }
+    /// Fields the tree decoder reads itself: they hold nodes or refer to other nodes, or (type,
+    /// frame) nearly every node sends them, and a reader call per member cost more than the read.
+    enum TreeMember: Sendable { case id, type, frame, children, accessibilityChildren, strategies, rotors, style }
 
     enum Reading: Sendable {
         case value(Read)
         case tree(TreeMember)
+        /// A string of the node's row (`Node.Fields`), at this byte offset in it, noting whether it
+        /// is non-empty under the flag: most nodes send one or two, and the decoder stores them
+        /// itself (`FieldTable.setString`) instead of calling a reader per member.
+        case string(offset: Int, noting: Node.FieldFlags)
     }
 
     let name: String
@@ -156,16 +143,25 @@ struct NodeWireField: Sendable {
         reading = .value(read)
     }
 
-    init(_ name: String, _ shape: WireShape, _ meaning: String, tree member: TreeMember) {
+    init(_ name: String, _ shape: WireShape, _ meaning: String, string member: WritableKeyPath<Node.Fields, String?>, noting flag: Node.FieldFlags) {
         self.name = name; self.shape = shape; self.meaning = meaning; defaultValue = nil
+        guard let offset = MemoryLayout<Node.Fields>.offset(of: member) else { preconditionFailure("\(name) is not a stored member of Node.Fields") }
+        reading = .string(offset: offset, noting: flag)
+    }
+
+    init(_ name: String, _ shape: WireShape, _ meaning: String, default defaultValue: String? = nil, tree member: TreeMember) {
+        self.name = name; self.shape = shape; self.meaning = meaning; self.defaultValue = defaultValue
         reading = .tree(member)
     }
 }
 
 /// A node field the decoder found: its place in `NodeWire.fields`.
 struct NodeFieldKey: KnownKeys, Sendable {
-    let index: Int
-    var bit: UInt64 { 1 &<< UInt64(index) }
+    /// One byte, as a field enumeration's case would be: the key lookup passes it back per member.
+    private let row: UInt8
+    var index: Int { Int(row) }
+    init(index: Int) { row = UInt8(index) }
+    var bit: UInt64 { 1 &<< UInt64(row) }
     static func named(_ key: JSONKey) -> NodeFieldKey? { NodeWire.lookup.value(bytes: key) }
     static var keyWords: KnownKeyWords<NodeFieldKey> { NodeWire.lookup.words }
 }
