@@ -45,39 +45,64 @@ extension Rule {
     }
 
     /// `spokenForm` of the texts joined by spaces, as UTF-8 bytes, for text that lowercased is
-    /// `isPlainlyComposed` (nearly all text); nil for other text. Its Characters are its scalars,
-    /// so searching its Characters is searching its bytes: the Character walk of split, joined
-    /// and contains cost ~100k instructions per control.
+    /// `isPlainlyComposed` (nearly all text); nil for other text. Its Characters are
+    /// its scalars, so searching its Characters is searching its bytes: the Character walk of
+    /// split, joined and contains cost ~100k instructions per control.
     private static func composedSpokenForm(_ texts: [String]) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(texts.reduce(texts.count) { $0 + $1.utf8.count })
-        var space = false
-        for text in texts {
-            var lowered = text.normalizedForComparison
-            let composed = lowered.withUTF8 { utf8 -> Bool in
-                guard String.isPlainlyComposed(utf8) else { return false }
-                var i = 0
-                while i < utf8.count {
-                    let byte = utf8[i]
-                    // White_Space among these scalars: ASCII's, U+0085 and U+00A0.
-                    if String.isASCIIWhitespace(byte) || byte == 0xC2 && (utf8[i + 1] == 0x85 || utf8[i + 1] == 0xA0) {
-                        space = !out.isEmpty
-                        i += byte == 0xC2 ? 2 : 1
-                        continue
-                    }
-                    if space { out.append(0x20); space = false }
-                    out.append(byte)
-                    i += 1
-                    // The scalar's continuation bytes.
-                    while i < utf8.count, utf8[i] & 0xC0 == 0x80 { out.append(utf8[i]); i += 1 }
-                }
-                return true
-            }
-            guard composed else { return nil }
+        for var text in texts {
+            let start = out.count
             // The space the texts are joined by.
+            var space = !out.isEmpty
+            if text.withUTF8({ appendSpoken($0, to: &out, space: &space, lowercased: false) }) { continue }
+            // Latin Extended letters: lowercased by `normalizedForComparison` first.
+            out.removeSubrange(start...)
             space = !out.isEmpty
+            var lowered = text.normalizedForComparison
+            guard lowered.withUTF8({ appendSpoken($0, to: &out, space: &space, lowercased: true) }) else { return nil }
         }
         return out
+    }
+
+    /// Appends the words of `utf8`, lowercased, each after one space (none before the first word
+    /// of all); false, part written, for text that is not plainly composed, or holds U+0100...U+02FF
+    /// unless already `lowercased`.
+    private static func appendSpoken(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], space: inout Bool,
+                                     lowercased: Bool) -> Bool {
+        guard String.isPlainlyComposed(utf8) else { return false }
+        var i = 0
+        while i < utf8.count {
+            let byte = utf8[i]
+            // White_Space among these scalars: ASCII's, U+0085 and U+00A0.
+            if String.isASCIIWhitespace(byte) || byte == 0xC2 && (utf8[i + 1] == 0x85 || utf8[i + 1] == 0xA0) {
+                space = !out.isEmpty
+                i += byte == 0xC2 ? 2 : 1
+                continue
+            }
+            if space { out.append(0x20); space = false }
+            switch byte {
+            case ..<0x80:
+                out.append(String.asciiLowercased(byte))
+                i += 1
+            case 0xC2, 0xC3:
+                // Latin-1, lowercased as `normalizedForComparison` does.
+                let lower = String.lowercaseLatin1(UInt32(byte & 0x1F) << 6 | UInt32(utf8[i + 1] & 0x3F))!
+                out.append(0xC0 | UInt8(lower >> 6))
+                out.append(0x80 | UInt8(lower & 0x3F))
+                i += 2
+            case 0xE2:
+                // An uncased sign.
+                out.append(byte); out.append(utf8[i + 1]); out.append(utf8[i + 2])
+                i += 3
+            case 0xC4...0xCB where lowercased:
+                out.append(byte); out.append(utf8[i + 1])
+                i += 2
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     private static func containsBytes(_ text: [UInt8], _ part: [UInt8]) -> Bool {
