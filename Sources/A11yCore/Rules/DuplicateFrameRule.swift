@@ -12,6 +12,7 @@ extension Rule {
             // first repeat needs it, shared by every later one).
             var first: [Rect: Int] = Dictionary(minimumCapacity: controls.count)
             var firsts: [(node: Int, data: [(key: String, value: DataValue)]?)] = []
+            firsts.reserveCapacity(controls.count)
             var out: [Finding] = []
             for e in controls where !ctx.elements[e].frame.isEmpty {
                 let frame = ctx.elements[e].frame

@@ -9,8 +9,9 @@ extension Rule {
             guard ctx.elements.count > 1 else { return [] }
             // Identifier -> the first element with it, and its pointer (found when the first
             // repeat needs it, shared by every later one).
-            var first: [String: Int] = [:]
+            var first: [String: Int] = Dictionary(minimumCapacity: ctx.elements.count)
             var firsts: [(node: Int, pointer: String?)] = []
+            firsts.reserveCapacity(ctx.elements.count)
             var out: [Finding] = []
             for (e, element) in ctx.elements.enumerated() {
                 guard let id = element.identifier, !id.isEmpty else { continue }

@@ -130,6 +130,31 @@ extension String {
         return start..<end
     }
 
+    /// Every scalar of the UTF-8 lies below U+0300 or is one of the `isSingleCharacterSign`s.
+    /// Such text is in NFC (so canonically equivalent texts of this kind have equal bytes) and
+    /// each scalar is a Character of its own, CR LF aside.
+    static func isPlainlyComposed(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < utf8.count {
+            // U+0300 and above begin with 0xCC or more (continuation bytes are below 0xC0).
+            if utf8[i] >= 0xCC {
+                guard utf8[i] == 0xE2, isSingleCharacterSign(0x2000 | UInt32(utf8[i + 1] & 0x3F) << 6 | UInt32(utf8[i + 2] & 0x3F))
+                else { return false }
+                i += 3
+            } else {
+                i += 1
+            }
+        }
+        return true
+    }
+
+    /// Dashes, quotes, bullets, ellipsis, primes (U+2010...U+2027, U+2030...U+205E) and currency
+    /// signs (U+20A0...U+20C0): NFC, uncased, not whitespace, each a Character of its own, and
+    /// no two compose (a test checks them against the stdlib).
+    static func isSingleCharacterSign(_ value: UInt32) -> Bool {
+        (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value) || (0x20A0...0x20C0).contains(value)
+    }
+
     /// A-Z as a-z, any other byte as it is.
     @inline(__always)
     static func asciiLowercased(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte | 0x20 : byte }

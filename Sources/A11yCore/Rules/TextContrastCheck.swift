@@ -16,12 +16,43 @@ enum TextContrastCheck {
             guard measured.ratio < required else { continue }
             let foregroundHex = measured.foreground.hexCode, backgroundHex = measured.background.hexCode
             let ratio = ContrastMath.reported(measured.ratio, required: required)
-            let message = "Text contrast \(NumberText.format(ratio)):1 (\(foregroundHex) on \(backgroundHex)) is below \(NumberText.format(required)):1\(isLarge ? " for large text" : "")."
+            let message = message(ratio: ratio, foreground: foregroundHex, background: backgroundHex, required: required, large: isLarge)
             out.append(ctx.finding(node: index, message: message,
                                    data: contrastData(ratio: measured.ratio, foreground: foregroundHex, background: backgroundHex,
                                                       required: required, large: isLarge)))
         }
         return out
+    }
+
+    /// "Text contrast 3.2:1 (#777777 on #FFFFFF) is below 4.5:1 for large text." Written byte by
+    /// byte into the String: interpolating its seven pieces cost more than measuring the contrast.
+    static func message(ratio: Double, foreground: String, background: String, required: Double, large: Bool) -> String {
+        // The fixed words take 51 bytes.
+        let capacity = 64 + 2 * NumberText.maxLength + foreground.utf8.count + background.utf8.count
+        var complete = true
+        let text = String(unsafeUninitializedCapacity: capacity) { buffer in
+            var at = buffer.baseAddress!
+            func put(_ piece: StaticString) {
+                at.update(from: piece.utf8Start, count: piece.utf8CodeUnitCount)
+                at += piece.utf8CodeUnitCount
+            }
+            func put(_ text: String) {
+                for byte in text.utf8 { at.pointee = byte; at += 1 }
+            }
+            func put(_ number: Double) {
+                if let end = NumberText.write(number, .rounded(places: 2), at: at) { at = end } else { complete = false }
+            }
+            put("Text contrast "); put(ratio); put(":1 ("); put(foreground); put(" on "); put(background)
+            put(") is below "); put(required); put(":1")
+            if large { put(" for large text") }
+            put(".")
+            return complete ? at - buffer.baseAddress! : 0
+        }
+        // NaN or an infinity: as Swift prints it, like `NumberText.format`.
+        guard complete else {
+            return "Text contrast \(NumberText.format(ratio)):1 (\(foreground) on \(background)) is below \(NumberText.format(required)):1\(large ? " for large text" : "")."
+        }
+        return text
     }
 
     /// `foreground` and `background` are the pair's hex codes, made once for message and data.

@@ -70,4 +70,26 @@ import Testing
         }
         #expect(!String.isGeneralPunctuation(0x1FFF) && !String.isGeneralPunctuation(0x2070))
     }
+
+    /// The signs that `isPlainlyComposed` lets through: uncased, not whitespace, no combining
+    /// class, and a Character of their own between letters, beside themselves and after CR LF.
+    @Test func singleCharacterSigns() {
+        var count = 0
+        for value in UInt32(0x2000)...0x2FFF where String.isSingleCharacterSign(value) {
+            let scalar = Unicode.Scalar(value)!
+            let s = String(scalar), name = "U+\(String(value, radix: 16))"
+            #expect(!scalar.properties.isWhitespace, "\(name)")
+            #expect(scalar.properties.canonicalCombiningClass == .notReordered, "\(name)")
+            #expect(s.lowercased() == s, "\(name)")
+            #expect(("a" + s + "a").count == 3 && (s + s).count == 2 && ("\r\n" + s).count == 2, "\(name)")
+            count += 1
+        }
+        #expect(count == 24 + 47 + 33)
+    }
+
+    @Test func plainlyComposedText() {
+        func plain(_ text: String) -> Bool { var t = text; return t.withUTF8(String.isPlainlyComposed) }
+        #expect(plain("Item 3 \u{201C}special\u{201D} \u{20AC}12.99 caf\u{E9} \u{2F9}"))
+        #expect(!plain("cafe\u{301}") && !plain("wait\u{37E}") && !plain("\u{212A}") && !plain("\u{2000}") && !plain("a\u{200D}b"))
+    }
 }
