@@ -60,9 +60,11 @@ func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) t
         cancelledSpins.record(request.cancellation.reason)
         return Response(status: 200, body: Array("spun".utf8))
     }
-    // Ignores cancellation: a handler stuck for 3 s, then notes that it finished.
+    // Ignores cancellation: a handler stuck for 15 s, then notes that it finished. Long enough
+    // that on a loaded machine it is still stuck when the drain test's deadline comes (with
+    // 3 s, it once finished first and its worker ran the request meant to stay queued).
     router.add(.post, "/stuck", offload: true) { _ in
-        usleep(3_000_000)
+        usleep(15_000_000)
         stuckFinished.store(true, ordering: .relaxed)
         return Response(status: 200)
     }
