@@ -62,7 +62,15 @@ import Testing
     @Test func wordsMatchWholeAndInOrder() throws {
         #expect(try findings(#"{"type": "button", "text": "Buy", "label": "Buying guide"}"#).count == 1)
         #expect(try findings(#"{"type": "button", "text": "Save draft", "label": "Draft, save"}"#).count == 1)
-        #expect(Rule.spokenWords("  Add\u{A0}to-Cart!  ") == ["add", "to", "cart"])
-        #expect(Rule.spokenWords("\u{2014}") == [])
+        #expect(SpokenWords(["  Add\u{A0}to-Cart!  "]).words == ["add", "to", "cart"])
+        #expect(SpokenWords(["\u{2014}"]).isEmpty)
+        // Plainly composed text is compared by bytes, other text word by word: both say the same.
+        #expect(SpokenWords(["Caf\u{E9} \u{201C}menu\u{201D}"]).contains(SpokenWords(["CAFE\u{301} MENU"])))
+        #expect(SpokenWords(["CAFE\u{301} MENU"]).contains(SpokenWords(["caf\u{E9}\u{2014}menu"])))
+        #expect(SpokenWords(["Add to cart now"]).contains(SpokenWords(["add  TO-cart"])))
+        #expect(SpokenWords(["Add to cart now \u{E9}"]).contains(SpokenWords(["add  TO-cart"])))
+        #expect(!SpokenWords(["Add to carts"]).contains(SpokenWords(["to cart"])))
+        #expect(!SpokenWords(["Add to carts \u{E9}"]).contains(SpokenWords(["to cart"])))
+        #expect(SpokenWords(["Sign-in"]) == SpokenWords(["sign in"]))
     }
 }

@@ -16,7 +16,11 @@ import Testing
         #expect(!aa.rulesRun.contains("target-size-enhanced"))
         #expect(!aa.rulesRun.contains("text-contrast-enhanced"))
         let aaa = try RuleFixture.run(twoProblems) { $0.level = .AAA }
-        #expect(aaa.rulesRun.count == RuleRegistry.all.count)
+        // Every rule at AAA, except those off until enabled.
+        #expect(aaa.rulesRun.count == RuleRegistry.all.filter(\.enabledByDefault).count)
+        #expect(!aaa.rulesRun.contains("label-in-name"))
+        let enabled = try RuleFixture.run(twoProblems) { $0.enable = [Located("label-in-name", at: "/e/0")] }
+        #expect(enabled.rulesRun.contains("label-in-name"))
     }
 
     @Test func enableDisableOnly() throws {
