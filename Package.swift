@@ -38,9 +38,9 @@ let package = Package(
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
-        .testTarget(name: "A11yTextTests", dependencies: ["A11yText"]),
+        .testTarget(name: "A11yTextTests", dependencies: ["A11yText", "A11yTestSupport"]),
         .testTarget(name: "A11yXMLTests", dependencies: ["A11yXML"]),
-        .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON"]),
+        .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
         .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl", "A11yTestSupport"]),

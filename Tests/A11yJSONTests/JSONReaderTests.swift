@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import A11yTestSupport
 @testable import A11yJSON
 
 @Suite struct JSONReaderTests {
@@ -626,16 +627,4 @@ func syntaxError(_ bytes: [UInt8], maxDepth: Int = 1100, maxStringBytes: Int = 6
     do { _ = try parseJSON(bytes, maxDepth: maxDepth, maxStringBytes: maxStringBytes) } catch { treeError = error }
     do { try skipJSON(bytes, maxDepth: maxDepth, maxStringBytes: maxStringBytes) } catch { skipError = error }
     return (treeError, skipError)
-}
-
-/// Deterministic generator so randomized tests reproduce.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

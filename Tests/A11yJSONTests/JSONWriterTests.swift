@@ -1,4 +1,5 @@
 import Testing
+import A11yTestSupport
 @testable import A11yJSON
 
 @Suite struct JSONWriterTests {

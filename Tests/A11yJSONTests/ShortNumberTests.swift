@@ -1,4 +1,5 @@
 import Testing
+import A11yTestSupport
 @testable import A11yJSON
 
 /// `JSONReader.shortNumber`, the inline read of short integers and decimals: it must give

@@ -1,4 +1,5 @@
 import Testing
+import A11yTestSupport
 @testable import A11yText
 
 /// The one number writer against Swift's own formatting, at the edges where converting a
@@ -131,17 +132,5 @@ import Testing
             NumberText.append(value, to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == "x" + String(value))
         }
-    }
-}
-
-/// Deterministic random numbers for reproducible samples.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
