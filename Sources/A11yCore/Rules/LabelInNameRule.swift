@@ -64,12 +64,8 @@ struct SpokenWords: Equatable {
     /// Whether `part`'s words appear here as consecutive words (canonically equivalent
     /// spellings of a word match).
     func contains(_ part: SpokenWords) -> Bool {
-        if let key = byteKey, let partKey = part.byteKey { return Self.bytes(key, contain: partKey) }
-        let words = self.words, partWords = part.words
-        guard partWords.count <= words.count else { return false }
-        return (0...(words.count - partWords.count)).contains { start in
-            partWords.indices.allSatisfy { words[start + $0] == partWords[$0] }
-        }
+        if let key = byteKey, let partKey = part.byteKey { return Self.run(partKey, isIn: key) }
+        return Self.run(part.words, isIn: words)
     }
 
     static func == (a: SpokenWords, b: SpokenWords) -> Bool {
@@ -161,10 +157,11 @@ struct SpokenWords: Equatable {
         return key
     }
 
-    private static func bytes(_ text: [UInt8], contain part: [UInt8]) -> Bool {
-        guard part.count <= text.count else { return false }
-        return (0...(text.count - part.count)).contains { start in
-            part.indices.allSatisfy { text[start + $0] == part[$0] }
+    /// Whether `part` appears in `whole` as consecutive items.
+    private static func run<Item: Equatable>(_ part: [Item], isIn whole: [Item]) -> Bool {
+        guard part.count <= whole.count else { return false }
+        return (0...(whole.count - part.count)).contains { start in
+            part.indices.allSatisfy { whole[start + $0] == part[$0] }
         }
     }
 }
