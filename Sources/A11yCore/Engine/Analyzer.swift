@@ -27,7 +27,8 @@ public enum Analyzer {
         try interrupt.check()
 
         // Elements are finished in document order as they are found; reading order then moves them.
-        var collected = ElementCollector(count: count, visibility: visibility, capacity: builder.elementRoleCount)
+        var collected = ElementCollector(count: count, visibility: visibility, capacity: builder.elementRoleCount,
+                                         platform: document.platform)
         var items: [ReadingItem] = []
         try collected.collect(document.root, builder: builder, meter: &meter, into: &items)
         try interrupt.check()

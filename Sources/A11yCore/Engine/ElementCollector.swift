@@ -21,6 +21,8 @@ struct ElementCollector {
     /// One draft at a time: reused, so appending and removing it does not allocate.
     private var draft: [ElementDraft] = []
     private var buffer = TextBuffer()
+    /// Android trees are spoken in TalkBack's words (`TalkBackSpeech`), others in VoiceOver's.
+    private let talkBack: Bool
 
     /// Elements that may still come (element roles): bounds the arrays.
     private let capacity: Int
@@ -28,8 +30,9 @@ struct ElementCollector {
     private var visited = 0
     private static let pollInterval = 2048
 
-    init(count: Int, visibility: Visibility, capacity: Int) {
+    init(count: Int, visibility: Visibility, capacity: Int, platform: Platform = .ios) {
         self.capacity = capacity
+        talkBack = platform == .android
         series = visibility.seriesOf; seriesNodes = visibility.seriesNodes
         elementOfNode = [Int?](filledWith: nil, count: count)
         // Sized once: element roles bound the count.
@@ -108,8 +111,11 @@ struct ElementCollector {
             elements.append(placeholder!)
             pending.append(d)
         } else {
-            let speech = SpokenOutput.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
-                                             context: nil, buffer: &buffer, maxBytes: builder.maxTextBytes)
+            let speech = talkBack
+                ? TalkBackSpeech.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
+                                        node: builder.nodes[node], position: nil, maxBytes: builder.maxTextBytes)
+                : SpokenOutput.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
+                                      context: nil, buffer: &buffer, maxBytes: builder.maxTextBytes)
             try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: node, in: builder.nodes,
                              what: "Spoken texts")
             elements.append(AccessibilityElement(moving: &d, spoken: speech.spoken, spokenHint: speech.hint, position: nil))
@@ -141,9 +147,13 @@ struct ElementCollector {
             // A container with the tabBar trait gives the parser's tab context; a tabSet is a series.
             let inTabBar = builder.nodes[seriesNodes[seriesOfElement[k]]].effectiveTraits.contains(.tabBar)
             let context = position.map { inTabBar ? SpokenOutput.Context.tab($0) : .series($0) }
-            let speech = SpokenOutput.speech(
-                label: pending[p].label, value: pending[p].value, hint: pending[p].hint, traits: pending[p].traits,
-                context: context, buffer: &buffer, maxBytes: builder.maxTextBytes)
+            let speech = talkBack
+                ? TalkBackSpeech.speech(label: pending[p].label, value: pending[p].value, hint: pending[p].hint,
+                                        traits: pending[p].traits, node: builder.nodes[pending[p].node],
+                                        position: position, maxBytes: builder.maxTextBytes)
+                : SpokenOutput.speech(
+                    label: pending[p].label, value: pending[p].value, hint: pending[p].hint, traits: pending[p].traits,
+                    context: context, buffer: &buffer, maxBytes: builder.maxTextBytes)
             try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: pending[p].node,
                              in: builder.nodes, what: "Spoken texts")
             elements[k] = AccessibilityElement(moving: &pending[p], spoken: speech.spoken, spokenHint: speech.hint,
