@@ -126,10 +126,12 @@ enum TalkBackSpeech {
                        isPassword: Bool, position: AccessibilityElement.Position?,
                        maxBytes: Int) -> (spoken: String, hint: String?) {
         let label = label.nonEmpty, value = value.nonEmpty, ownHint = hint.nonEmpty
-        // A checkable's raw value ("1" / "0") is its checked state; any other value stands for
-        // the state description the app set, which replaces TalkBack's own state words.
+        // A checkable's raw value ("1" / "0" / "2") is its checked state; any other value stands
+        // for the state description the app set, which replaces TalkBack's own state words.
+        // `isChecked()` is a boolean here: mixed ("2") reads as not checked.
         let isChecked = value == "1"
-        let stateDescription = checkable && (value == nil || value == "0" || value == "1") ? nil : value
+        let isRawState = value == nil || value == "0" || value == "1" || value == "2"
+        let stateDescription = checkable && isRawState ? nil : value
         var name = label, state = stateDescription, spokenOwnHint = ownHint
         switch role {
         case .switchButton, .toggleButton:

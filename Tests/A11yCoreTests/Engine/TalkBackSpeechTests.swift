@@ -176,6 +176,9 @@ import Testing
     @Test func jsonAndroidTrees() throws {
         #expect(try said(json: #"{"platform": "android", "root": {"type": "toggle", "label": "Wi-Fi", "value": "1"}}"#)
                 == [Said("on, Wi-Fi, Switch", "Double-tap to toggle")])
+        // AccessibilityNodeInfo.isChecked() is a boolean in this TalkBack: mixed ("2") is not checked.
+        #expect(try said(json: #"{"platform": "android", "root": {"type": "toggle", "label": "Wi-Fi", "value": "2"}}"#)
+                == [Said("off, Wi-Fi, Switch", "Double-tap to toggle")])
         #expect(try said(json: #"{"platform": "android", "root": {"type": "text", "label": "Battery", "value": "80%"}}"#)
                 == [Said("80%, Battery", nil)])
         let tabs = """
