@@ -3,7 +3,7 @@ struct FindingContext {
     var pointer: String
     var id: String?
     var identifier: String?
-    /// What VoiceOver says for the element holding the node, if the node is part of one.
+    /// What the screen reader says for the element holding the node, if the node is part of one.
     var spoken: String?
     /// Reading-order number (1-based) of that element.
     var stop: Int?
@@ -36,4 +36,10 @@ extension Finding {
         let level = level.map { " " + $0.rawValue } ?? ""
         return wcag.isEmpty ? "best practice" : wcag.joined(separator: ", ") + level
     }
+}
+
+extension Platform {
+    /// The screen reader whose words `spoken` holds: TalkBack's for Android trees, VoiceOver's
+    /// otherwise (reports name it beside what it says).
+    var screenReader: String { self == .android ? "TalkBack" : "VoiceOver" }
 }

@@ -1,5 +1,5 @@
 /// One self-contained HTML page for people: per screen a wireframe with the screen-reader
-/// stops numbered, the stops with what VoiceOver says, and the findings. No scripts, no
+/// stops numbered, the stops with what the screen reader says, and the findings. No scripts, no
 /// external resources; landmarks, headings and captioned tables for screen-reader users.
 public enum HTMLReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil, title: String = "Accessibility audit") -> [UInt8] {
@@ -70,7 +70,7 @@ public enum HTMLReport {
     }
 
     static var tail: String {
-        "</main>\n<footer>\n<p>Made by a11y-audit. Stops are numbered in the order VoiceOver visits them. "
+        "</main>\n<footer>\n<p>Made by a11y-audit. Stops are numbered in the order the screen reader visits them. "
             + "Outline styles: " + Impact.allCases.reversed().map { "\($0.rawValue) \(HTMLStyle.look($0).lineName)" }.joined(separator: ", ")
             + ".</p>\n</footer>\n</body>\n</html>\n"
     }
@@ -119,10 +119,11 @@ public enum HTMLReport {
 
     private static func stopsTable(_ screen: ScreenReport, id: String, worst: [Int: Impact], check: RenderCheck) -> String {
         let analysis = screen.report.analysis
+        let reader = analysis.document.platform.screenReader
         var html = "<h3 id=\"\(id)-stops\">Reading order</h3>\n"
         guard !analysis.elements.isEmpty else { return html + "<p>The screen reader finds nothing to visit on this screen.</p>\n" }
         html += "<table>\n<caption>Screen-reader stops of \(e(screen.name)), in reading order</caption>\n"
-        html += "<thead><tr><th scope=\"col\">Stop</th><th scope=\"col\">VoiceOver says</th><th scope=\"col\">Identifier</th><th scope=\"col\">Worst finding</th></tr></thead>\n<tbody>\n"
+        html += "<thead><tr><th scope=\"col\">Stop</th><th scope=\"col\">\(reader) says</th><th scope=\"col\">Identifier</th><th scope=\"col\">Worst finding</th></tr></thead>\n<tbody>\n"
         for (index, element) in analysis.elements.enumerated() {
             if check.item() { return html }
             html += "<tr><th scope=\"row\" class=\"num\">\(index + 1)</th>"
@@ -136,11 +137,12 @@ public enum HTMLReport {
     private static func findingsTable(_ screen: ScreenReport, id: String, states: BaselineComparison.Screen?,
                                       check: RenderCheck) -> String {
         let run = screen.report.run
+        let reader = screen.report.analysis.document.platform.screenReader
         var html = "<h3 id=\"\(id)-findings\">Findings</h3>\n"
         guard !run.findings.isEmpty else { return html + "<p>No findings: every rule that ran passed.</p>\n" }
         html += "<table>\n<caption>Findings on \(e(screen.name)), in reading order</caption>\n<thead><tr>"
         html += "<th scope=\"col\">Impact</th><th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\">Stop</th>"
-        html += "<th scope=\"col\">VoiceOver says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th>"
+        html += "<th scope=\"col\">\(reader) says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th>"
         if states != nil { html += "<th scope=\"col\">Baseline</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for (index, finding) in run.findings.enumerated() {
@@ -155,10 +157,11 @@ public enum HTMLReport {
     private static func suppressedTable(_ screen: ScreenReport, id: String, check: RenderCheck) -> String {
         let suppressed = screen.report.run.suppressed
         guard !suppressed.isEmpty else { return "" }
+        let reader = screen.report.analysis.document.platform.screenReader
         var html = "<h3 id=\"\(id)-suppressed\">Suppressed findings</h3>\n"
         html += "<table>\n<caption>Findings on \(e(screen.name)) suppressed by the request</caption>\n<thead><tr>"
         html += "<th scope=\"col\">Impact</th><th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\">Stop</th>"
-        html += "<th scope=\"col\">VoiceOver says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th><th scope=\"col\">Reason</th>"
+        html += "<th scope=\"col\">\(reader) says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th><th scope=\"col\">Reason</th>"
         html += "</tr></thead>\n<tbody>\n"
         for item in suppressed {
             if check.item() { return html }

@@ -113,7 +113,7 @@ public enum JUnitReport {
     private static func describe(_ finding: Finding, in analysis: Analysis) -> String {
         let context = FindingContext(finding, in: analysis)
         var line = "[\(finding.impact.rawValue)] \(context.whereText): \(finding.message) (WCAG \(finding.criteriaText))"
-        if let spoken = context.spoken { line += " — VoiceOver: \"\(spoken)\"" }
+        if let spoken = context.spoken { line += " — \(analysis.document.platform.screenReader): \"\(spoken)\"" }
         return line
     }
 }

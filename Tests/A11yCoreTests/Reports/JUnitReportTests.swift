@@ -50,6 +50,26 @@ import Testing
         #expect((login["label-quality"]?["systemOut"] as? String)?.contains("Design review pending") == true)
     }
 
+    @Test func reportsNameTheScreenReaderOfThePlatform() throws {
+        func screens(_ platform: String) throws -> [ScreenReport] {
+            let json = """
+            {"platform": "\(platform)", "root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 400, "height": 800}, "children": [
+              {"type": "button", "label": "Pay", "frame": {"x": 10, "y": 10, "width": 20, "height": 20}}]}}
+            """
+            return try Array(json.utf8).withUnsafeBytes { raw in try AuditRun.run(json: raw) }.screens
+        }
+        let android = try screens("android"), ios = try screens("ios")
+        let junitAndroid = String(decoding: JUnitReport.render(screens: android), as: UTF8.self)
+        let junitIOS = String(decoding: JUnitReport.render(screens: ios), as: UTF8.self)
+        #expect(junitAndroid.contains("TalkBack: &quot;Pay, Button&quot;"))
+        #expect(!junitAndroid.contains("VoiceOver"))
+        #expect(junitIOS.contains("VoiceOver: &quot;Pay. Button.&quot;"))
+        let htmlAndroid = String(decoding: HTMLReport.render(screens: android), as: UTF8.self)
+        #expect(htmlAndroid.contains(">TalkBack says</th>"))
+        #expect(!htmlAndroid.contains("VoiceOver"))
+        #expect(String(decoding: HTMLReport.render(screens: ios), as: UTF8.self).contains(">VoiceOver says</th>"))
+    }
+
     @Test func withABaselineOnlyNewViolationsFail() throws {
         let old = ReportFixtures.login()
         let baseline = Baseline(screens: [ScreenReport(name: "login.json", report: old)])
