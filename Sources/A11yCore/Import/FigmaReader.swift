@@ -1,7 +1,7 @@
 /// Reads a Figma REST response on our JSON reader into `FigmaLayer`s (import-formats.md §3.1):
 /// `GET /v1/files/:key` (`{"document": DOCUMENT, "components": {...}, ...}`) or
 /// `GET /v1/files/:key/nodes` (`{"nodes": {"<id>": {"document": node, "components": ...}}}`).
-/// Everything else in the file (auto layout, effects, vector geometry, unknown fields and node
+/// Everything else in the file (auto layout, effect parameters, vector geometry, unknown fields and node
 /// types) is skipped. Layers are read without recursion (an explicit stack), at most
 /// `DecodeLimits.maxNodes` of them and `maxNodeDepth` deep.
 struct FigmaReader {
@@ -159,6 +159,11 @@ struct FigmaReader {
             case "componentId": layers[i].componentID = try string()
             case "visible": layers[i].visible = try bool()
             case "isMask": layers[i].isMask = try bool()
+            case "blendMode": layers[i].blends = FigmaPaint.blends(try string())
+            case "effects":
+                let (distorts, shadowed) = try effects()
+                layers[i].distorts = distorts
+                layers[i].shadowed = shadowed
             case "itemReverseZIndex": layers[i].reverseZ = try bool()
             case "opacity": layers[i].opacity = try number()
             case "absoluteBoundingBox": layers[i].box = try rect()
@@ -217,6 +222,7 @@ struct FigmaReader {
                     case "visible": paint.visible = try bool()
                     case "opacity": paint.opacity = try number()
                     case "color": paint.color = try color() ?? paint.color
+                    case "blendMode": paint.blends = FigmaPaint.blends(try string())
                     default: try skipValue()
                     }
                 }
@@ -225,6 +231,32 @@ struct FigmaReader {
             }
         }
         return out
+    }
+
+    /// FIG-TS `Effect`s: whether a visible one distorts the layer's pixels (LAYER_BLUR,
+    /// BACKGROUND_BLUR, TEXTURE, NOISE) and whether a visible one is a shadow (DROP_SHADOW,
+    /// INNER_SHADOW, whose `type` may be absent). `visible` is required by the schema; absent reads as shown.
+    private mutating func effects() throws(InputError) -> (distorts: Bool, shadowed: Bool) {
+        var distorts = false, shadowed = false
+        do {
+            try expect(.array, "must be an array of effects")
+            try beginArray()
+            while try nextElement() {
+                try expect(.object, "an effect must be an object")
+                try beginObject()
+                var type = "INNER_SHADOW", visible = true
+                while let key = try nextKey() {
+                    switch key {
+                    case "type": type = try string()
+                    case "visible": visible = try bool()
+                    default: try skipValue()
+                    }
+                }
+                guard visible else { continue }
+                if type == "DROP_SHADOW" || type == "INNER_SHADOW" { shadowed = true } else { distorts = true }
+            }
+        }
+        return (distorts, shadowed)
     }
 
     /// `{r, g, b, a}`, channels 0...1 (FIG-TS `RGBA`); null is nil.

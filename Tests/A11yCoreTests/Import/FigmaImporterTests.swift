@@ -28,9 +28,9 @@ import Testing
     }
 
     /// `"fills": [...]` with one SOLID paint per hex colour.
-    private func solid(_ hex: String, opacity: Double = 1, visible: Bool = true) -> String {
+    private func solid(_ hex: String, opacity: Double = 1, visible: Bool = true, blend: String = "NORMAL") -> String {
         let c = Color(hex: hex)!
-        return #"{"type":"SOLID","visible":\#(visible),"opacity":\#(opacity),"blendMode":"NORMAL","color":{"r":\#(c.red),"g":\#(c.green),"b":\#(c.blue),"a":1}}"#
+        return #"{"type":"SOLID","visible":\#(visible),"opacity":\#(opacity),"blendMode":"\#(blend)","color":{"r":\#(c.red),"g":\#(c.green),"b":\#(c.blue),"a":1}}"#
     }
 
     private func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String {
@@ -265,5 +265,137 @@ import Testing
         #expect(format(#"{"screens":[]}"#) == .json)
         let doc = try screens(nodes("", id: "1/2~3"))[0].document
         #expect(doc.pointer(of: 0) == "/nodes/1~12~03/document")
+    }
+
+    // MARK: Outlined shapes, blend modes and effects beneath (issue #18)
+
+    /// A layer of `type` (default VECTOR) with one fill; `extra` adds fields.
+    private func shape(_ id: String, _ fill: String, at b: String, type: String = "VECTOR", extra: String = "") -> String {
+        #"{"id":"\#(id)","name":"Rectangle \#(id)","type":"\#(type)",\#(b),"fills":[\#(fill)]\#(extra)}"#
+    }
+
+    private func contrastFinding(_ json: String, rule: String = "text-contrast") throws -> Finding? {
+        try audit(json).screens[0].report.run.findings.first { $0.rule == rule }
+    }
+
+    @Test func anOutlinedShapeBeneathIsMeasuredBothWays() throws {
+        // A VECTOR's box holds the text, but its outline is unknown without `fillGeometry`:
+        // on the card (#F0F0F0) 3.93:1, beside it (the white frame) 4.48:1. Both fail 4.5:1,
+        // so the verdict is sure and the weaker pair is reported.
+        let grey = try #require(try contrastFinding(nodes("""
+        \(shape("9:1", solid("#F0F0F0"), at: box(100, 200, 390, 100))),
+        \(text("9:2", "Calories", fill: solid("#777777"), at: box(120, 220, 100, 20)))
+        """)))
+        #expect(grey.outcome == .violation)
+        #expect(grey.message == "Text contrast 3.93:1 (#777777 on #F0F0F0) is below 4.5:1.")
+        // Dark text passes on either (13.1:1 and 15.9:1): measured on the card, no finding.
+        let dark = try screens(nodes("""
+        \(shape("9:1", solid("#E1EAF8"), at: box(100, 200, 390, 100))),
+        \(text("9:2", "Water", fill: solid("#222222"), at: box(120, 220, 100, 20)))
+        """))[0].document
+        #expect(dark.nodes[2].style?.background == Color(hex: "#E1EAF8"))
+        #expect(dark.nodes[2].style?.backgroundKind == .solid)
+        // White text on a black VECTOR button (the FoodCoach Macronutrients sample's "Auto
+        // Generate Goals", node 7:585): 21:1 on the button, 1:1 beside it; check by eye.
+        let button = try #require(try contrastFinding(nodes("""
+        \(shape("9:3", solid("#000000"), at: box(110, 400, 370, 60))),
+        \(text("9:4", "Auto Generate Goals", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10)))
+        """)))
+        #expect(button.outcome == .incomplete)
+        #expect(button.message == "Contrast cannot be measured over a image background; check it by eye (needs 4.5:1).")
+        // The same button drawn as a RECTANGLE paints its whole box: measured, passes.
+        let rectangle = try audit(nodes("""
+        \(shape("9:3", solid("#000000"), at: box(110, 400, 370, 60), type: "RECTANGLE")),
+        \(text("9:4", "Auto Generate Goals", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10)))
+        """))
+        #expect(rectangle.screens[0].report.run.findings.filter { $0.rule == "text-contrast" }.isEmpty)
+    }
+
+    @Test func aVectorShapeUnderAnIconIsItsBackdropNotAnIcon() throws {
+        // The FoodCoach Home pattern (node 2:880): a white rounded square drawn as a VECTOR on a
+        // light-blue VECTOR card, a blue glass icon on the square. Both vectors are backdrops (plain
+        // views, no `image-name`, no white-on-white `non-text-contrast`); the icon is measured on
+        // the weaker of its candidate backdrops: #B5DBFD on #E1EBF8 (the square absent: the card's 20 % blue over white) 1.2:1,
+        // on white 1.45:1, both below 3:1.
+        let json = nodes("""
+        \(shape("2:879", solid("#6A99DE", opacity: 0.2), at: box(120, 400, 400, 74))),
+        \(shape("2:880", solid("#FFFFFF"), at: box(135, 415, 44, 44))),
+        {"id":"2:881","name":"glass","type":"GROUP",\(box(147, 427, 20, 20)),"children":[
+          \(shape("2:884", solid("#B5DBFD"), at: box(148, 428, 18, 18)))]}
+        """)
+        let run = try audit(json)
+        let document = run.screens[0].report.analysis.document
+        #expect(document.nodes.map(\.kind) == [.view, .view, .view, .image])
+        let findings = run.screens[0].report.run.findings.filter { $0.rule == "non-text-contrast" || $0.rule == "image-name" }
+        #expect(findings.map(\.node) == [3, 3])
+        let contrast = try #require(findings.first { $0.rule == "non-text-contrast" })
+        #expect(contrast.message == "Graphic contrast 1.2:1 (#B5DBFD on #E1EBF8) is below 3:1.")
+        // With nothing painted on it, the white square is an icon again (and a white-on-white one).
+        let alone = try screens(nodes(shape("2:880", solid("#FFFFFF"), at: box(135, 415, 44, 44))))[0].document
+        #expect(alone.nodes.map(\.kind) == [.view, .image])
+    }
+
+    @Test func operandsOfABooleanOperationAreNotPainted() throws {
+        // A BOOLEAN_OPERATION paints its own fills; its red operand is not beneath the text.
+        let doc = try screens(nodes("""
+        {"id":"9:5","name":"Union","type":"BOOLEAN_OPERATION",\(box(100, 200, 390, 100)),"fills":[\(solid("#EEEEEE"))],"children":[
+          \(shape("9:6", solid("#FF0000"), at: box(100, 200, 390, 100), type: "RECTANGLE"))]},
+        \(text("9:7", "Label", fill: solid("#000000"), at: box(120, 220, 100, 20)))
+        """))[0].document
+        #expect(doc.nodes.last?.style?.background == Color(hex: "#EEEEEE"))
+    }
+
+    @Test func moreThanThreeOutlinedShapesAreUndecidable() throws {
+        let four = (1...4).map { shape("9:1\($0)", solid("#F5F5F5", opacity: 0.5), at: box(100, 200, 390, 100)) }
+        let doc = try screens(nodes(four.joined(separator: ",") + "," + text("9:20", "Deep", fill: solid("#000000"), at: box(120, 220, 100, 20))))[0].document
+        #expect(doc.nodes[5].style?.backgroundKind == .image)
+        let three = try screens(nodes(four.dropFirst().joined(separator: ",") + "," + text("9:20", "Deep", fill: solid("#000000"), at: box(120, 220, 100, 20))))[0].document
+        #expect(three.nodes[4].style?.backgroundKind == .solid)
+    }
+
+    @Test func blendModesOtherThanNormalAreCheckedByEye() throws {
+        let card = { (fill: String, extra: String) in self.shape("10:1", fill, at: self.box(100, 200, 390, 100), type: "RECTANGLE", extra: extra) }
+        let label = text("10:2", "Total", fill: solid("#000000"), at: box(120, 220, 100, 20))
+        func kind(_ json: String) throws -> Style.BackgroundKind? { try screens(json)[0].document.nodes.last?.style?.backgroundKind }
+        // NORMAL and PASS_THROUGH composite as before: black on #336699.
+        let normal = try screens(nodes(card(solid("#336699"), #","blendMode":"PASS_THROUGH""#) + "," + label))[0].document
+        #expect(normal.nodes[2].style?.background == Color(hex: "#336699"))
+        // A MULTIPLY layer, a SCREEN paint beneath, a DIFFERENCE text fill, a LUMINOSITY group around the text.
+        #expect(try kind(nodes(card(solid("#336699"), #","blendMode":"MULTIPLY""#) + "," + label)) == .image)
+        #expect(try kind(nodes(card(solid("#336699", blend: "SCREEN"), "") + "," + label)) == .image)
+        #expect(try kind(nodes(card(solid("#336699"), "") + "," + text("10:2", "Total", fill: solid("#000000", blend: "DIFFERENCE"), at: box(120, 220, 100, 20)))) == .image)
+        let group = #"{"id":"10:3","name":"Group","type":"GROUP","blendMode":"LUMINOSITY",\#(box(100, 200, 390, 100)),"children":[\#(card(solid("#336699"), "")),\#(label)]}"#
+        #expect(try kind(nodes(group)) == .image)
+        // A blended paint that is hidden, or on a layer that does not hold the text, does not count.
+        #expect(try kind(nodes(card(solid("#336699"), "").replacingOccurrences(of: "]}", with: ",\(solid("#FF0000", visible: false, blend: "MULTIPLY"))]}") + "," + label)) == .solid)
+        #expect(try kind(nodes(shape("10:4", solid("#FF0000", blend: "MULTIPLY"), at: box(400, 500, 10, 10), type: "RECTANGLE") + "," + label)) == .solid)
+        let finding = try #require(try contrastFinding(nodes(card(solid("#336699"), #","blendMode":"MULTIPLY""#) + "," + label)))
+        #expect(finding.outcome == .incomplete)
+        #expect(finding.message == "Contrast cannot be measured over a image background; check it by eye (needs 4.5:1).")
+        // An icon with a blended shape: non-text contrast is checked by eye.
+        let icon = try #require(try contrastFinding(nodes(shape("10:5", solid("#BBBBBB", blend: "MULTIPLY"), at: box(100, 200, 24, 24))), rule: "non-text-contrast"))
+        #expect(icon.outcome == .incomplete)
+    }
+
+    @Test func blursBeneathAndShadowsOnTheTextAreCheckedByEye() throws {
+        func effect(_ type: String, visible: Bool = true) -> String {
+            #","effects":[{"type":"\#(type)","visible":\#(visible),"radius":8}]"#
+        }
+        let label = text("11:2", "Total", fill: solid("#000000"), at: box(120, 220, 100, 20))
+        func style(_ cardEffect: String, textEffect: String = "") throws -> Style? {
+            let t = textEffect.isEmpty ? label : text("11:2", "Total", fill: solid("#000000"), at: box(120, 220, 100, 20), extra: textEffect)
+            return try screens(nodes(shape("11:1", solid("#DDDDDD"), at: box(100, 200, 390, 100), type: "FRAME", extra: cardEffect) + "," + t))[0].document.nodes.last?.style
+        }
+        #expect(try style(effect("LAYER_BLUR"))?.backgroundKind == .image)
+        #expect(try style(effect("BACKGROUND_BLUR"))?.backgroundKind == .image)
+        #expect(try style(effect("NOISE"))?.backgroundKind == .image)
+        // A hidden blur and a card's own shadow (painted outside it) leave the backdrop measured.
+        #expect(try style(effect("LAYER_BLUR", visible: false))?.background == Color(hex: "#DDDDDD"))
+        #expect(try style(effect("DROP_SHADOW"))?.background == Color(hex: "#DDDDDD"))
+        // A shadow or blur on the text itself: its edges are not its fill's colour.
+        #expect(try style("", textEffect: effect("DROP_SHADOW"))?.backgroundKind == .image)
+        #expect(try style("", textEffect: effect("LAYER_BLUR"))?.backgroundKind == .image)
+        let error = try #require(failure(nodes(shape("11:1", solid("#DDDDDD"), at: box(100, 200, 390, 100), extra: #","effects":{}"#))))
+        #expect(error.kind == .type && error.pointer == "/nodes/1:2/document/children/0/effects")
     }
 }
