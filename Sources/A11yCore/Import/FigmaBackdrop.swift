@@ -108,9 +108,12 @@ enum FigmaBackdrop {
             result.kind = .image
             return result
         }
-        for present in 0..<(1 << shapes.count) {
-            var color = page
-            for (paint, alpha, shape) in stack.reversed() where shape < 0 || present & (1 << shape) != 0 {
+        // Bottom-up: what lies below the lowest outlined shape is composited once, the rest per combination.
+        let paints = Array(stack.reversed())
+        let split = paints.firstIndex { $0.shape >= 0 } ?? paints.count
+        func composite(_ range: Range<Int>, over bottom: Color, present: Int) -> Color {
+            var color = bottom
+            for (paint, alpha, shape) in paints[range] where shape < 0 || present & (1 << shape) != 0 {
                 switch paint.kind {
                 case .solid: color = ContrastMath.blend(paint.color.withAlpha(alpha), over: color)
                 case .gradient: result.kind = .gradient
@@ -118,7 +121,11 @@ enum FigmaBackdrop {
                 case .other: break
                 }
             }
-            color = color.withAlpha(1)
+            return color
+        }
+        let below = composite(0..<split, over: page, present: 0)
+        for present in 0..<(1 << shapes.count) {
+            let color = composite(split..<paints.count, over: below, present: present).withAlpha(1)
             if !result.colors.contains(color) { result.colors.append(color) }
         }
         return result
