@@ -13,11 +13,14 @@
 ///   their whole box (rounded corners aside), and ellipses are counted when they also hold
 ///   the region's centre: these are beneath the region;
 /// - outlined shapes (VECTOR, BOOLEAN_OPERATION, STAR, REGULAR_POLYGON) paint an outline
-///   somewhere inside their box, which the file gives only with `?geometry=paths`
-///   (`fillGeometry`, not read): the box over-approximates the shape, so the region may lie
-///   on it or beside it (a corner cut off, a hole, between a star's points). Each such shape
-///   is taken both ways: every combination of them present or absent is one candidate
-///   backdrop (`Beneath.colors`), and the caller (`decide`) measures against all of them.
+///   somewhere inside their box. With `?geometry=paths` the file gives it (`fillGeometry`,
+///   `FigmaOutline`) and `coverage` tells whether the region lies on the shape, beside it
+///   or partly on it. Without it (or when it cannot be placed: a rotated or flipped layer)
+///   the box over-approximates the shape, so the region may lie on it or beside it (a
+///   corner cut off, a hole, between a star's points). A shape partly under the region, or
+///   not known to be, is taken both ways: every combination of them present or absent is
+///   one candidate backdrop (`Beneath.colors`), and the caller (`decide`) measures against
+///   all of them.
 ///
 /// A counted layer's visible paints count with alpha = colour alpha × paint opacity × the
 /// opacities of the layer and its ancestors. Walking down from the item, the first opaque
@@ -51,11 +54,12 @@ enum FigmaBackdrop {
         var layers: [Int] = []
     }
 
-    /// What is beneath `item`, whose box is `box`. `order` is the screen's paint order and
-    /// `position[i]` layer i's place in it; `shown[i]`, `opacity[i]` and `mixed[i]` (layer i
-    /// or an ancestor blends or distorts) are per layer (`FigmaImporter.LayerFacts`).
-    static func beneath(_ item: Int, box: Rect, order: [Int], position: [Int], layers: [FigmaLayer], shown: [Bool],
-                        opacity: [Double], mixed: [Bool], page: Color) -> Beneath {
+    /// What is beneath `item`, whose box is `box`. `order` is the screen's paint order;
+    /// `facts` has each layer's place in it, whether it is shown, its opacity product, whether
+    /// it or an ancestor blends or distorts, and whether its geometry can be placed.
+    static func beneath(_ item: Int, box: Rect, order: [Int], layers: [FigmaLayer], facts: FigmaImporter.LayerFacts,
+                        page: Color) -> Beneath {
+        let position = facts.position, shown = facts.shown, opacity = facts.opacity, mixed = facts.mixed
         var result = Beneath()
         // Paints from the top down; `shape` is the outlined shape's place in `shapes`, or -1.
         var stack: [(paint: FigmaPaint, alpha: Double, shape: Int)] = []
@@ -66,9 +70,16 @@ enum FigmaBackdrop {
             let layer = layers[i]
             guard shown[i], !layer.isMask, let b = layer.box,
                   layer.parent < 0 || layers[layer.parent].type != "BOOLEAN_OPERATION" else { return false }
-            let isOutlined = outlined.contains(layer.type)
-            if rectangular.contains(layer.type) || isOutlined {
+            var isOutlined = false
+            if rectangular.contains(layer.type) {
                 guard covers(b, box) else { return false }
+            } else if outlined.contains(layer.type) {
+                guard covers(b, box) else { return false }
+                switch coverage(of: layer, at: b, region: box, straight: facts.straight[i]) {
+                case .none: return false
+                case .all: break
+                case .part: isOutlined = true
+                }
             } else {
                 guard layer.type == "ELLIPSE", coversAsEllipse(b, box) else { return false }
             }
@@ -129,6 +140,24 @@ enum FigmaBackdrop {
             if !result.colors.contains(color) { result.colors.append(color) }
         }
         return result
+    }
+
+    enum Coverage { case none, part, all }
+
+    /// How much of `region` an outlined shape at `box` paints: by its `fillGeometry` at 9
+    /// points (a 3x3 grid at the sixths of the region) when it has one and it and its
+    /// ancestors are neither rotated nor flipped (`straight`); else `part`, as the box alone
+    /// cannot tell.
+    static func coverage(of layer: FigmaLayer, at box: Rect, region: Rect, straight: Bool) -> Coverage {
+        guard straight, let outline = layer.outline, !outline.isEmpty else { return .part }
+        var inside = 0
+        for i in [1.0, 3, 5] {
+            for j in [1.0, 3, 5] {
+                let x = region.x + region.width * i / 6 - box.x, y = region.y + region.height * j / 6 - box.y
+                if outline.contains(where: { $0.contains(x: x, y: y) }) { inside += 1 }
+            }
+        }
+        return inside == 9 ? .all : inside == 0 ? .none : .part
     }
 
     /// The contrast thresholds WCAG sets (non-text and large text 3:1, text 4.5:1, AAA text

@@ -102,6 +102,9 @@ public enum FigmaImporter {
         /// The layer or an ancestor below the screen has a blend mode other than NORMAL or
         /// PASS_THROUGH or a blur, texture or noise effect: its colours cannot be composited.
         var mixed: [Bool]
+        /// The layer and its ancestors down from the screen are neither rotated nor flipped
+        /// (`relativeTransform`), so its `fillGeometry` lies in its box as written.
+        var straight: [Bool]
         /// The subtree holds shown text; is a group of shapes; holds a vector shape.
         var hasText: [Bool]
         var shapesOnly: [Bool]
@@ -111,7 +114,7 @@ public enum FigmaImporter {
             position = Array(repeating: -1, count: count)
             shown = Array(repeating: false, count: count)
             opacity = Array(repeating: 0, count: count)
-            hasText = shown; shapesOnly = shown; hasVector = shown; mixed = shown
+            hasText = shown; shapesOnly = shown; hasVector = shown; mixed = shown; straight = shown
         }
     }
 
@@ -127,6 +130,7 @@ public enum FigmaImporter {
             facts.opacity[i] = parentOpacity * FigmaBackdrop.unit(l.opacity)
             facts.shown[i] = parentShown && l.visible && facts.opacity[i] > 0
             facts.mixed[i] = (i == root ? false : facts.mixed[l.parent]) || l.blends || l.distorts
+            facts.straight[i] = (i == root ? true : facts.straight[l.parent]) && l.straight == true
         }
         // Bottom-up facts: a subtree holding shown text; a group of shapes with a vector in it.
         for i in order.reversed() where facts.shown[i] {
@@ -153,8 +157,7 @@ public enum FigmaImporter {
         for i in order where i != root && shown[i]
             && (layers[i].type == "TEXT" || isIcon(i) && (layers[i].parent == root || !isIcon(layers[i].parent))) {
             guard let box = layers[i].box else { continue }
-            let b = FigmaBackdrop.beneath(i, box: box, order: order, position: facts.position, layers: layers, shown: shown,
-                                          opacity: facts.opacity, mixed: facts.mixed, page: page)
+            let b = FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
             beneath[i] = b
             for j in b.layers where FigmaBackdrop.outlined.contains(layers[j].type) { isBackdrop.insert(j) }
         }
@@ -269,8 +272,7 @@ public enum FigmaImporter {
     private static func iconStyle(_ i: Int, beneath known: FigmaBackdrop.Beneath?, order: [Int], layers: [FigmaLayer],
                                   facts: LayerFacts, page: Color) -> Style? {
         guard let box = layers[i].box else { return nil }
-        let beneath = known ?? FigmaBackdrop.beneath(i, box: box, order: order, position: facts.position, layers: layers,
-                                                     shown: facts.shown, opacity: facts.opacity, mixed: facts.mixed, page: page)
+        let beneath = known ?? FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
         var largest: (color: Color, area: Double, blends: Bool)?
         var blends = layers[i].shadowed
         var stack = [i]

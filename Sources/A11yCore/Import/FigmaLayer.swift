@@ -35,6 +35,12 @@ struct FigmaLayer {
     var distorts = false
     /// `effects` has a visible DROP_SHADOW or INNER_SHADOW.
     var shadowed = false
+    /// `fillGeometry` (only with `?geometry=paths`): the painted area, one outline per path;
+    /// nil when absent or unreadable (then the box stands in for the shape).
+    var outline: [FigmaOutline]?
+    /// `relativeTransform` (only with `?geometry=paths`) neither rotates nor flips: its axes
+    /// are (1, 0) and (0, 1). Nil when absent.
+    var straight: Bool?
     /// `isMask`: the layer masks its siblings above and is not painted itself.
     var isMask = false
     /// Auto-layout `itemReverseZIndex`: the first child is drawn on top.

@@ -43,8 +43,8 @@ import Testing
     }
 
     /// A `/v1/files/:key/nodes` response for one FRAME at (100, 200), 390x844, white.
-    private func nodes(_ children: String, id: String = "1:2", components: String = "{}") -> String {
-        #"{"name":"Demo","lastModified":"2026-01-01T00:00:00Z","nodes":{"\#(id)":{"document":{"id":"\#(id)","name":"Login","type":"FRAME",\#(box(100, 200, 390, 844)),"fills":[\#(solid("#FFFFFF"))],"children":[\#(children)]},"components":\#(components),"styles":{}}}}"#
+    private func nodes(_ children: String, id: String = "1:2", components: String = "{}", frameExtra: String = "") -> String {
+        #"{"name":"Demo","lastModified":"2026-01-01T00:00:00Z","nodes":{"\#(id)":{"document":{"id":"\#(id)","name":"Login","type":"FRAME",\#(box(100, 200, 390, 844)),"fills":[\#(solid("#FFFFFF"))]\#(frameExtra),"children":[\#(children)]},"components":\#(components),"styles":{}}}}"#
     }
 
     @Test func aFileHasOneScreenPerShownTopLevelFrame() throws {
@@ -397,5 +397,60 @@ import Testing
         #expect(try style("", textEffect: effect("LAYER_BLUR"))?.backgroundKind == .image)
         let error = try #require(failure(nodes(shape("11:1", solid("#DDDDDD"), at: box(100, 200, 390, 100), extra: #","effects":{}"#))))
         #expect(error.kind == .type && error.pointer == "/nodes/1:2/document/children/0/effects")
+    }
+
+    @Test func fillGeometryIsReadAsSVGPathData() throws {
+        let square = try #require(FigmaOutline(path: "M0 0L10 0L10 10L0 10L0 0Z", windingRule: "NONZERO"))
+        #expect(square.contains(x: 5, y: 5) && !square.contains(x: 15, y: 5) && !square.contains(x: 5, y: -1))
+        // Two squares, one inside the other, drawn the same way round: a ring under EVENODD,
+        // a filled square under NONZERO (winding number 2 in the middle).
+        let twoSquares = "M0 0L30 0L30 30L0 30Z M10 10L20 10L20 20L10 20Z"
+        let ring = try #require(FigmaOutline(path: twoSquares, windingRule: "EVENODD"))
+        #expect(ring.contains(x: 5, y: 15) && !ring.contains(x: 15, y: 15))
+        #expect(try #require(FigmaOutline(path: twoSquares, windingRule: "NONZERO")).contains(x: 15, y: 15))
+        // H, V, a quadratic and a cubic curve; numbers repeating a command (SVG's implicit L after M).
+        let rounded = try #require(FigmaOutline(path: "M4 0H36C38.2 0 40 1.8 40 4V16Q40 20 36 20H4C1.8 20 0 18.2 0 16V4Q0 0 4 0Z", windingRule: "NONZERO"))
+        #expect(rounded.contains(x: 20, y: 10) && rounded.contains(x: 39, y: 10) && !rounded.contains(x: 0.2, y: 0.2))
+        #expect(try #require(FigmaOutline(path: "M0 0 10 0 10 10 0 10Z", windingRule: "NONZERO")).contains(x: 5, y: 5))
+        #expect(try #require(FigmaOutline(path: "M0 0L1e1 0L10 1E1L0 10Z", windingRule: "NONZERO")).contains(x: 5, y: 5))
+        // What Figma does not write is refused: the shape is then judged by its box.
+        for bad in ["m0 0l10 0l0 10z", "M0 0A5 5 0 0 1 10 10Z", "M0", "L1 1", "M0 0L1", "M0 0L1 x", "M0 0L1 1e"] {
+            #expect(FigmaOutline(path: bad, windingRule: "NONZERO") == nil, "\(bad)")
+        }
+        let huge = "M0 0" + String(repeating: "L1 1", count: FigmaOutline.maxPoints) + "Z"
+        #expect(FigmaOutline(path: huge, windingRule: "NONZERO") == nil)
+    }
+
+    @Test func fillGeometryPlacesTheTextOnOrBesideAVectorShape() throws {
+        // `?geometry=paths`: every layer has `relativeTransform`; the button's `fillGeometry`
+        // is a rounded rectangle in its own coordinates (its box starts at 110, 400).
+        let straight = #","relativeTransform":[[1,0,0],[0,1,0]]"#
+        let rounded = #"{"path":"M8 0H362C366.4 0 370 3.6 370 8V52C370 56.4 366.4 60 362 60H8C3.6 60 0 56.4 0 52V8C0 3.6 3.6 0 8 0Z","windingRule":"NONZERO"}"#
+        func run(button extra: String, frame: String = straight) throws -> Finding? {
+            try contrastFinding(nodes("""
+            \(shape("12:1", solid("#000000"), at: box(110, 400, 370, 60), extra: straight + #","fillGeometry":[\#(rounded)]"# + extra)),
+            \(text("12:2", "Go", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10), extra: straight))
+            """, frameExtra: frame))
+        }
+        // The 3x3 grid over the text lies on the button: white on black, 21:1, no finding
+        // (without geometry this is `incomplete`, see anOutlinedShapeBeneathIsMeasuredBothWays).
+        #expect(try run(button: "") == nil)
+        // A rotated frame: the geometry cannot be placed, so the box alone decides: check by eye.
+        let rotated = try #require(try run(button: "", frame: #","relativeTransform":[[0,-1,0],[1,0,0]]"#))
+        #expect(rotated.outcome == .incomplete)
+        // A ring (EVENODD) with the text in its hole: the text is on the white frame, 1:1.
+        let ring = #","fillGeometry":[{"path":"M0 0H370V60H0Z M60 10H310V50H60Z","windingRule":"EVENODD"}]"#
+        let hole = try #require(try contrastFinding(nodes("""
+        \(shape("12:1", solid("#000000"), at: box(110, 400, 370, 60), extra: straight + ring)),
+        \(text("12:2", "Go", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10), extra: straight))
+        """, frameExtra: straight)))
+        #expect(hole.outcome == .violation)
+        #expect(hole.message == "Text contrast 1:1 (#FFFFFF on #FFFFFF) is below 4.5:1.")
+        // Unreadable geometry counts as none: the box decides, check by eye.
+        let unreadable = try #require(try contrastFinding(nodes("""
+        \(shape("12:1", solid("#000000"), at: box(110, 400, 370, 60), extra: straight + #","fillGeometry":[{"path":"m0 0h370v60h-370z","windingRule":"NONZERO"}]"#)),
+        \(text("12:2", "Go", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10), extra: straight))
+        """, frameExtra: straight)))
+        #expect(unreadable.outcome == .incomplete)
     }
 }
