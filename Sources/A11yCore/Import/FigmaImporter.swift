@@ -20,9 +20,13 @@
 ///   whose layers then are not stops of their own. A group of vector shapes (VECTOR, BOOLEAN_OPERATION, STAR,
 ///   REGULAR_POLYGON, with LINE, ELLIPSE, RECTANGLE) collapses into one image; so does a lone
 ///   VECTOR, BOOLEAN_OPERATION, STAR or REGULAR_POLYGON, a layer with a visible IMAGE fill and
-///   a layer named like an image (with no text inside). Other layers are plain views. An
-///   icon's colour is the solid paint (fill, else stroke) of its largest shape, measured
-///   against its backdrop for non-text contrast.
+///   a layer named like an image (with no text inside). An outlined shape (`FigmaBackdrop`)
+///   counted in the backdrop of a text or icon painted over it is that backdrop, a plain
+///   view. Other layers are plain views. An icon's colour is the solid paint (fill, else
+///   stroke) of its largest shape, measured against its backdrop for non-text contrast.
+/// - Contrast the file cannot decide (a blend mode, blur or shadow on the item; what is
+///   beneath undecidable, `FigmaBackdrop.decide`) is reported over an image backdrop:
+///   `incomplete`, check by eye.
 /// - Pointers: each node's JSON Pointer into the file the user sent, and findings carry the
 ///   Figma node id (`sourceId`) so a plugin can select the layer.
 public enum FigmaImporter {
@@ -95,6 +99,12 @@ public enum FigmaImporter {
         var shown: [Bool]
         /// Product of the opacities from the screen down to the layer.
         var opacity: [Double]
+        /// The layer or an ancestor below the screen has a blend mode other than NORMAL or
+        /// PASS_THROUGH or a blur, texture or noise effect: its colours cannot be composited.
+        var mixed: [Bool]
+        /// The layer and its ancestors down from the screen are neither rotated nor flipped
+        /// (`relativeTransform`), so its `fillGeometry` lies in its box as written.
+        var straight: [Bool]
         /// The subtree holds shown text; is a group of shapes; holds a vector shape.
         var hasText: [Bool]
         var shapesOnly: [Bool]
@@ -104,7 +114,7 @@ public enum FigmaImporter {
             position = Array(repeating: -1, count: count)
             shown = Array(repeating: false, count: count)
             opacity = Array(repeating: 0, count: count)
-            hasText = shown; shapesOnly = shown; hasVector = shown
+            hasText = shown; shapesOnly = shown; hasVector = shown; mixed = shown; straight = shown
         }
     }
 
@@ -119,6 +129,8 @@ public enum FigmaImporter {
             let parentOpacity = i == root ? 1 : facts.opacity[l.parent]
             facts.opacity[i] = parentOpacity * FigmaBackdrop.unit(l.opacity)
             facts.shown[i] = parentShown && l.visible && facts.opacity[i] > 0
+            facts.mixed[i] = (i == root ? false : facts.mixed[l.parent]) || l.blends || l.distorts
+            facts.straight[i] = (i == root ? true : facts.straight[l.parent]) && l.straight == true
         }
         // Bottom-up facts: a subtree holding shown text; a group of shapes with a vector in it.
         for i in order.reversed() where facts.shown[i] {
@@ -133,6 +145,22 @@ public enum FigmaImporter {
             }
         }
         let shown = facts.shown, hasText = facts.hasText, shapesOnly = facts.shapesOnly, hasVector = facts.hasVector
+        /// A shape group or lone vector shape read as one image (an icon).
+        func isIcon(_ i: Int) -> Bool {
+            shapesOnly[i] && hasVector[i] && (vectorTypes.contains(layers[i].type) || groupTypes.contains(layers[i].type))
+        }
+        // What is beneath each text and icon, worked out once. The outlined shapes among it are
+        // backdrops (a card or a badge drawn as a vector), not icons of their own.
+        var beneath: [Int: FigmaBackdrop.Beneath] = [:]
+        var isBackdrop = Set<Int>()
+        // Icons are the outermost shape groups below the screen (the walk below does not descend into them).
+        for i in order where i != root && shown[i]
+            && (layers[i].type == "TEXT" || isIcon(i) && (layers[i].parent == root || !isIcon(layers[i].parent))) {
+            guard let box = layers[i].box else { continue }
+            let b = FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
+            beneath[i] = b
+            for j in b.layers where FigmaBackdrop.outlined.contains(layers[j].type) { isBackdrop.insert(j) }
+        }
 
         let origin = layers[root].box ?? Rect(x: 0, y: 0, width: 0, height: 0)
         var document = Document()
@@ -172,20 +200,23 @@ public enum FigmaImporter {
             if l.type == "TEXT" {
                 node.kind = .text
                 node.text = l.characters ?? ""
-                node.style = textStyle(i, order: order, layers: layers, facts: facts, page: page)
+                node.style = textStyle(i, beneath: beneath[i], layers: layers, facts: facts)
                 if inControl { node.isAccessibilityElement = false }
             } else if let kind = guessed, kind != .image, !inControl, containerTypes.contains(l.type) {
                 node.kind = kind
                 node.label = label(of: i, layers: layers, shown: shown)
-            } else if (guessed == .image && !hasText[i])
-                        || (shapesOnly[i] && hasVector[i] && (vectorTypes.contains(l.type) || groupTypes.contains(l.type)))
+            } else if isBackdrop.contains(i) && guessed != .image {
+                // A vector shape with a text or icon on it is their backdrop (a card, a badge), not an icon.
+                guessName = ""
+                descend = false
+            } else if (guessed == .image && !hasText[i]) || isIcon(i)
                         || l.fills.contains(where: { $0.visible && $0.kind == .image }) && !hasText[i] {
                 node.kind = .image
                 descend = false
                 if inControl { node.isAccessibilityElement = false }
                 if guessed != .image { guessName = "" }
                 if shapesOnly[i] && hasVector[i] {
-                    node.style = iconStyle(i, order: order, layers: layers, facts: facts, page: page)
+                    node.style = iconStyle(i, beneath: beneath[i], order: order, layers: layers, facts: facts, page: page)
                 }
             } else {
                 guessName = ""
@@ -201,27 +232,36 @@ public enum FigmaImporter {
         return document
     }
 
-    /// A TEXT layer's colour, font and backdrop.
-    private static func textStyle(_ i: Int, order: [Int], layers: [FigmaLayer], facts: LayerFacts, page: Color) -> Style {
+    /// A TEXT layer's colour, font and backdrop. Undecidable (an image backdrop: check by
+    /// eye) when the text itself blends, is blurred or casts a shadow (its edges are not its
+    /// fill's colour), or when what is beneath is (`FigmaBackdrop`).
+    private static func textStyle(_ i: Int, beneath: FigmaBackdrop.Beneath?, layers: [FigmaLayer], facts: LayerFacts) -> Style {
         let l = layers[i]
-        let opacity = facts.opacity
-        var style = l.box.map { FigmaBackdrop.backdrop(of: i, box: $0, order: order, position: facts.position, layers: layers,
-                                                       shown: facts.shown, opacity: opacity, page: page) } ?? Style()
-        // The base fill and each run's own: the one with the least contrast is measured.
-        var weakest: (color: Color, ratio: Double)?
-        for fills in [l.fills] + l.runFills {
-            guard let top = fills.last(where: { $0.visible }), top.kind == .solid else { continue }
-            let color = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * opacity[i])
-            guard let bg = style.background, style.backgroundKind == .solid else {
-                if weakest == nil { weakest = (color, 0) }
-                continue
-            }
-            let ratio = ContrastMath.ratio(ContrastMath.blend(color, over: bg), bg)
-            if weakest.map({ ratio < $0.ratio }) ?? true { weakest = (color, ratio) }
-        }
-        style.foreground = weakest?.color
+        var style = Style()
         style.fontSize = l.fontSize
         style.fontWeight = l.fontWeight
+        // The base fill and each run's own: the one with the least contrast is measured.
+        var colors: [Color] = []
+        var blends = facts.mixed[i] || l.shadowed
+        for fills in [l.fills] + l.runFills {
+            guard let top = fills.last(where: { $0.visible }), top.kind == .solid else { continue }
+            blends = blends || top.blends
+            colors.append(top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * facts.opacity[i]))
+        }
+        guard let beneath else {
+            style.foreground = colors.first
+            return style
+        }
+        if beneath.kind != .solid || blends {
+            style.backgroundKind = beneath.kind == .solid ? .image : beneath.kind
+            style.foreground = colors.first
+        } else if let (background, foreground) = FigmaBackdrop.decide(beneath, foregrounds: colors) {
+            style.background = background
+            style.foreground = foreground
+        } else {
+            style.backgroundKind = .image
+            style.foreground = colors.first
+        }
         return style
     }
 
@@ -229,28 +269,38 @@ public enum FigmaImporter {
     /// stroke) of its largest shape by box area, the icon's dominant colour (a logo's or
     /// illustration's accents are not what makes it recognisable); at most 1,024 shapes looked
     /// at; none when no shape is painted solid.
-    private static func iconStyle(_ i: Int, order: [Int], layers: [FigmaLayer], facts: LayerFacts, page: Color) -> Style? {
+    private static func iconStyle(_ i: Int, beneath known: FigmaBackdrop.Beneath?, order: [Int], layers: [FigmaLayer],
+                                  facts: LayerFacts, page: Color) -> Style? {
         guard let box = layers[i].box else { return nil }
-        var style = FigmaBackdrop.backdrop(of: i, box: box, order: order, position: facts.position, layers: layers,
-                                           shown: facts.shown, opacity: facts.opacity, page: page)
-        var largest: (color: Color, area: Double)?
+        let beneath = known ?? FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
+        var largest: (color: Color, area: Double, blends: Bool)?
+        var blends = layers[i].shadowed
         var stack = [i]
         var looked = 0
         while let j = stack.popLast(), looked < 1_024 {
             looked += 1
             guard facts.shown[j] else { continue }
             stack += layers[j].children.reversed()
+            blends = blends || facts.mixed[j]
             guard shapeTypes.contains(layers[j].type), let b = layers[j].box else { continue }
             for paints in [layers[j].fills, layers[j].strokes] {
                 guard let top = paints.last(where: { $0.visible }), top.kind == .solid else { continue }
                 let color = top.color.withAlpha(top.color.alpha * FigmaBackdrop.unit(top.opacity) * facts.opacity[j])
                 guard color.alpha > 0 else { continue }
-                if largest.map({ b.width * b.height > $0.area }) ?? true { largest = (color, b.width * b.height) }
+                if largest.map({ b.width * b.height > $0.area }) ?? true { largest = (color, b.width * b.height, top.blends) }
                 break
             }
         }
         guard let largest else { return nil }
+        var style = Style()
         style.foreground = largest.color
+        if beneath.kind != .solid || blends || largest.blends {
+            style.backgroundKind = beneath.kind == .solid ? .image : beneath.kind
+        } else if let (background, _) = FigmaBackdrop.decide(beneath, foregrounds: [largest.color]) {
+            style.background = background
+        } else {
+            style.backgroundKind = .image
+        }
         return style
     }
 

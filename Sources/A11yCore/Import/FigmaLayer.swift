@@ -27,6 +27,20 @@ struct FigmaLayer {
     var runFills: [[FigmaPaint]] = []
     /// INSTANCE: `componentId`, whose name the top-level `components` map gives.
     var componentID: String?
+    /// `blendMode` (FIG-TS `BlendMode`) is neither NORMAL nor PASS_THROUGH: the layer is
+    /// mixed into what is beneath it (MULTIPLY, SCREEN, ...), which compositing does not model.
+    var blends = false
+    /// `effects` has a visible LAYER_BLUR, BACKGROUND_BLUR, TEXTURE or NOISE: the layer's
+    /// pixels (or those seen through it) are not its paints' colours.
+    var distorts = false
+    /// `effects` has a visible DROP_SHADOW or INNER_SHADOW.
+    var shadowed = false
+    /// `fillGeometry` (only with `?geometry=paths`): the painted area, one outline per path;
+    /// nil when absent or unreadable (then the box stands in for the shape).
+    var outline: [FigmaOutline]?
+    /// `relativeTransform` (only with `?geometry=paths`) neither rotates nor flips: its axes
+    /// are (1, 0) and (0, 1). Nil when absent.
+    var straight: Bool?
     /// `isMask`: the layer masks its siblings above and is not painted itself.
     var isMask = false
     /// Auto-layout `itemReverseZIndex`: the first child is drawn on top.
@@ -49,6 +63,12 @@ struct FigmaPaint {
     /// `visible` (default true) and `opacity` (default 1) of the paint itself.
     var visible = true
     var opacity = 1.0
+    /// The paint's own `blendMode` is neither NORMAL nor PASS_THROUGH.
+    var blends = false
+
+    /// FIG-TS `BlendMode`s that paint a colour over what is beneath as it is (source-over);
+    /// the other 17 mix the two.
+    static func blends(_ mode: String) -> Bool { mode != "NORMAL" && mode != "PASS_THROUGH" }
 
     /// FIG-TS `Paint.type`: `SOLID`, `GRADIENT_LINEAR|RADIAL|ANGULAR|DIAMOND`, `IMAGE`, others (`VIDEO`, `PATTERN`, `EMOJI`).
     static func kind(of type: String) -> Kind {

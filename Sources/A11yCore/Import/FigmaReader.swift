@@ -1,7 +1,7 @@
 /// Reads a Figma REST response on our JSON reader into `FigmaLayer`s (import-formats.md §3.1):
 /// `GET /v1/files/:key` (`{"document": DOCUMENT, "components": {...}, ...}`) or
 /// `GET /v1/files/:key/nodes` (`{"nodes": {"<id>": {"document": node, "components": ...}}}`).
-/// Everything else in the file (auto layout, effects, vector geometry, unknown fields and node
+/// Everything else in the file (auto layout, effect parameters, stroke geometry, unknown fields and node
 /// types) is skipped. Layers are read without recursion (an explicit stack), at most
 /// `DecodeLimits.maxNodes` of them and `maxNodeDepth` deep.
 struct FigmaReader {
@@ -159,12 +159,19 @@ struct FigmaReader {
             case "componentId": layers[i].componentID = try string()
             case "visible": layers[i].visible = try bool()
             case "isMask": layers[i].isMask = try bool()
+            case "blendMode": layers[i].blends = FigmaPaint.blends(try string())
+            case "effects":
+                let (distorts, shadowed) = try effects()
+                layers[i].distorts = distorts
+                layers[i].shadowed = shadowed
             case "itemReverseZIndex": layers[i].reverseZ = try bool()
             case "opacity": layers[i].opacity = try number()
             case "absoluteBoundingBox": layers[i].box = try rect()
             case "fills": layers[i].fills = try paints()
             case "strokes": layers[i].strokes = try paints()
             case "backgroundColor": layers[i].pageColor = try color()
+            case "fillGeometry": layers[i].outline = try outlines()
+            case "relativeTransform": layers[i].straight = try isStraight()
             case "style":
                 let (size, weight, _) = try typeStyle()
                 layers[i].fontSize = Self.smaller(layers[i].fontSize, size)
@@ -217,6 +224,7 @@ struct FigmaReader {
                     case "visible": paint.visible = try bool()
                     case "opacity": paint.opacity = try number()
                     case "color": paint.color = try color() ?? paint.color
+                    case "blendMode": paint.blends = FigmaPaint.blends(try string())
                     default: try skipValue()
                     }
                 }
@@ -225,6 +233,78 @@ struct FigmaReader {
             }
         }
         return out
+    }
+
+    /// FIG-TS `Effect`s: whether a visible one distorts the layer's pixels (LAYER_BLUR,
+    /// BACKGROUND_BLUR, TEXTURE, NOISE) and whether a visible one is a shadow (DROP_SHADOW,
+    /// INNER_SHADOW, whose `type` may be absent). `visible` is required by the schema; absent reads as shown.
+    private mutating func effects() throws(InputError) -> (distorts: Bool, shadowed: Bool) {
+        var distorts = false, shadowed = false
+        do {
+            try expect(.array, "must be an array of effects")
+            try beginArray()
+            while try nextElement() {
+                try expect(.object, "an effect must be an object")
+                try beginObject()
+                var type = "INNER_SHADOW", visible = true
+                while let key = try nextKey() {
+                    switch key {
+                    case "type": type = try string()
+                    case "visible": visible = try bool()
+                    default: try skipValue()
+                    }
+                }
+                guard visible else { continue }
+                if type == "DROP_SHADOW" || type == "INNER_SHADOW" { shadowed = true } else { distorts = true }
+            }
+        }
+        return (distorts, shadowed)
+    }
+
+    /// FIG-TS `Path[]`: `{path, windingRule}` each; nil when one of them cannot be read as an outline.
+    private mutating func outlines() throws(InputError) -> [FigmaOutline]? {
+        var out: [FigmaOutline]? = []
+        do {
+            try expect(.array, "must be an array of paths")
+            try beginArray()
+            while try nextElement() {
+                try expect(.object, "a path must be an object {path, windingRule}")
+                try beginObject()
+                var path: String?, rule = "NONZERO"
+                while let key = try nextKey() {
+                    switch key {
+                    case "path": path = try string()
+                    case "windingRule": rule = try string()
+                    default: try skipValue()
+                    }
+                }
+                if let path, let outline = FigmaOutline(path: path, windingRule: rule) { out?.append(outline) } else { out = nil }
+            }
+        }
+        return out
+    }
+
+    /// FIG-TS `Transform` `[[a, c, tx], [b, d, ty]]`: whether its axes are (1, 0) and (0, 1)
+    /// (a move, no rotation or flip); nil when it is not two rows of three numbers.
+    private mutating func isStraight() throws(InputError) -> Bool? {
+        var rows: [[Double]] = []
+        do {
+            try expect(.array, "must be a 2x3 matrix")
+            try beginArray()
+            while try nextElement() {
+                try expect(.array, "must be a 2x3 matrix")
+                try beginArray()
+                var row: [Double] = []
+                while try nextElement() {
+                    let value = try number()
+                    if row.count < 3 { row.append(value) }
+                }
+                if rows.count < 2 { rows.append(row) }
+            }
+        }
+        guard rows.count == 2, rows[0].count == 3, rows[1].count == 3 else { return nil }
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
+        return near(rows[0][0], 1) && near(rows[0][1], 0) && near(rows[1][0], 0) && near(rows[1][1], 1)
     }
 
     /// `{r, g, b, a}`, channels 0...1 (FIG-TS `RGBA`); null is nil.

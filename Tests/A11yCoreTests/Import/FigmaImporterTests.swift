@@ -28,9 +28,9 @@ import Testing
     }
 
     /// `"fills": [...]` with one SOLID paint per hex colour.
-    private func solid(_ hex: String, opacity: Double = 1, visible: Bool = true) -> String {
+    private func solid(_ hex: String, opacity: Double = 1, visible: Bool = true, blend: String = "NORMAL") -> String {
         let c = Color(hex: hex)!
-        return #"{"type":"SOLID","visible":\#(visible),"opacity":\#(opacity),"blendMode":"NORMAL","color":{"r":\#(c.red),"g":\#(c.green),"b":\#(c.blue),"a":1}}"#
+        return #"{"type":"SOLID","visible":\#(visible),"opacity":\#(opacity),"blendMode":"\#(blend)","color":{"r":\#(c.red),"g":\#(c.green),"b":\#(c.blue),"a":1}}"#
     }
 
     private func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> String {
@@ -43,8 +43,8 @@ import Testing
     }
 
     /// A `/v1/files/:key/nodes` response for one FRAME at (100, 200), 390x844, white.
-    private func nodes(_ children: String, id: String = "1:2", components: String = "{}") -> String {
-        #"{"name":"Demo","lastModified":"2026-01-01T00:00:00Z","nodes":{"\#(id)":{"document":{"id":"\#(id)","name":"Login","type":"FRAME",\#(box(100, 200, 390, 844)),"fills":[\#(solid("#FFFFFF"))],"children":[\#(children)]},"components":\#(components),"styles":{}}}}"#
+    private func nodes(_ children: String, id: String = "1:2", components: String = "{}", frameExtra: String = "") -> String {
+        #"{"name":"Demo","lastModified":"2026-01-01T00:00:00Z","nodes":{"\#(id)":{"document":{"id":"\#(id)","name":"Login","type":"FRAME",\#(box(100, 200, 390, 844)),"fills":[\#(solid("#FFFFFF"))]\#(frameExtra),"children":[\#(children)]},"components":\#(components),"styles":{}}}}"#
     }
 
     @Test func aFileHasOneScreenPerShownTopLevelFrame() throws {
@@ -265,5 +265,192 @@ import Testing
         #expect(format(#"{"screens":[]}"#) == .json)
         let doc = try screens(nodes("", id: "1/2~3"))[0].document
         #expect(doc.pointer(of: 0) == "/nodes/1~12~03/document")
+    }
+
+    // MARK: Outlined shapes, blend modes and effects beneath (issue #18)
+
+    /// A layer of `type` (default VECTOR) with one fill; `extra` adds fields.
+    private func shape(_ id: String, _ fill: String, at b: String, type: String = "VECTOR", extra: String = "") -> String {
+        #"{"id":"\#(id)","name":"Rectangle \#(id)","type":"\#(type)",\#(b),"fills":[\#(fill)]\#(extra)}"#
+    }
+
+    private func contrastFinding(_ json: String, rule: String = "text-contrast") throws -> Finding? {
+        try audit(json).screens[0].report.run.findings.first { $0.rule == rule }
+    }
+
+    @Test func anOutlinedShapeBeneathIsMeasuredBothWays() throws {
+        // A VECTOR's box holds the text, but its outline is unknown without `fillGeometry`:
+        // on the card (#F0F0F0) 3.93:1, beside it (the white frame) 4.48:1. Both fail 4.5:1,
+        // so the verdict is sure and the weaker pair is reported.
+        let grey = try #require(try contrastFinding(nodes("""
+        \(shape("9:1", solid("#F0F0F0"), at: box(100, 200, 390, 100))),
+        \(text("9:2", "Calories", fill: solid("#777777"), at: box(120, 220, 100, 20)))
+        """)))
+        #expect(grey.outcome == .violation)
+        #expect(grey.message == "Text contrast 3.93:1 (#777777 on #F0F0F0) is below 4.5:1.")
+        // Dark text passes on either (13.1:1 and 15.9:1): measured on the card, no finding.
+        let dark = try screens(nodes("""
+        \(shape("9:1", solid("#E1EAF8"), at: box(100, 200, 390, 100))),
+        \(text("9:2", "Water", fill: solid("#222222"), at: box(120, 220, 100, 20)))
+        """))[0].document
+        #expect(dark.nodes[2].style?.background == Color(hex: "#E1EAF8"))
+        #expect(dark.nodes[2].style?.backgroundKind == .solid)
+        // White text on a black VECTOR button (the FoodCoach Macronutrients sample's "Auto
+        // Generate Goals", node 7:585): 21:1 on the button, 1:1 beside it; check by eye.
+        let button = try #require(try contrastFinding(nodes("""
+        \(shape("9:3", solid("#000000"), at: box(110, 400, 370, 60))),
+        \(text("9:4", "Auto Generate Goals", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10)))
+        """)))
+        #expect(button.outcome == .incomplete)
+        #expect(button.message == "Contrast cannot be measured over a image background; check it by eye (needs 4.5:1).")
+        // The same button drawn as a RECTANGLE paints its whole box: measured, passes.
+        let rectangle = try audit(nodes("""
+        \(shape("9:3", solid("#000000"), at: box(110, 400, 370, 60), type: "RECTANGLE")),
+        \(text("9:4", "Auto Generate Goals", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10)))
+        """))
+        #expect(rectangle.screens[0].report.run.findings.filter { $0.rule == "text-contrast" }.isEmpty)
+    }
+
+    @Test func aVectorShapeUnderAnIconIsItsBackdropNotAnIcon() throws {
+        // The FoodCoach Home pattern (node 2:880): a white rounded square drawn as a VECTOR on a
+        // light-blue VECTOR card, a blue glass icon on the square. Both vectors are backdrops (plain
+        // views, no `image-name`, no white-on-white `non-text-contrast`); the icon is measured on
+        // the weaker of its candidate backdrops: #B5DBFD on #E1EBF8 (the square absent: the card's 20 % blue over white) 1.2:1,
+        // on white 1.45:1, both below 3:1.
+        let json = nodes("""
+        \(shape("2:879", solid("#6A99DE", opacity: 0.2), at: box(120, 400, 400, 74))),
+        \(shape("2:880", solid("#FFFFFF"), at: box(135, 415, 44, 44))),
+        {"id":"2:881","name":"glass","type":"GROUP",\(box(147, 427, 20, 20)),"children":[
+          \(shape("2:884", solid("#B5DBFD"), at: box(148, 428, 18, 18)))]}
+        """)
+        let run = try audit(json)
+        let document = run.screens[0].report.analysis.document
+        #expect(document.nodes.map(\.kind) == [.view, .view, .view, .image])
+        let findings = run.screens[0].report.run.findings.filter { $0.rule == "non-text-contrast" || $0.rule == "image-name" }
+        #expect(findings.map(\.node) == [3, 3])
+        let contrast = try #require(findings.first { $0.rule == "non-text-contrast" })
+        #expect(contrast.message == "Graphic contrast 1.2:1 (#B5DBFD on #E1EBF8) is below 3:1.")
+        // With nothing painted on it, the white square is an icon again (and a white-on-white one).
+        let alone = try screens(nodes(shape("2:880", solid("#FFFFFF"), at: box(135, 415, 44, 44))))[0].document
+        #expect(alone.nodes.map(\.kind) == [.view, .image])
+    }
+
+    @Test func operandsOfABooleanOperationAreNotPainted() throws {
+        // A BOOLEAN_OPERATION paints its own fills; its red operand is not beneath the text.
+        let doc = try screens(nodes("""
+        {"id":"9:5","name":"Union","type":"BOOLEAN_OPERATION",\(box(100, 200, 390, 100)),"fills":[\(solid("#EEEEEE"))],"children":[
+          \(shape("9:6", solid("#FF0000"), at: box(100, 200, 390, 100), type: "RECTANGLE"))]},
+        \(text("9:7", "Label", fill: solid("#000000"), at: box(120, 220, 100, 20)))
+        """))[0].document
+        #expect(doc.nodes.last?.style?.background == Color(hex: "#EEEEEE"))
+    }
+
+    @Test func moreThanThreeOutlinedShapesAreUndecidable() throws {
+        let four = (1...4).map { shape("9:1\($0)", solid("#F5F5F5", opacity: 0.5), at: box(100, 200, 390, 100)) }
+        let doc = try screens(nodes(four.joined(separator: ",") + "," + text("9:20", "Deep", fill: solid("#000000"), at: box(120, 220, 100, 20))))[0].document
+        #expect(doc.nodes[5].style?.backgroundKind == .image)
+        let three = try screens(nodes(four.dropFirst().joined(separator: ",") + "," + text("9:20", "Deep", fill: solid("#000000"), at: box(120, 220, 100, 20))))[0].document
+        #expect(three.nodes[4].style?.backgroundKind == .solid)
+    }
+
+    @Test func blendModesOtherThanNormalAreCheckedByEye() throws {
+        let card = { (fill: String, extra: String) in self.shape("10:1", fill, at: self.box(100, 200, 390, 100), type: "RECTANGLE", extra: extra) }
+        let label = text("10:2", "Total", fill: solid("#000000"), at: box(120, 220, 100, 20))
+        func kind(_ json: String) throws -> Style.BackgroundKind? { try screens(json)[0].document.nodes.last?.style?.backgroundKind }
+        // NORMAL and PASS_THROUGH composite as before: black on #336699.
+        let normal = try screens(nodes(card(solid("#336699"), #","blendMode":"PASS_THROUGH""#) + "," + label))[0].document
+        #expect(normal.nodes[2].style?.background == Color(hex: "#336699"))
+        // A MULTIPLY layer, a SCREEN paint beneath, a DIFFERENCE text fill, a LUMINOSITY group around the text.
+        #expect(try kind(nodes(card(solid("#336699"), #","blendMode":"MULTIPLY""#) + "," + label)) == .image)
+        #expect(try kind(nodes(card(solid("#336699", blend: "SCREEN"), "") + "," + label)) == .image)
+        #expect(try kind(nodes(card(solid("#336699"), "") + "," + text("10:2", "Total", fill: solid("#000000", blend: "DIFFERENCE"), at: box(120, 220, 100, 20)))) == .image)
+        let group = #"{"id":"10:3","name":"Group","type":"GROUP","blendMode":"LUMINOSITY",\#(box(100, 200, 390, 100)),"children":[\#(card(solid("#336699"), "")),\#(label)]}"#
+        #expect(try kind(nodes(group)) == .image)
+        // A blended paint that is hidden, or on a layer that does not hold the text, does not count.
+        #expect(try kind(nodes(card(solid("#336699"), "").replacingOccurrences(of: "]}", with: ",\(solid("#FF0000", visible: false, blend: "MULTIPLY"))]}") + "," + label)) == .solid)
+        #expect(try kind(nodes(shape("10:4", solid("#FF0000", blend: "MULTIPLY"), at: box(400, 500, 10, 10), type: "RECTANGLE") + "," + label)) == .solid)
+        let finding = try #require(try contrastFinding(nodes(card(solid("#336699"), #","blendMode":"MULTIPLY""#) + "," + label)))
+        #expect(finding.outcome == .incomplete)
+        #expect(finding.message == "Contrast cannot be measured over a image background; check it by eye (needs 4.5:1).")
+        // An icon with a blended shape: non-text contrast is checked by eye.
+        let icon = try #require(try contrastFinding(nodes(shape("10:5", solid("#BBBBBB", blend: "MULTIPLY"), at: box(100, 200, 24, 24))), rule: "non-text-contrast"))
+        #expect(icon.outcome == .incomplete)
+    }
+
+    @Test func blursBeneathAndShadowsOnTheTextAreCheckedByEye() throws {
+        func effect(_ type: String, visible: Bool = true) -> String {
+            #","effects":[{"type":"\#(type)","visible":\#(visible),"radius":8}]"#
+        }
+        let label = text("11:2", "Total", fill: solid("#000000"), at: box(120, 220, 100, 20))
+        func style(_ cardEffect: String, textEffect: String = "") throws -> Style? {
+            let t = textEffect.isEmpty ? label : text("11:2", "Total", fill: solid("#000000"), at: box(120, 220, 100, 20), extra: textEffect)
+            return try screens(nodes(shape("11:1", solid("#DDDDDD"), at: box(100, 200, 390, 100), type: "FRAME", extra: cardEffect) + "," + t))[0].document.nodes.last?.style
+        }
+        #expect(try style(effect("LAYER_BLUR"))?.backgroundKind == .image)
+        #expect(try style(effect("BACKGROUND_BLUR"))?.backgroundKind == .image)
+        #expect(try style(effect("NOISE"))?.backgroundKind == .image)
+        // A hidden blur and a card's own shadow (painted outside it) leave the backdrop measured.
+        #expect(try style(effect("LAYER_BLUR", visible: false))?.background == Color(hex: "#DDDDDD"))
+        #expect(try style(effect("DROP_SHADOW"))?.background == Color(hex: "#DDDDDD"))
+        // A shadow or blur on the text itself: its edges are not its fill's colour.
+        #expect(try style("", textEffect: effect("DROP_SHADOW"))?.backgroundKind == .image)
+        #expect(try style("", textEffect: effect("LAYER_BLUR"))?.backgroundKind == .image)
+        let error = try #require(failure(nodes(shape("11:1", solid("#DDDDDD"), at: box(100, 200, 390, 100), extra: #","effects":{}"#))))
+        #expect(error.kind == .type && error.pointer == "/nodes/1:2/document/children/0/effects")
+    }
+
+    @Test func fillGeometryIsReadAsSVGPathData() throws {
+        let square = try #require(FigmaOutline(path: "M0 0L10 0L10 10L0 10L0 0Z", windingRule: "NONZERO"))
+        #expect(square.contains(x: 5, y: 5) && !square.contains(x: 15, y: 5) && !square.contains(x: 5, y: -1))
+        // Two squares, one inside the other, drawn the same way round: a ring under EVENODD,
+        // a filled square under NONZERO (winding number 2 in the middle).
+        let twoSquares = "M0 0L30 0L30 30L0 30Z M10 10L20 10L20 20L10 20Z"
+        let ring = try #require(FigmaOutline(path: twoSquares, windingRule: "EVENODD"))
+        #expect(ring.contains(x: 5, y: 15) && !ring.contains(x: 15, y: 15))
+        #expect(try #require(FigmaOutline(path: twoSquares, windingRule: "NONZERO")).contains(x: 15, y: 15))
+        // H, V, a quadratic and a cubic curve; numbers repeating a command (SVG's implicit L after M).
+        let rounded = try #require(FigmaOutline(path: "M4 0H36C38.2 0 40 1.8 40 4V16Q40 20 36 20H4C1.8 20 0 18.2 0 16V4Q0 0 4 0Z", windingRule: "NONZERO"))
+        #expect(rounded.contains(x: 20, y: 10) && rounded.contains(x: 39, y: 10) && !rounded.contains(x: 0.2, y: 0.2))
+        #expect(try #require(FigmaOutline(path: "M0 0 10 0 10 10 0 10Z", windingRule: "NONZERO")).contains(x: 5, y: 5))
+        #expect(try #require(FigmaOutline(path: "M0 0L1e1 0L10 1E1L0 10Z", windingRule: "NONZERO")).contains(x: 5, y: 5))
+        // What Figma does not write is refused: the shape is then judged by its box.
+        for bad in ["m0 0l10 0l0 10z", "M0 0A5 5 0 0 1 10 10Z", "M0", "L1 1", "M0 0L1", "M0 0L1 x", "M0 0L1 1e"] {
+            #expect(FigmaOutline(path: bad, windingRule: "NONZERO") == nil, "\(bad)")
+        }
+        let huge = "M0 0" + String(repeating: "L1 1", count: FigmaOutline.maxPoints) + "Z"
+        #expect(FigmaOutline(path: huge, windingRule: "NONZERO") == nil)
+    }
+
+    @Test func fillGeometryPlacesTheTextOnOrBesideAVectorShape() throws {
+        // `?geometry=paths`: every layer has `relativeTransform`; the button's `fillGeometry`
+        // is a rounded rectangle in its own coordinates (its box starts at 110, 400).
+        let straight = #","relativeTransform":[[1,0,0],[0,1,0]]"#
+        let rounded = #"{"path":"M8 0H362C366.4 0 370 3.6 370 8V52C370 56.4 366.4 60 362 60H8C3.6 60 0 56.4 0 52V8C0 3.6 3.6 0 8 0Z","windingRule":"NONZERO"}"#
+        func run(button extra: String, frame: String = straight) throws -> Finding? {
+            try contrastFinding(nodes("""
+            \(shape("12:1", solid("#000000"), at: box(110, 400, 370, 60), extra: straight + #","fillGeometry":[\#(rounded)]"# + extra)),
+            \(text("12:2", "Go", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10), extra: straight))
+            """, frameExtra: frame))
+        }
+        // The 3x3 grid over the text lies on the button: white on black, 21:1, no finding
+        // (without geometry this is `incomplete`, see anOutlinedShapeBeneathIsMeasuredBothWays).
+        #expect(try run(button: "") == nil)
+        // A rotated frame: the geometry cannot be placed, so the box alone decides: check by eye.
+        let rotated = try #require(try run(button: "", frame: #","relativeTransform":[[0,-1,0],[1,0,0]]"#))
+        #expect(rotated.outcome == .incomplete)
+        // A ring (EVENODD) with the text in its hole: the text is on the white frame, 1:1.
+        let ring = #","fillGeometry":[{"path":"M0 0H370V60H0Z M60 10H310V50H60Z","windingRule":"EVENODD"}]"#
+        let hole = try #require(try contrastFinding(nodes("""
+        \(shape("12:1", solid("#000000"), at: box(110, 400, 370, 60), extra: straight + ring)),
+        \(text("12:2", "Go", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10), extra: straight))
+        """, frameExtra: straight)))
+        #expect(hole.outcome == .violation)
+        #expect(hole.message == "Text contrast 1:1 (#FFFFFF on #FFFFFF) is below 4.5:1.")
+        // Unreadable geometry counts as none: the box decides, check by eye.
+        let unreadable = try #require(try contrastFinding(nodes("""
+        \(shape("12:1", solid("#000000"), at: box(110, 400, 370, 60), extra: straight + #","fillGeometry":[{"path":"m0 0h370v60h-370z","windingRule":"NONZERO"}]"#)),
+        \(text("12:2", "Go", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10), extra: straight))
+        """, frameExtra: straight)))
+        #expect(unreadable.outcome == .incomplete)
     }
 }
