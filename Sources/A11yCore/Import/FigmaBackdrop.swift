@@ -27,7 +27,7 @@
 /// solid paint of a layer that is surely beneath ends the walk; with none, the page colour
 /// (the CANVAS `backgroundColor`, else white) is at the bottom. A gradient or image paint
 /// makes the backdrop a gradient or image (contrast `incomplete`). What compositing cannot
-/// model makes it undecidable (reported as an image backdrop: check by eye): a blend mode
+/// model makes it undecidable (reported as an `unknown` backdrop: check by eye): a blend mode
 /// other than NORMAL or PASS_THROUGH on a counted paint, or on a counted layer or one of its
 /// ancestors; a visible blur, texture or noise effect there; more than `maxOutlined` outlined
 /// shapes. Shadows of layers beneath are not painted (a drop shadow falls outside its layer,
@@ -48,7 +48,7 @@ enum FigmaBackdrop {
         /// Solid backdrops the item may be on: one per combination of outlined shapes present
         /// or absent (duplicates removed); one when everything beneath is sure.
         var colors: [Color] = []
-        /// `.solid`, or why the backdrop cannot be measured (`.image` also when undecidable).
+        /// `.solid`, or why the backdrop cannot be measured (`.unknown` when undecidable).
         var kind: Style.BackgroundKind = .solid
         /// Layers whose paints were counted: the item's backdrop.
         var layers: [Int] = []
@@ -116,7 +116,7 @@ enum FigmaBackdrop {
             a = layers[a].parent
         }
         if undecidable {
-            result.kind = .image
+            result.kind = .unknown
             return result
         }
         // Bottom-up: what lies below the lowest outlined shape is composited once, the rest per combination.

@@ -25,7 +25,7 @@
 ///   view. Other layers are plain views. An icon's colour is the solid paint (fill, else
 ///   stroke) of its largest shape, measured against its backdrop for non-text contrast.
 /// - Contrast the file cannot decide (a blend mode, blur or shadow on the item; what is
-///   beneath undecidable, `FigmaBackdrop.decide`) is reported over an image backdrop:
+///   beneath undecidable, `FigmaBackdrop.decide`) is reported over an `unknown` backdrop:
 ///   `incomplete`, check by eye.
 /// - Pointers: each node's JSON Pointer into the file the user sent, and findings carry the
 ///   Figma node id (`sourceId`) so a plugin can select the layer.
@@ -253,13 +253,13 @@ public enum FigmaImporter {
             return style
         }
         if beneath.kind != .solid || blends {
-            style.backgroundKind = beneath.kind == .solid ? .image : beneath.kind
+            style.backgroundKind = beneath.kind == .solid ? .unknown : beneath.kind
             style.foreground = colors.first
         } else if let (background, foreground) = FigmaBackdrop.decide(beneath, foregrounds: colors) {
             style.background = background
             style.foreground = foreground
         } else {
-            style.backgroundKind = .image
+            style.backgroundKind = .unknown
             style.foreground = colors.first
         }
         return style
@@ -295,11 +295,11 @@ public enum FigmaImporter {
         var style = Style()
         style.foreground = largest.color
         if beneath.kind != .solid || blends || largest.blends {
-            style.backgroundKind = beneath.kind == .solid ? .image : beneath.kind
+            style.backgroundKind = beneath.kind == .solid ? .unknown : beneath.kind
         } else if let (background, _) = FigmaBackdrop.decide(beneath, foregrounds: [largest.color]) {
             style.background = background
         } else {
-            style.backgroundKind = .image
+            style.backgroundKind = .unknown
         }
         return style
     }

@@ -107,7 +107,7 @@ public enum TraitsStrategy: Sendable {
 
 /// Visual style facts the contrast and text-size rules need.
 public struct Style: Sendable {
-    public enum BackgroundKind: String, Sendable, CaseIterable { case solid, gradient, image }
+    public enum BackgroundKind: String, Sendable, CaseIterable { case solid, gradient, image, unknown }
     public var foreground: Color?
     public var background: Color?
     public var fontSize: Double?

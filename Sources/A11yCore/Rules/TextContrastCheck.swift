@@ -68,8 +68,9 @@ enum TextContrastCheck {
 
     static func undecidable(_ ctx: RuleContext, node: Int, foreground: Color, backdrop: Backdrop, required: Double) -> Finding {
         let kind: String = if case .undecidable(let k) = backdrop { k.rawValue } else { "solid" }
+        let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
         return ctx.finding(
-            node: node, message: "Contrast cannot be measured over a \(kind) background; check it by eye (needs \(NumberText.format(required)):1).",
+            node: node, message: "Contrast cannot be measured over \(article) \(kind) background; check it by eye (needs \(NumberText.format(required)):1).",
             outcome: .incomplete,
             data: [("required", .number(required)), ("foreground", .string(foreground.hexCode)), ("backgroundKind", .string(kind))])
     }

@@ -166,6 +166,7 @@ extension Style.BackgroundKind: WireEnum {
         case .solid: "A solid colour: contrast is measured against it."
         case .gradient: "A gradient: contrast cannot be measured exactly."
         case .image: "An image: contrast cannot be measured exactly."
+        case .unknown: "Not known exactly (blended, blurred, or beneath shapes of unknown outline): contrast cannot be measured."
         }
     }
 }

@@ -302,7 +302,7 @@ import Testing
         \(text("9:4", "Auto Generate Goals", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10)))
         """)))
         #expect(button.outcome == .incomplete)
-        #expect(button.message == "Contrast cannot be measured over a image background; check it by eye (needs 4.5:1).")
+        #expect(button.message == "Contrast cannot be measured over an unknown background; check it by eye (needs 4.5:1).")
         // The same button drawn as a RECTANGLE paints its whole box: measured, passes.
         let rectangle = try audit(nodes("""
         \(shape("9:3", solid("#000000"), at: box(110, 400, 370, 60), type: "RECTANGLE")),
@@ -348,7 +348,7 @@ import Testing
     @Test func moreThanThreeOutlinedShapesAreUndecidable() throws {
         let four = (1...4).map { shape("9:1\($0)", solid("#F5F5F5", opacity: 0.5), at: box(100, 200, 390, 100)) }
         let doc = try screens(nodes(four.joined(separator: ",") + "," + text("9:20", "Deep", fill: solid("#000000"), at: box(120, 220, 100, 20))))[0].document
-        #expect(doc.nodes[5].style?.backgroundKind == .image)
+        #expect(doc.nodes[5].style?.backgroundKind == .unknown)
         let three = try screens(nodes(four.dropFirst().joined(separator: ",") + "," + text("9:20", "Deep", fill: solid("#000000"), at: box(120, 220, 100, 20))))[0].document
         #expect(three.nodes[4].style?.backgroundKind == .solid)
     }
@@ -361,17 +361,17 @@ import Testing
         let normal = try screens(nodes(card(solid("#336699"), #","blendMode":"PASS_THROUGH""#) + "," + label))[0].document
         #expect(normal.nodes[2].style?.background == Color(hex: "#336699"))
         // A MULTIPLY layer, a SCREEN paint beneath, a DIFFERENCE text fill, a LUMINOSITY group around the text.
-        #expect(try kind(nodes(card(solid("#336699"), #","blendMode":"MULTIPLY""#) + "," + label)) == .image)
-        #expect(try kind(nodes(card(solid("#336699", blend: "SCREEN"), "") + "," + label)) == .image)
-        #expect(try kind(nodes(card(solid("#336699"), "") + "," + text("10:2", "Total", fill: solid("#000000", blend: "DIFFERENCE"), at: box(120, 220, 100, 20)))) == .image)
+        #expect(try kind(nodes(card(solid("#336699"), #","blendMode":"MULTIPLY""#) + "," + label)) == .unknown)
+        #expect(try kind(nodes(card(solid("#336699", blend: "SCREEN"), "") + "," + label)) == .unknown)
+        #expect(try kind(nodes(card(solid("#336699"), "") + "," + text("10:2", "Total", fill: solid("#000000", blend: "DIFFERENCE"), at: box(120, 220, 100, 20)))) == .unknown)
         let group = #"{"id":"10:3","name":"Group","type":"GROUP","blendMode":"LUMINOSITY",\#(box(100, 200, 390, 100)),"children":[\#(card(solid("#336699"), "")),\#(label)]}"#
-        #expect(try kind(nodes(group)) == .image)
+        #expect(try kind(nodes(group)) == .unknown)
         // A blended paint that is hidden, or on a layer that does not hold the text, does not count.
         #expect(try kind(nodes(card(solid("#336699"), "").replacingOccurrences(of: "]}", with: ",\(solid("#FF0000", visible: false, blend: "MULTIPLY"))]}") + "," + label)) == .solid)
         #expect(try kind(nodes(shape("10:4", solid("#FF0000", blend: "MULTIPLY"), at: box(400, 500, 10, 10), type: "RECTANGLE") + "," + label)) == .solid)
         let finding = try #require(try contrastFinding(nodes(card(solid("#336699"), #","blendMode":"MULTIPLY""#) + "," + label)))
         #expect(finding.outcome == .incomplete)
-        #expect(finding.message == "Contrast cannot be measured over a image background; check it by eye (needs 4.5:1).")
+        #expect(finding.message == "Contrast cannot be measured over an unknown background; check it by eye (needs 4.5:1).")
         // An icon with a blended shape: non-text contrast is checked by eye.
         let icon = try #require(try contrastFinding(nodes(shape("10:5", solid("#BBBBBB", blend: "MULTIPLY"), at: box(100, 200, 24, 24))), rule: "non-text-contrast"))
         #expect(icon.outcome == .incomplete)
@@ -386,15 +386,15 @@ import Testing
             let t = textEffect.isEmpty ? label : text("11:2", "Total", fill: solid("#000000"), at: box(120, 220, 100, 20), extra: textEffect)
             return try screens(nodes(shape("11:1", solid("#DDDDDD"), at: box(100, 200, 390, 100), type: "FRAME", extra: cardEffect) + "," + t))[0].document.nodes.last?.style
         }
-        #expect(try style(effect("LAYER_BLUR"))?.backgroundKind == .image)
-        #expect(try style(effect("BACKGROUND_BLUR"))?.backgroundKind == .image)
-        #expect(try style(effect("NOISE"))?.backgroundKind == .image)
+        #expect(try style(effect("LAYER_BLUR"))?.backgroundKind == .unknown)
+        #expect(try style(effect("BACKGROUND_BLUR"))?.backgroundKind == .unknown)
+        #expect(try style(effect("NOISE"))?.backgroundKind == .unknown)
         // A hidden blur and a card's own shadow (painted outside it) leave the backdrop measured.
         #expect(try style(effect("LAYER_BLUR", visible: false))?.background == Color(hex: "#DDDDDD"))
         #expect(try style(effect("DROP_SHADOW"))?.background == Color(hex: "#DDDDDD"))
         // A shadow or blur on the text itself: its edges are not its fill's colour.
-        #expect(try style("", textEffect: effect("DROP_SHADOW"))?.backgroundKind == .image)
-        #expect(try style("", textEffect: effect("LAYER_BLUR"))?.backgroundKind == .image)
+        #expect(try style("", textEffect: effect("DROP_SHADOW"))?.backgroundKind == .unknown)
+        #expect(try style("", textEffect: effect("LAYER_BLUR"))?.backgroundKind == .unknown)
         let error = try #require(failure(nodes(shape("11:1", solid("#DDDDDD"), at: box(100, 200, 390, 100), extra: #","effects":{}"#))))
         #expect(error.kind == .type && error.pointer == "/nodes/1:2/document/children/0/effects")
     }
