@@ -80,6 +80,123 @@ import Testing
         #expect(e.first?.actions == ["Don't include me!", "Don't include me either!"])
     }
 
+    /// AccessibilityCompositionTests.test_hasAccessibilityRepresentation_givenEmptyAccessibility and
+    /// test_blockWhenNotAccessible_givenEmptyAccessibility: parts with only identifiers leave the
+    /// combined view without a representation, so it is no element (`blockWhenNotAccessible`).
+    @Test func emptyRepresentationIsNoElement() throws {
+        let e = try combined((1...3).map { plain(#""identifier": "Identifier \#($0)""#) })
+        #expect(!e.contains { $0.node == 0 })
+        #expect(!e.contains { $0.identifier == "Identifier 1-Identifier 2-Identifier 3" })
+    }
+
+    /// AccessibilityCompositionTests.test_blockWhenNotAccessible_givenPopulatedAccessibility: a
+    /// `CombinableView` whose subviews are plain `UIView()`s (zero frames, so `frameSort` keeps
+    /// their order) combines on layout and is an element.
+    @Test func blockWhenNotAccessibleGivenPopulatedAccessibility() throws {
+        let children = (1...3).map { #"{"type": "view", "isAccessibilityElement": true, \#(Tree.frame(0, 0, 0, 0)), "label": "Label \#($0)", "value": "Value \#($0)", "hint": "Hint \#($0)", "identifier": "Identifier \#($0)"}"# }
+        let e = try Tree.analyze("""
+        {"root": {"type": "view", "combinable": {}, \(Tree.frame(0, 0, 390, 400)), "children": [\(children.joined(separator: ","))]}}
+        """).elements
+        try #require(e.count == 1)
+        #expect(e[0].node == 0)
+        #expect(e[0].label == "Label 1, Label 2, Label 3")
+        #expect(e[0].value == "Value 1, Value 2, Value 3")
+        #expect(e[0].hint == "Hint 1, Hint 2, Hint 3")
+        #expect(e[0].identifier == "Identifier 1-Identifier 2-Identifier 3")
+    }
+
+    /// Upstream's `InteractiveWithCustomAction`: a control with the button trait, activation
+    /// point (20, 20) and the custom action "Interactive Action".
+    private func interactiveWithCustomAction(_ label: String, _ more: String = "") -> String {
+        #"{"type": "button", "traits": ["button"], "label": "\#(label)", "activationPoint": {"x": 20, "y": 20}, "actions": ["Interactive Action"], @FRAME\#(more)}"#
+    }
+
+    /// Upstream's `Adjustable`: a control whose only trait is `adjustable`, no label or value.
+    private let adjustable = #"{"type": "slider", "traits": ["adjustable"], @FRAME}"#
+
+    /// AccessibilityCompositionTests.test_applyAccessibility: the single interactive child is
+    /// merged in last; its activation point is the element's; its custom action stays.
+    @Test func applyAccessibility() throws {
+        let same = "Please include me!"
+        let e = try combined([interactiveWithCustomAction(same, #", "value": "\#(same)", "hint": "\#(same)", "identifier": "\#(same)""#)]
+                             + (1...3).map { plain(#""label": "Label \#($0)", "value": "Value \#($0)", "hint": "Hint \#($0)", "identifier": "Identifier \#($0)", "traits": ["header"]"#) })
+        try #require(e.count == 1)
+        #expect(e[0].label == "Label 1, Label 2, Label 3, Please include me!")
+        #expect(e[0].value == "Value 1, Value 2, Value 3, Please include me!")
+        #expect(e[0].hint == "Hint 1, Hint 2, Hint 3, Please include me!")
+        #expect(e[0].identifier == "Identifier 1-Identifier 2-Identifier 3-Please include me!")
+        #expect(e[0].traits == [.header, .button])
+        #expect(e[0].activationPoint == Point(x: 20, y: 20))
+        #expect(e[0].actions == ["Interactive Action"])
+    }
+
+    /// AccessibilityCompositionTests.test_Adjustable_single: the adjustable control is the single
+    /// interactive child, merged in: the element is adjustable (increment and decrement reach the
+    /// control) and has no custom actions.
+    @Test func adjustableSingle() throws {
+        let e = try combined([adjustable, plain(#""label": "Adjustable""#)])
+        try #require(e.count == 1)
+        #expect(e[0].label == "Adjustable")
+        #expect(e[0].traits.contains(.adjustable))
+        #expect(e[0].actions == [])
+    }
+
+    /// AccessibilityCompositionTests.test_Adjustable_multiple: two interactive children, none
+    /// merged. The adjustable one gives "Increment" and "Decrement" (its nameless activation is
+    /// dropped), the other its activation then its own custom action. The element itself is not
+    /// adjustable (upstream: `accessibilityIncrement()` does nothing).
+    @Test func adjustableMultiple() throws {
+        let e = try combined([adjustable, plain(#""label": "Not interactive""#), interactiveWithCustomAction("Please include me!")])
+        try #require(e.count == 1)
+        #expect(e[0].label == "Not interactive")
+        #expect(e[0].actions == ["Increment", "Decrement", "Please include me!", "Interactive Action"])
+        #expect(!e[0].traits.contains(.adjustable))
+        #expect(!e[0].traits.contains(.button))
+    }
+
+    // MARK: AccessibilityComposition_RotorSequencerTests
+
+    /// A combined view whose one part carries `rotors`, next to the three result elements
+    /// upstream's rotors point at (ids `first`, `second`, `third`).
+    private func sequenced(_ rotors: String) throws -> (rotors: [Rotor], results: [Int]) {
+        let results = ["first", "second", "third"].enumerated().map { k, id in
+            #"{"type": "text", "id": "\#(id)", "label": "\#(id) result", \#(Tree.frame(0, Double(30 * k), 100, 20))}"#
+        }
+        let analysis = try Tree.analyze("""
+        {"root": {"type": "view", \(Tree.frame(0, 0, 390, 400)), "children": [\(results.joined(separator: ",")),
+          {"type": "view", "combinable": {}, \(Tree.frame(0, 100, 390, 100)), "children": [
+            {"type": "view", "isAccessibilityElement": true, "label": "Part", \(Tree.frame(0, 100, 390, 100)), "rotors": [\(rotors)]}]}]}}
+        """)
+        let e = try #require(analysis.elements.first { $0.label == "Part" })
+        return (e.rotors, ["first", "second", "third"].map(analysis.node))
+    }
+
+    private let linkRotors = #"{"systemType": "link", "items": ["first"]}, {"systemType": "link", "items": ["second"]}, {"systemType": "link", "items": ["third"]}"#
+    private let miscRotors = #"{"systemType": "landmark", "items": ["first"]}, {"systemType": "landmark", "items": ["second"]}, {"systemType": "underlineText", "items": ["third"]}"#
+
+    /// RotorSequencerTests.test_consolidation: one rotor per system type.
+    @Test func consolidation() throws {
+        let rotors = try sequenced(linkRotors + ", " + miscRotors).rotors
+        #expect(rotors.count == 3)
+        #expect(rotors.map(\.systemType) == ["link", "landmark", "underlineText"])
+    }
+
+    /// RotorSequencerTests.test_rotor_cycling: the consolidated link rotor walks the first,
+    /// second and third results in turn (and back), with nothing past either end.
+    @Test func rotorCycling() throws {
+        let (rotors, results) = try sequenced(linkRotors)
+        try #require(rotors.count == 1)
+        #expect(rotors[0].systemType == "link")
+        #expect(rotors[0].items == results)
+    }
+
+    /// RotorSequencerTests.test_namedRotors_ignored: named rotors are kept as they are.
+    @Test func namedRotorsIgnored() throws {
+        let rotors = try sequenced(#"{"name": "named", "items": ["first"]}, {"name": "also named", "items": ["second"]}"#).rotors
+        #expect(rotors.map(\.name) == ["named", "also named"])
+        #expect(rotors.map(\.systemType) == [nil, nil])
+    }
+
     // MARK: Rules of AccessibilityComposition.swift
 
     /// `CompositeRepresentation.init`: a disabled control (`isAccessibilityEnabled` false) gets no
