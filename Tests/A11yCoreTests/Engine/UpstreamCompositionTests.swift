@@ -216,6 +216,44 @@ import Testing
         #expect(e.first?.value == "50%, 3")
     }
 
+    /// `applyAccessibility`: the merged child's texts are appended unless equal to the whole
+    /// text so far (`[label, child.label].removingDuplicates`), so a repeat inside is kept.
+    @Test func mergedChildTextIsComparedWithTheWhole() throws {
+        #expect(try combined([plain(#""label": "Name""#), plain(#""label": "Save""#), interactive("Save")]).first?.label == "Name, Save, Save")
+        #expect(try combined([plain(#""label": "Save""#), interactive("Save")]).first?.label == "Save")
+    }
+
+    /// `allActions` of an interactive child that is not merged: activation, its own custom
+    /// actions, then increment and decrement named with the label, or the value without one.
+    @Test func adjustableChildActionsFollowItsCustomActions() throws {
+        let e = try combined([#"{"type": "slider", "label": "Volume", "value": "50%", "actions": ["Mute"], @FRAME}"#,
+                              #"{"type": "slider", "value": "3", @FRAME}"#, plain(#""label": "Row""#)])
+        #expect(e.first?.actions == ["Volume: 50%", "Mute", "Increment Volume", "Decrement Volume", "Increment 3", "Decrement 3"])
+    }
+
+    /// `applyAccessibility` takes custom content from the representation (the read-only parts)
+    /// only; the merged child's rotors are appended after the sequenced ones, not sequenced.
+    @Test func mergedChildGivesNoCustomContentAndUnsequencedRotors() throws {
+        let e = try combined([plain(#""label": "Row", "customContent": [{"label": "Kept", "value": "1"}], "rotors": [{"systemType": "heading", "items": []}]"#),
+                              interactive("Go", #", "customContent": [{"label": "Dropped", "value": "2"}], "rotors": [{"systemType": "heading", "items": []}]"#)])
+        #expect(e.first?.customContent.map(\.label) == ["Kept"])
+        #expect(e.first?.rotors.map { $0.systemType ?? "" } == ["heading", "heading"])
+    }
+
+    /// `CombinableView.updateAccessibility` overrides the combined representation, then
+    /// `applyAccessibility` merges the single interactive child into it; `override(with:)`
+    /// rebuilds the representation from no elements, so "all interactive" no longer merges
+    /// the first (`elementsCount` is 0), and empty override traits keep the children's.
+    @Test func overrideComesBeforeTheMergedChild() throws {
+        let single = try combined([plain(#""label": "Title", "traits": ["header"]"#), interactive("Go")],
+                                  settings: #""sorting": "none", "override": {"label": "Custom", "traits": []}"#)
+        #expect(single.first?.label == "Custom, Go")
+        #expect(single.first?.traits == [.header])
+        let all = try combined([interactive("One"), interactive("Two")], settings: #""sorting": "none", "override": {"label": "Custom"}"#)
+        #expect(all.first?.label == "Custom")
+        #expect(all.first?.actions == ["One", "Two"])
+    }
+
     /// `RotorSequencer`: named rotors first, then one rotor per system type.
     @Test func namedRotorsComeBeforeSequencedSystemRotors() throws {
         let e = try combined([plain(#""label": "A", "rotors": [{"systemType": "heading", "items": []}]"#),
