@@ -197,6 +197,31 @@ import Testing
         #expect(rotors.map(\.systemType) == [nil, nil])
     }
 
+    /// BlueprintUICommonControls/UITests/AccessibilityContainerTests.swift →
+    /// test_accessibilityElementsWithCollectionView: Blueprint's `Accessibility.frameSort` in
+    /// both directions over the same walk (`isHidden` and `accessibilityElementsHidden` subtrees
+    /// skipped, a nested element found through a plain container), read here as the order of
+    /// a combined element's parts. "Middle" is within 8 pt of "Top Left" but not of "Top
+    /// Right", so right to left is not the reverse. (The collection view upstream keeps as one
+    /// element is not in the format.)
+    @Test func frameSortOfAccessibilityContainer() throws {
+        func mock(_ label: String, _ x: Double, _ y: Double, _ more: String = "") -> String {
+            #"{"type": "view", "isAccessibilityElement": true, "label": "\#(label)", \#(Tree.frame(x, y, 50, 50))\#(more)}"#
+        }
+        let children = [mock("Top Left", 10, 14), mock("Top Right", 300, 10), mock("Middle", 150, 19),
+                        #"{"type": "view", \#(Tree.frame(0, 100, 50, 50))}"#,
+                        mock("Hidden", 0, 150, #", "hidden": true"#),
+                        #"{"type": "view", "hidden": true, \#(Tree.frame(0, 300, 100, 50)), "children": [\#(mock("Child", 10, 300))]}"#,
+                        #"{"type": "view", \#(Tree.frame(0, 400, 100, 50)), "children": [\#(mock("Nested", 0, 400))]}"#]
+        func labels(_ direction: String) throws -> String? {
+            try Tree.analyze("""
+            {"layoutDirection": "\(direction)", "root": {"type": "view", "combinable": {}, \(Tree.frame(0, 0, 400, 1000)), "children": [\(children.joined(separator: ","))]}}
+            """).elements.first?.label
+        }
+        #expect(try labels("ltr") == "Top Left, Top Right, Middle, Nested")
+        #expect(try labels("rtl") == "Top Right, Middle, Top Left, Nested")
+    }
+
     // MARK: Rules of AccessibilityComposition.swift
 
     /// `CompositeRepresentation.init`: a disabled control (`isAccessibilityEnabled` false) gets no
