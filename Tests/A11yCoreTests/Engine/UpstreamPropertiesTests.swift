@@ -111,4 +111,22 @@ import Testing
                        CustomContent(label: "High Importance Label", value: "High Importance Value", importance: .high)]
         #expect(e.map(\.customContent) == [[CustomContent]](repeating: content, count: 4))
     }
+
+    /// Example/SnapshotTests/DefaultControlsTests.swift → testSlider, testPageControl, testStepper
+    /// and testStepperAtMin (reference images under SnapshotTests.DefaultControlsTests, iOS 26.2),
+    /// each control sent as UIKit reports it: the slider its percentage as value, the page
+    /// control "page 2 of 3" with the adjustable trait, the stepper two buttons side by side
+    /// (at its minimum UIKit still reports the decrement button enabled). The page control's
+    /// user input label ("Page control") is not in the format.
+    @Test func defaultControls() throws {
+        #expect(try said([#"{"type": "slider", "value": "75%", @FRAME}"#]) == [Said("75%. Adjustable.", Self.adjust)])
+        #expect(try said([#"{"type": "view", "isAccessibilityElement": true, "value": "page 2 of 3", "traits": ["adjustable"], @FRAME}"#])
+                == [Said("page 2 of 3. Adjustable.", Self.adjust)])
+        let stepper = try Tree.analyze("""
+        {"root": {"type": "view", \(Tree.frame(0, 0, 402, 874)), "children": [
+          {"type": "button", "label": "Decrement", \(Tree.frame(154, 10, 47, 32))},
+          {"type": "button", "label": "Increment", \(Tree.frame(201, 10, 47, 32))}]}}
+        """).elements.map { Said($0.spoken, $0.spokenHint) }
+        #expect(stepper == [Said("Decrement. Button."), Said("Increment. Button.")])
+    }
 }
