@@ -122,33 +122,25 @@ extension ElementBuilder {
             if !parts[k].customContent.isEmpty { customContent += parts[k].customContent }
             if !parts[k].rotors.isEmpty { rotors += parts[k].rotors }
         }
-        var label = labels.joined(", ", maxBytes: maxTextBytes), value = values.joined(", ", maxBytes: maxTextBytes)
-        var hint = hints.joined(", ", maxBytes: maxTextBytes), identifier = ids.joined("-", maxBytes: maxTextBytes)
-        // `override(with:)`: each field it sets replaces the children's; its traits replace
-        // theirs unless empty (`.none` keeps them).
-        if let o = override {
-            if let v = o.label { label = v.isEmpty ? nil : v }
-            if let v = o.value { value = v.isEmpty ? nil : v }
-            if let v = o.hint { hint = v.isEmpty ? nil : v }
-            if let v = o.identifier { identifier = v.isEmpty ? nil : v }
-            if let v = o.traits, !v.isEmpty { traits = v }
-        }
+        // `override(with:)`: its traits replace the parts' unless empty (`.none` keeps them).
+        if let v = override?.traits, !v.isEmpty { traits = v }
         // `applyAccessibility` hands the rotors to a `RotorSequencer` before any child is merged.
         if !rotors.isEmpty { rotors = RotorSequencer.sequence(rotors) }
+        var childLabel: String?, childValue: String?, childHint: String?, childIdentifier: String?
         if merged >= 0 {
-            // The merged child's texts follow, unless equal to the whole so far
-            // (`[own, child].removingDuplicates`); its traits join; its custom actions follow
-            // the parts' own; its rotors are appended unsequenced. Its custom content is not
-            // taken (Blueprint sets custom content from the read-only parts only).
-            label = joinedDistinct(label, parts[merged].label.take(), ", ")
-            value = joinedDistinct(value, parts[merged].value.take(), ", ")
-            hint = joinedDistinct(hint, parts[merged].hint.take(), ", ")
-            identifier = joinedDistinct(identifier, parts[merged].identifier.take(), "-")
+            // The merged child's texts follow (`text`); its traits join; its custom actions
+            // follow the parts' own; its rotors are appended unsequenced. Its custom content is
+            // not taken (Blueprint sets custom content from the read-only parts only).
+            childLabel = parts[merged].label.take(); childValue = parts[merged].value.take()
+            childHint = parts[merged].hint.take(); childIdentifier = parts[merged].identifier.take()
             traits.formUnion(parts[merged].traits)
             if !parts[merged].actions.isEmpty { actions += parts[merged].actions }
             if !parts[merged].rotors.isEmpty { rotors += parts[merged].rotors }
             activationPoint = parts[merged].activationPoint
         }
+        let label = text(&labels, override?.label, childLabel, ", "), hint = text(&hints, override?.hint, childHint, ", ")
+        var value = text(&values, override?.value, childValue, ", ")
+        let identifier = text(&ids, override?.identifier, childIdentifier, "-")
         // With a merged child, the other interactive children's actions follow the parts' own;
         // without one, every interactive child's actions come first, and their values (toggles
         // read On / Off / Mixed) are appended to the value as they are, repeats kept
@@ -172,11 +164,14 @@ extension ElementBuilder {
                             customContent: customContent, rotors: rotors, nodes: nodes)
     }
 
-    /// `[whole, child].removingDuplicates.compactMap { $0 }.joined(separator:)`, nil for "".
-    private func joinedDistinct(_ whole: String?, _ child: String?, _ separator: String) -> String? {
-        guard let child = child.nonEmpty, child != whole else { return whole }
-        guard let whole = whole.nonEmpty else { return child }
-        return (whole + separator + child).truncated(toBytes: maxTextBytes)
+    /// One text field of the combined element: the read-only parts' texts joined, or the text
+    /// `override(with:)` sets ("" for none), then the merged child's text unless equal to that
+    /// whole (`applyAccessibility`: `[own, child].removingDuplicates`).
+    private func text(_ list: inout OrderedTextList, _ override: String?, _ child: String?, _ separator: String) -> String? {
+        guard let override else { return list.joined(thenDistinct: child, separator, maxBytes: maxTextBytes) }
+        var own = OrderedTextList()
+        own.append(override)
+        return own.joined(thenDistinct: child, separator, maxBytes: maxTextBytes)
     }
 
     /// The custom actions standing for an interactive child that was not merged, Blueprint's
@@ -244,6 +239,26 @@ struct OrderedTextList {
             let text = end == items.count ? String.concatenating(items, separator: separator)
                 : String.concatenating(Array(items[..<end]), separator: separator)
             return text.truncated(toBytes: maxBytes)
+        }
+    }
+}
+
+extension OrderedTextList {
+    /// Blueprint's `[whole, child].removingDuplicates.joined(separator:)`: the items joined,
+    /// then `child` unless it equals that whole text (so a repeat of one item of several is kept).
+    mutating func joined(thenDistinct child: String?, _ separator: String, maxBytes: Int) -> String? {
+        if let child, !child.isEmpty, !isWhole(child, separator) { items.append(child) }
+        return joined(separator, maxBytes: maxBytes)
+    }
+
+    private func isWhole(_ text: String, _ separator: String) -> Bool {
+        switch items.count {
+        case 0: return false
+        case 1: return items[0] == text
+        default:
+            // Lengths first: the whole is only built when they agree.
+            let bytes = items.reduce(separator.utf8.count * (items.count - 1)) { $0 + $1.utf8.count }
+            return bytes == text.utf8.count && String.concatenating(items, separator: separator) == text
         }
     }
 }

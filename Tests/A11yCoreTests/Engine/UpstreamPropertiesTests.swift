@@ -129,4 +129,27 @@ import Testing
         """).elements.map { Said($0.spoken, $0.spokenHint) }
         #expect(stepper == [Said("Decrement. Button."), Said("Increment. Button.")])
     }
+
+    /// Example/SnapshotTests/SwiftUISnapshotTests.swift → testSimpleView (SwiftUIView, reference
+    /// image under SnapshotTests.SwiftUISnapshotTests, iOS 26.2): ten circles in a VStack, each an
+    /// element with `.accessibility(label:value:hint:)` where "" stands for none; the ninth has
+    /// the custom action "Custom", the tenth two custom content items.
+    @Test func swiftUISimpleView() throws {
+        let texts: [(String, String, String)] = [("", "", ""), ("Label", "", ""), ("", "Value", ""), ("", "", "Hint"),
+                                                 ("Label", "Value", ""), ("Label", "", "Hint"), ("", "Value", "Hint"),
+                                                 ("Label", "Value", "Hint"), ("Label", "Value", "Hint"), ("Label", "Value", "Hint")]
+        var nodes = texts.map { l, v, h in
+            #"{"type": "view", "isAccessibilityElement": true, "label": "\#(l)", "value": "\#(v)", "hint": "\#(h)", @FRAME"#
+        }
+        nodes[8] += #", "actions": ["Custom"]"#
+        nodes[9] += #", "customContent": [{"label": "Key", "value": "Value"}, {"label": "Important Key", "value": "Important Value", "importance": "high"}]"#
+        let e = try elements(nodes.map { $0 + "}" })
+        #expect(e.map { Said($0.spoken, $0.spokenHint) } == [
+            Said(""), Said("Label"), Said("Value"), Said("Hint"), Said("Label: Value"), Said("Label", "Hint"),
+            Said("Value", "Hint"), Said("Label: Value", "Hint"), Said("Label: Value", "Hint"), Said("Label: Value", "Hint"),
+        ])
+        #expect(e.map(\.actions) == [[], [], [], [], [], [], [], [], ["Custom"], []])
+        #expect(e[9].customContent == [CustomContent(label: "Key", value: "Value", importance: .default),
+                                       CustomContent(label: "Important Key", value: "Important Value", importance: .high)])
+    }
 }
