@@ -29,7 +29,10 @@ extension ElementBuilder {
     /// (measured faster than returning the draft).
     func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
         try interrupt.check()
-        let settings = nodes[i].combinable ?? Combinable()
+        var settings = nodes[i].combinable ?? Combinable()
+        // A combined deferral receiver is Blueprint's `ReceiverContainerView`, which never
+        // merges an interactive child (its init sets `mergeInteractiveSingleChild = false`).
+        if nodes[i].deferralReceiver { settings.mergeInteractiveSingleChild = false }
         var parts = try composedParts(of: i)
         if settings.sorting == .frame {
             CombineOrder(order).sort(&parts)

@@ -279,6 +279,24 @@ import Testing
         #expect(all.first?.actions == ["One", "Two"])
     }
 
+    /// AccessibilityDeferral.swift, `ReceiverContainerView.init`: `mergeInteractiveSingleChild =
+    /// false`, so a combined receiver keeps its single interactive child apart (a custom action,
+    /// its value appended) where a plain `CombinableView` would merge it.
+    @Test func combinedReceiverDoesNotMergeItsInteractiveChild() throws {
+        let e = try Tree.analyze("""
+        {"root": {"type": "view", \(Tree.frame(0, 0, 390, 200)), "deferral": {"content": [{"kind": "error", "identifier": "error"}]}, "children": [
+          {"type": "view", "combinable": {}, "deferralReceiver": true, \(Tree.frame(0, 0, 390, 44)), "children": [
+            {"type": "text", "text": "Email", \(Tree.frame(0, 0, 100, 44))},
+            {"type": "textField", "label": "Email field", "value": "jane@", \(Tree.frame(100, 0, 290, 44))}]},
+          {"type": "text", "text": "Invalid input", "deferredSource": "error", \(Tree.frame(0, 50, 390, 20))}]}}
+        """).elements
+        try #require(e.count == 1)
+        #expect(e[0].label == "Email, Invalid input")
+        #expect(e[0].value == "jane@")
+        #expect(e[0].actions == ["Email field: jane@"])
+        #expect(!e[0].traits.contains(.textEntry))
+    }
+
     /// `RotorSequencer`: named rotors first, then one rotor per system type.
     @Test func namedRotorsComeBeforeSequencedSystemRotors() throws {
         let e = try combined([plain(#""label": "A", "rotors": [{"systemType": "heading", "items": []}]"#),
