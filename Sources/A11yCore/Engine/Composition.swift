@@ -29,14 +29,16 @@ extension ElementBuilder {
     /// (measured faster than returning the draft).
     func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
         try interrupt.check()
-        let settings = nodes[i].combinable ?? Combinable()
+        var settings = nodes[i].combinable ?? Combinable()
+        // A combined deferral receiver is Blueprint's `ReceiverContainerView`, which never
+        // merges an interactive child (its init sets `mergeInteractiveSingleChild = false`).
+        if nodes[i].deferralReceiver { settings.mergeInteractiveSingleChild = false }
         var parts = try composedParts(of: i)
         if settings.sorting == .frame {
             CombineOrder(order).sort(&parts)
         }
         var mergedActivationPoint: Point?
-        out.append(compose(&parts, of: i, mergeInteractiveSingleChild: settings.mergeInteractiveSingleChild,
-                           activationPoint: &mergedActivationPoint))
+        out.append(compose(&parts, of: i, settings: settings, activationPoint: &mergedActivationPoint))
         guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
                              mergedActivationPoint: mergedActivationPoint) else {
             out.removeLast()
@@ -49,12 +51,14 @@ extension ElementBuilder {
     private func finishCombined(_ e: inout ElementDraft, of i: Int, parts: [ElementDraft], settings: Combinable,
                                 mergedActivationPoint: Point?) -> Bool {
         // The node's own properties win over what the children gave, as SwiftUI modifiers
-        // after `.accessibilityElement(children: .combine)` do; `override` wins over both.
+        // after `.accessibilityElement(children: .combine)` do; a field `override` sets (already
+        // applied by `compose`) wins over both.
         // Own fields are read as `ownElement` would give them, without building that element.
-        if let label = pairs.label(forContent: i) ?? nodes[i].label.nonEmpty { e.label = label }
-        if let value = nodes[i].value.nonEmpty { e.value = value }
-        if let hint = nodes[i].hint.nonEmpty { e.hint = hint }
-        if let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
+        let o = settings.override
+        if o?.label == nil, let label = pairs.label(forContent: i) ?? nodes[i].label.nonEmpty { e.label = label }
+        if o?.value == nil, let value = nodes[i].value.nonEmpty { e.value = value }
+        if o?.hint == nil, let hint = nodes[i].hint.nonEmpty { e.hint = hint }
+        if o?.identifier == nil, let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
         e.traits.formUnion(nodes[i].effectiveTraits)
         let ownActions = ownActions(i)
         var ownContent = nodes[i].customContent
@@ -65,7 +69,7 @@ extension ElementBuilder {
             e.setExtras(
                 actions: ownActions.isEmpty ? e.actions : e.actions + ownActions,
                 customContent: ownContent.isEmpty ? e.customContent : e.customContent + ownContent,
-                rotors: e.rotors.isEmpty && ownRotors.isEmpty ? [] : RotorSequencer.sequence(e.rotors + ownRotors))
+                rotors: ownRotors.isEmpty ? e.rotors : RotorSequencer.sequence(e.rotors + ownRotors))
         }
         if let frame = nodes[i].effectiveAccessibilityFrame {
             e.frame = frame
@@ -74,13 +78,6 @@ extension ElementBuilder {
         }
         // Activation goes to the merged interactive child, as Blueprint forwards it.
         e.activationPoint = nodes[i].activationPoint ?? mergedActivationPoint ?? e.frame.center
-        if let o = settings.override {
-            if let v = o.label { e.label = v.isEmpty ? nil : v }
-            if let v = o.value { e.value = v.isEmpty ? nil : v }
-            if let v = o.hint { e.hint = v.isEmpty ? nil : v }
-            if let v = o.identifier { e.identifier = v.isEmpty ? nil : v }
-            if let v = o.traits { e.traits = v }
-        }
         e.traits.formUnion(settings.traitsAdd)
         e.traits.subtract(settings.traitsRemove)
         deferral.applyAdditions(for: i, to: &e, maxTextBytes: maxTextBytes)
@@ -88,11 +85,13 @@ extension ElementBuilder {
         return e.label != nil || e.value != nil || e.hint != nil
     }
 
-    /// Merges sorted parts into an element standing for node `i`. Interactive parts stay
-    /// operable: a single one (or the first when all are interactive) is merged in; the
-    /// others become custom actions. `activationPoint` is the merged part's. The texts of the
-    /// parts merged in are moved out of them (the caller only needs their frames afterwards).
-    private func compose(_ parts: inout [ElementDraft], of i: Int, mergeInteractiveSingleChild: Bool,
+    /// Merges sorted parts into an element standing for node `i`, as Blueprint's
+    /// `CombinableView` does: `CompositeRepresentation` over the parts, then `override(with:)`,
+    /// then `applyAccessibility`. Interactive parts stay operable: a single one (or the first
+    /// when all are interactive) is merged in; the others become custom actions.
+    /// `activationPoint` is the merged part's. The texts of the parts merged in are moved out
+    /// of them (the caller only needs their frames afterwards).
+    private func compose(_ parts: inout [ElementDraft], of i: Int, settings: Combinable,
                          activationPoint: inout Point?) -> ElementDraft {
         var interactive = [Bool](filledWith: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
@@ -103,18 +102,20 @@ extension ElementBuilder {
             if firstInteractive < 0 { firstInteractive = k }
             interactiveCount += 1
         }
-        let merged = mergeInteractiveSingleChild
-            && (interactiveCount == 1 || (interactiveCount > 0 && interactiveCount == parts.count)) ? firstInteractive : -1
+        // "All interactive" compares with the representation's `elementsCount`, which
+        // `override(with:)` rebuilds from no elements (0): with an override only a single
+        // interactive child is merged.
+        let override = settings.override
+        let allInteractive = override == nil && interactiveCount > 0 && interactiveCount == parts.count
+        let merged = settings.mergeInteractiveSingleChild && (interactiveCount == 1 || allInteractive) ? firstInteractive : -1
 
         var labels = OrderedTextList(), values = OrderedTextList(), hints = OrderedTextList(), ids = OrderedTextList()
         var traits = Traits()
         // The parts' actions, custom content and rotors, gathered and set together (`setExtras`).
         var actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = []
-        // Read-only parts in order, then the merged interactive one.
-        for k in parts.indices where !interactive[k] { absorb(k) }
-        if merged >= 0 { absorb(merged) }
-        // By index, not by part: measured faster.
-        func absorb(_ k: Int) {
+        // `CompositeRepresentation.init`: the read-only parts, in order (interactive ones are
+        // kept apart as `interactiveChildren`).
+        for k in parts.indices where !interactive[k] {
             // Taken: the part's texts are not read again.
             labels.append(parts[k].label.take()); values.append(parts[k].value.take())
             hints.append(parts[k].hint.take()); ids.append(parts[k].identifier.take())
@@ -124,18 +125,36 @@ extension ElementBuilder {
             if !parts[k].customContent.isEmpty { customContent += parts[k].customContent }
             if !parts[k].rotors.isEmpty { rotors += parts[k].rotors }
         }
-        // Blueprint's `applyAccessibility`: with a merged child, the other interactive children's
-        // actions follow the parts' own; without one, every interactive child's actions come
-        // first, and their values (toggles read On / Off / Mixed) are appended to the value
-        // as they are, repeats kept (`joinedAccessibilityString`).
+        // `override(with:)`: its traits replace the parts' unless empty (`.none` keeps them).
+        if let v = override?.traits, !v.isEmpty { traits = v }
+        // `applyAccessibility` hands the rotors to a `RotorSequencer` before any child is merged.
+        if !rotors.isEmpty { rotors = RotorSequencer.sequence(rotors) }
+        var childLabel: String?, childValue: String?, childHint: String?, childIdentifier: String?
+        if merged >= 0 {
+            // The merged child's texts follow (`text`); its traits join; its custom actions
+            // follow the parts' own; its rotors are appended unsequenced. Its custom content is
+            // not taken (Blueprint sets custom content from the read-only parts only).
+            childLabel = parts[merged].label.take(); childValue = parts[merged].value.take()
+            childHint = parts[merged].hint.take(); childIdentifier = parts[merged].identifier.take()
+            traits.formUnion(parts[merged].traits)
+            if !parts[merged].actions.isEmpty { actions += parts[merged].actions }
+            if !parts[merged].rotors.isEmpty { rotors += parts[merged].rotors }
+            activationPoint = parts[merged].activationPoint
+        }
+        let label = text(&labels, override?.label, childLabel, ", "), hint = text(&hints, override?.hint, childHint, ", ")
+        var value = text(&values, override?.value, childValue, ", ")
+        let identifier = text(&ids, override?.identifier, childIdentifier, "-")
+        // With a merged child, the other interactive children's actions follow the parts' own;
+        // without one, every interactive child's actions come first, and their values (toggles
+        // read On / Off / Mixed) are appended to the value as they are, repeats kept
+        // (`joinedAccessibilityString`). Their traits, custom content and rotors are not taken.
         var childActions: [String] = [], childValues: [String] = []
         for k in parts.indices where k != merged && interactive[k] {
-            childActions += activationActions(of: k, in: parts) + parts[k].actions
+            childActions += allActions(of: k, in: parts)
             if merged < 0, let v = displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node).nonEmpty { childValues.append(v) }
         }
         actions = merged >= 0 ? actions + childActions : childActions + actions
         actions = actions.filter { !$0.isEmpty }
-        var value = values.joined(", ", maxBytes: maxTextBytes)
         if !childValues.isEmpty {
             value = ([value].compactMap { $0 } + childValues).joined(separator: ", ").truncated(toBytes: maxTextBytes)
         }
@@ -143,26 +162,37 @@ extension ElementBuilder {
         nodes.reserveCapacity(nodeCount)
         nodes.append(i)
         for k in parts.indices { nodes += parts[k].nodes }
-        if merged >= 0 { activationPoint = parts[merged].activationPoint }
         // Built in one go as the result (measured faster than filling a draft field by field).
-        return ElementDraft(label: labels.joined(", ", maxBytes: maxTextBytes), value: value,
-                            hint: hints.joined(", ", maxBytes: maxTextBytes), identifier: ids.joined("-", maxBytes: maxTextBytes), traits: traits, actions: actions,
+        return ElementDraft(label: label, value: value, hint: hint, identifier: identifier, traits: traits, actions: actions,
                             customContent: customContent, rotors: rotors, nodes: nodes)
     }
 
-    /// Custom actions standing for an interactive child that was not merged: its activation
-    /// ("label: value", or the label; Blueprint's `accessibilityAction(didFire:)`), and for an
-    /// adjustable child increment and decrement. A disabled child (`notEnabled`) has none: the
-    /// representation only takes actions when `isAccessibilityEnabled`.
-    /// Takes the parts and an index, not a part: measured faster.
-    private func activationActions(of k: Int, in parts: [ElementDraft]) -> [String] {
-        guard !parts[k].traits.contains(.notEnabled) else { return [] }
-        let label = parts[k].label ?? ""
+    /// One text field of the combined element: the read-only parts' texts joined, or the text
+    /// `override(with:)` sets ("" for none), then the merged child's text unless equal to that
+    /// whole (`applyAccessibility`: `[own, child].removingDuplicates`).
+    private func text(_ list: inout OrderedTextList, _ override: String?, _ child: String?, _ separator: String) -> String? {
+        guard let override else { return list.joined(thenDistinct: child, separator, maxBytes: maxTextBytes) }
+        var own = OrderedTextList()
+        own.append(override)
+        return own.joined(thenDistinct: child, separator, maxBytes: maxTextBytes)
+    }
+
+    /// The custom actions standing for an interactive child that was not merged, Blueprint's
+    /// `allActions`: its activation ("label: value", or the label; `accessibilityAction(didFire:)`),
+    /// its own custom actions, then for an adjustable child "Increment <name>" and
+    /// "Decrement <name>" (the label, else the value). A disabled child (`notEnabled`) has no
+    /// activation, increment or decrement: the representation takes those only when
+    /// `isAccessibilityEnabled`. Takes the parts and an index, not a part: measured faster.
+    private func allActions(of k: Int, in parts: [ElementDraft]) -> [String] {
+        guard !parts[k].traits.contains(.notEnabled) else { return parts[k].actions }
         var names = [activationName(label: parts[k].label, value: parts[k].value, traits: parts[k].traits, node: parts[k].node)]
+        names += parts[k].actions
         if parts[k].traits.contains(.adjustable) {
-            names += ["Increment \(label)", "Decrement \(label)"]
+            let name = parts[k].label ?? parts[k].value ?? ""
+            names += ["Increment \(name)".trimmingSpaces.truncated(toBytes: maxTextBytes),
+                      "Decrement \(name)".trimmingSpaces.truncated(toBytes: maxTextBytes)]
         }
-        return names.map { $0.trimmingSpaces.truncated(toBytes: maxTextBytes) }.filter { !$0.isEmpty }
+        return names
     }
 
     /// Toggles report "0" / "1" / "2"; people hear "Off" / "On" / "Mixed".
@@ -212,6 +242,26 @@ struct OrderedTextList {
             let text = end == items.count ? String.concatenating(items, separator: separator)
                 : String.concatenating(Array(items[..<end]), separator: separator)
             return text.truncated(toBytes: maxBytes)
+        }
+    }
+}
+
+extension OrderedTextList {
+    /// Blueprint's `[whole, child].removingDuplicates.joined(separator:)`: the items joined,
+    /// then `child` unless it equals that whole text (so a repeat of one item of several is kept).
+    mutating func joined(thenDistinct child: String?, _ separator: String, maxBytes: Int) -> String? {
+        if let child, !child.isEmpty, !isWhole(child, separator) { items.append(child) }
+        return joined(separator, maxBytes: maxBytes)
+    }
+
+    private func isWhole(_ text: String, _ separator: String) -> Bool {
+        switch items.count {
+        case 0: return false
+        case 1: return items[0] == text
+        default:
+            // Lengths first: the whole is only built when they agree.
+            let bytes = items.reduce(separator.utf8.count * (items.count - 1)) { $0 + $1.utf8.count }
+            return bytes == text.utf8.count && String.concatenating(items, separator: separator) == text
         }
     }
 }

@@ -290,12 +290,14 @@ import Testing
         """)
         try #require(a.elements.count == 1)
         let e = a.elements[0]
-        #expect(e.label == "Custom label")
+        // Blueprint overrides the children's representation, then merges the single
+        // interactive child into it (`override(with:)` before `applyAccessibility`).
+        #expect(e.label == "Custom label, Go")
         #expect(e.value == "Custom value")
         #expect(e.hint == "Custom hint")
         #expect(e.identifier == "custom.id")
-        #expect(e.traits == .link)
-        #expect(e.spoken == "Custom label: Custom value. Link.")
+        #expect(e.traits == [.button, .link])
+        #expect(e.spoken == "Custom label, Go: Custom value. Button. Link.")
     }
 
     @Test func traitsAdjustAddsAndRemoves() throws {

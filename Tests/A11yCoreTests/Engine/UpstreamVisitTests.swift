@@ -129,4 +129,52 @@ import Testing
         """)
         #expect(a.labels == ["Container Child", "Direct Element"])
     }
+
+    // MARK: ElementSelectionTests (Example/SnapshotTests/ElementSelectionTests.swift,
+    // ElementSelectionViewController, reference images _26_2_402x874)
+
+    /// The screen's views stacked in one column (64 x 64, labelled "Lorem ipsum"); UIKit's
+    /// `isHidden` and `accessibilityElementsHidden` are both `hidden` in the format (either
+    /// removes the view and everything in it, the view itself included).
+    private func selection(_ views: [String]) throws -> [String?] {
+        let placed = views.enumerated().map { k, v in v.replacingOccurrences(of: "@Y", with: "\(150 + 250 * k)") }
+        return try Tree.analyze("{\"root\": {\"type\": \"view\", \(f(0, 0, 402, 874)), \"children\": [\(placed.joined(separator: ","))]}}").labels
+    }
+
+    private func lorem(hidden: Bool = false) -> String {
+        #"{"type": "view", "isAccessibilityElement": true, "label": "Lorem ipsum", "hidden": \#(hidden), "frame": {"x": 169, "y": @Y, "width": 64, "height": 64}}"#
+    }
+
+    private let plain = #"{"type": "view", "isAccessibilityElement": false, "label": "Lorem ipsum", "frame": {"x": 169, "y": @Y, "width": 64, "height": 64}}"#
+
+    /// AccessibilityContainerView: three elements placed in the container (x 16 + 60 (i - 1))
+    /// and a fourth at a fixed place on the screen (20, 20), listed last in accessibilityElements.
+    private func container(hidden: Bool = false) -> String {
+        let items = (0..<3).map { i in
+            #"{"type": "view", "isAccessibilityElement": true, "label": "Element \#(i)", "frame": {"x": \#(169 + 16 + 60 * (i - 1)), "y": @Y, "width": 32, "height": 32}}"#
+        } + [#"{"type": "view", "isAccessibilityElement": true, "label": "Fixed Frame Element", "frame": {"x": 20, "y": 20, "width": 32, "height": 32}}"#]
+        return #"{"type": "view", "label": "Lorem ipsum", "hidden": \#(hidden), "explicitOrder": true, "frame": {"x": 169, "y": @Y, "width": 64, "height": 64}, "accessibilityChildren": [\#(items.joined(separator: ","))]}"#
+    }
+
+    /// AccessibleGroupView: a plain UIView (not an element, so its label is not read) with three
+    /// accessible subviews.
+    private func group(hidden: Bool = false) -> String {
+        let items = (-1...1).map { i in
+            #"{"type": "view", "isAccessibilityElement": true, "label": "Element \#(i + 1)", "frame": {"x": \#(169 + 80 * i + 16), "y": @Y, "width": 32, "height": 32}}"#
+        }
+        return #"{"type": "view", "isAccessibilityElement": false, "label": "Accessibility Group", "hidden": \#(hidden), "frame": {"x": 169, "y": @Y, "width": 64, "height": 64}, "children": [\#(items.joined(separator: ","))]}"#
+    }
+
+    /// ElementSelectionTests.testTwoAccessibilityElements … testGroupedViewsInHiddenParent
+    @Test func elementSelection() throws {
+        let elements = ["Element 0", "Element 1", "Element 2"]
+        #expect(try selection([lorem(), lorem()]) == ["Lorem ipsum", "Lorem ipsum"])
+        #expect(try selection([lorem(), lorem(hidden: true)]) == ["Lorem ipsum"])
+        #expect(try selection([plain, plain]) == [])
+        #expect(try selection([lorem(), plain, lorem(), plain]) == ["Lorem ipsum", "Lorem ipsum"])
+        #expect(try selection([container()]) == elements + ["Fixed Frame Element"])
+        #expect(try selection([lorem(), container(hidden: true)]) == ["Lorem ipsum"])
+        #expect(try selection([lorem(), group()]) == ["Lorem ipsum"] + elements)
+        #expect(try selection([lorem(), group(hidden: true)]) == ["Lorem ipsum"])
+    }
 }
