@@ -215,3 +215,31 @@ enum AndroidRules {
         #expect(Tree.failure(#"{"root": {"className": 3}}"#)?.pointer == "/root/className")
     }
 }
+
+@Suite struct SpeakableTextPresentTests {
+    // SpeakableTextPresentCheck: ERROR when a view TalkBack would focus has no speakable text.
+    @Test func aFocusableViewWithNothingToSayIsReportedOnAndroid() throws {
+        let empty = AndroidRules.screen(Android.node(["class": "android.widget.FrameLayout", "focusable": "true", "bounds": "[10,100][390,200]"]))
+        let (found, document) = try AndroidRules.findings(.controlName, empty)
+        #expect(found.map(\.message) == ["TalkBack focuses this element, but it has nothing to speak."])
+        #expect(found.first?.impact == .serious)
+        #expect(found.map { document.pointer(of: $0.node) } == ["/hierarchy/node[1]/node[1]"])
+        // A clickable one is a control without a name, as before.
+        let control = AndroidRules.screen(Android.node(["class": "android.widget.FrameLayout", "clickable": "true", "bounds": "[10,100][390,200]"]))
+        #expect(try AndroidRules.findings(.controlName, control).findings.map(\.message) == ["Interactive element has no accessibility label."])
+    }
+
+    @Test func textAHintOrAStateIsSomethingToSay() throws {
+        func focusable(_ extra: [String: String]) -> String {
+            AndroidRules.screen(Android.node(["class": "android.widget.FrameLayout", "focusable": "true", "bounds": "[10,100][390,200]"].merging(extra) { $1 }))
+        }
+        #expect(try AndroidRules.findings(.controlName, focusable(["text": "Today"])).findings.isEmpty)
+        #expect(try AndroidRules.findings(.controlName, focusable(["hint": "Swipe for more"])).findings.isEmpty)
+        // Images without a description are image-name's.
+        #expect(try AndroidRules.findings(.controlName, focusable(["class": "android.widget.ImageView"])).findings.isEmpty)
+        // An element with nothing to say on iOS is not control-name's (only controls are).
+        let ios = RuleFixture.screen(#"{"type": "view", "isAccessibilityElement": true, "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#)
+        #expect(try RuleFixture.findings(.controlName, ios).isEmpty)
+        #expect(try RuleFixture.findings(.controlName, RuleFixture.screen(#"{"type": "view", "isAccessibilityElement": true, "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#, platform: "android")).count == 1)
+    }
+}
