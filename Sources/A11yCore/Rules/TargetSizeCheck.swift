@@ -46,7 +46,8 @@ enum AndroidTargetSize {
         let elements = ctx.elements
         let required = (width: width, height: height)
         let atEdge = (width: javaRound(edgeMinimum * width / 48), height: javaRound(edgeMinimum * height / 48))
-        var screen: Rect?
+        // What ancestors say, worked out once for all nodes when a first target is too small.
+        var ancestry: Ancestry?
         var out: [Finding] = []
         for e in ctx.controls {
             let node = elements[e].node
@@ -56,11 +57,11 @@ enum AndroidTargetSize {
             let size = (width: javaRound(frame.width), height: javaRound(frame.height))
             // Cheap test first: a target of the full size passes wherever it is.
             guard size.width < required.width || size.height < required.height else { continue }
-            let bounds = screen ?? screenExtent(ctx)
-            screen = bounds
-            let minimum = minimumSize(of: frame, on: bounds, required: required, atEdge: atEdge)
-            guard size.width < minimum.width || size.height < minimum.height else { continue }
-            guard !isAgainstScrollableEdge(ctx, node: node, frame: frame) else { continue }
+            let facts = ancestry ?? Ancestry(ctx, required: required, atEdge: atEdge)
+            ancestry = facts
+            let minimum = minimumSize(of: frame, on: facts.screen, required: required, atEdge: atEdge)
+            guard size.width < minimum.width || size.height < minimum.height,
+                  !facts.isAgainstScrollableEdge(node: node, frame: frame) else { continue }
             var data: [(key: String, value: DataValue)] = [
                 ("width", .number(size.width)), ("height", .number(size.height)),
                 ("requiredWidth", .number(minimum.width)), ("requiredHeight", .number(minimum.height)),
@@ -68,11 +69,11 @@ enum AndroidTargetSize {
             var message = "Target is \(NumberText.format(size.width))x\(NumberText.format(size.height)) dp, smaller than \(NumberText.format(minimum.width))x\(NumberText.format(minimum.height)) dp"
             message += minimum == required ? "." : " (\(NumberText.format(atEdge.width)) dp where it touches the screen's edge)."
             var impact: Impact?
-            if let web = ancestor(ctx, of: node, where: { ctx.node($0).className == webViewClass }) {
+            if let web = facts.webView(above: node) {
                 impact = .moderate
                 message += " It is web content: check the size of what the page makes tappable by hand."
                 data.append(("webView", .string(ctx.document.pointer(of: web))))
-            } else if let container = clickableAncestor(ctx, of: node, on: bounds, required: required, atEdge: atEdge) {
+            } else if let container = facts.clickable(above: node) {
                 impact = .moderate
                 message += " A larger clickable container may take its touches: if it does the same, make this one not clickable."
                 data.append(("clickableAncestor", .string(ctx.document.pointer(of: container))))
@@ -96,47 +97,68 @@ enum AndroidTargetSize {
                 topOrBottom ? min(atEdge.height, required.height) : required.height)
     }
 
-    /// The screen: from the origin to the far edges of the root's frame and of every frame.
-    static func screenExtent(_ ctx: RuleContext) -> Rect {
-        var right = 0.0, bottom = 0.0
-        for node in ctx.nodes {
-            guard let frame = node.frame else { continue }
-            right = max(right, frame.x + frame.width)
-            bottom = max(bottom, frame.y + frame.height)
-        }
-        return Rect(x: 0, y: 0, width: right, height: bottom)
-    }
+    /// For every node, what its ancestors mean for a target there, in one pass from the root
+    /// down (parents come before children), so no target walks up the tree.
+    struct Ancestry {
+        /// From the origin to the far edges of the root's frame and of every frame.
+        let screen: Rect
+        /// The nearest ancestor that is a WebView, and the nearest clickable one of its own
+        /// minimum size that is not a list, for each node (-1: none).
+        private var webViews: [Int32], clickables: [Int32]
+        /// Over a node's `scrollable` ancestors: the largest left and top edges and the smallest
+        /// right and bottom ones (nil: none). A target touches some scrolling ancestor's edge
+        /// exactly when it reaches one of these.
+        private var scrollEdges: [(left: Double, top: Double, right: Double, bottom: Double)?]
 
-    /// ATF `isAgainstScrollableEdge`: the target touches an edge of a scrolling ancestor. A dump
-    /// says `scrollable`, not which way, so every edge counts.
-    static func isAgainstScrollableEdge(_ ctx: RuleContext, node: Int, frame: Rect) -> Bool {
-        ancestor(ctx, of: node) { a in
-            guard ctx.node(a).scrollable, let box = ctx.node(a).frame else { return false }
-            return frame.y <= box.y || frame.x <= box.x
-                || frame.y + frame.height >= box.y + box.height || frame.x + frame.width >= box.x + box.width
-        } != nil
-    }
-
-    /// ATF `hasQualifyingClickableAncestor`: an ancestor that is clickable (the button trait an
-    /// Android import gives clickable views, or a control's kind), not a list, and at least its
-    /// own minimum size. (ATF compares the ancestor's pixels with the minimum in dp; here both are dp.)
-    static func clickableAncestor(_ ctx: RuleContext, of node: Int, on screen: Rect,
-                                  required: (width: Double, height: Double), atEdge: (width: Double, height: Double)) -> Int? {
-        ancestor(ctx, of: node) { a in
-            let n = ctx.node(a)
-            guard n.kind != .list, ctx.traits(ofNode: a).contains(.button), let frame = n.frame else { return false }
-            let minimum = minimumSize(of: frame, on: screen, required: required, atEdge: atEdge)
-            return javaRound(frame.width) >= minimum.width && javaRound(frame.height) >= minimum.height
+        init(_ ctx: RuleContext, required: (width: Double, height: Double), atEdge: (width: Double, height: Double)) {
+            let nodes = ctx.nodes
+            var right = 0.0, bottom = 0.0
+            for node in nodes {
+                guard let frame = node.frame else { continue }
+                right = max(right, frame.x + frame.width)
+                bottom = max(bottom, frame.y + frame.height)
+            }
+            screen = Rect(x: 0, y: 0, width: right, height: bottom)
+            webViews = [Int32](repeating: -1, count: nodes.count)
+            clickables = webViews
+            scrollEdges = Array(repeating: nil, count: nodes.count)
+            for i in nodes.indices {
+                guard let p = nodes[i].parent else { continue }
+                // What holds for the parent's own ancestors, and then the parent itself.
+                webViews[i] = webViews[p]
+                clickables[i] = clickables[p]
+                scrollEdges[i] = scrollEdges[p]
+                let parent = nodes[p]
+                if parent.className == AndroidTargetSize.webViewClass { webViews[i] = Int32(p) }
+                if let frame = parent.frame {
+                    if parent.kind != .list, ctx.traits(ofNode: p).contains(.button) {
+                        let minimum = minimumSize(of: frame, on: screen, required: required, atEdge: atEdge)
+                        if javaRound(frame.width) >= minimum.width && javaRound(frame.height) >= minimum.height { clickables[i] = Int32(p) }
+                    }
+                    if parent.scrollable {
+                        let edges = (left: frame.x, top: frame.y, right: frame.x + frame.width, bottom: frame.y + frame.height)
+                        scrollEdges[i] = scrollEdges[p].map {
+                            (max($0.left, edges.left), max($0.top, edges.top), min($0.right, edges.right), min($0.bottom, edges.bottom))
+                        } ?? edges
+                    }
+                }
+            }
         }
-    }
 
-    /// The nearest ancestor of `node` matching `test` (parents are at most 512 levels up).
-    static func ancestor(_ ctx: RuleContext, of node: Int, where test: (Int) -> Bool) -> Int? {
-        var next = ctx.node(node).parent
-        while let a = next {
-            if test(a) { return a }
-            next = ctx.node(a).parent
+        /// ATF `isAgainstScrollableEdge`: the target touches an edge of a scrolling ancestor. A
+        /// dump says `scrollable`, not which way, so every edge counts.
+        func isAgainstScrollableEdge(node: Int, frame: Rect) -> Bool {
+            guard let edges = scrollEdges[node] else { return false }
+            return frame.x <= edges.left || frame.y <= edges.top
+                || frame.x + frame.width >= edges.right || frame.y + frame.height >= edges.bottom
         }
-        return nil
+
+        /// ATF `hasWebViewAncestor`.
+        func webView(above node: Int) -> Int? { webViews[node] < 0 ? nil : Int(webViews[node]) }
+
+        /// ATF `hasQualifyingClickableAncestor`: clickable (the button trait an Android import
+        /// gives clickable views, or a control's kind), not a list, and at least its own minimum
+        /// size (ATF compares the ancestor's pixels with the minimum in dp; here both are dp).
+        func clickable(above node: Int) -> Int? { clickables[node] < 0 ? nil : Int(clickables[node]) }
     }
 }

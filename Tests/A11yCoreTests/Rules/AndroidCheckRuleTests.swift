@@ -77,6 +77,19 @@ enum AndroidRules {
         #expect(try AndroidRules.findings(.targetSize, still).findings.count == 1)
     }
 
+    @Test func everyScrollingAncestorCountsNotOnlyTheNearest() throws {
+        // A horizontal list inside a vertical scroll view, its content running past the scroll view's bottom.
+        func nested(_ button: String) -> String {
+            AndroidRules.screen(Android.node(["class": "android.widget.ScrollView", "scrollable": "true", "bounds": "[0,100][400,300]"],
+                Android.node(["class": "android.widget.LinearLayout", "bounds": "[0,100][400,900]"],
+                    Android.node(["class": "android.widget.HorizontalScrollView", "scrollable": "true", "bounds": "[0,250][400,600]"], button))))
+        }
+        // Its bottom on the outer scroll view's bottom edge: not judged.
+        #expect(try AndroidRules.findings(.targetSize, nested(AndroidRules.button("[100,270][130,300]"))).findings.isEmpty)
+        // Clear of every edge of both: judged.
+        #expect(try AndroidRules.findings(.targetSize, nested(AndroidRules.button("[100,260][130,290]"))).findings.count == 1)
+    }
+
     // TouchTargetSizeCheck `hasQualifyingClickableAncestor` and `hasWebViewAncestor` -> WARNING.
     @Test func aLargeClickableAncestorOrWebContentLowersTheImpact() throws {
         let row = AndroidRules.screen(Android.node(["class": "android.widget.LinearLayout", "clickable": "true", "bounds": "[0,100][400,200]"],
