@@ -256,3 +256,26 @@ enum AndroidRules {
         #expect(try RuleFixture.findings(.controlName, RuleFixture.screen(#"{"type": "view", "isAccessibilityElement": true, "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#, platform: "android")).count == 1)
     }
 }
+
+@Suite struct RedundantDescriptionTests {
+    // RedundantDescriptionCheck: WARNING per ATF word in a content description, whatever the role.
+    @Test func atfWordsInAContentDescriptionAreReportedWhateverTheRole() throws {
+        // Not clickable, so no button trait: the label check alone would let "button" pass.
+        let image = AndroidRules.screen(Android.node(["class": "android.widget.ImageView", "content-desc": "Play button", "bounds": "[10,100][110,200]"]))
+        let (found, document) = try AndroidRules.findings(.labelRoleWords, image)
+        #expect(found.map(\.message) == ["Label \"Play button\" contains \"button\", which TalkBack already conveys."])
+        #expect(found.first?.strings("words") == ["button"])
+        #expect(found.map { document.pointer(of: $0.node) } == ["/hierarchy/node[1]/node[1]"])
+        let box = AndroidRules.screen(Android.node(["class": "android.widget.CheckBox", "checkable": "true", "clickable": "true",
+                                                    "content-desc": "Remember me check box, tap", "bounds": "[10,100][390,200]"]))
+        #expect(try AndroidRules.findings(.labelRoleWords, box).findings.first?.strings("words") == ["check box", "tap"])
+    }
+
+    @Test func textIsJudgedAsOnOtherPlatforms() throws {
+        // ATF reads only content descriptions; the label check still wants "tap to", not "tap".
+        let text = AndroidRules.screen(Android.node(["class": "android.widget.TextView", "text": "Tap water", "bounds": "[10,100][390,200]"]))
+        #expect(try AndroidRules.findings(.labelRoleWords, text).findings.isEmpty)
+        let instruction = AndroidRules.screen(Android.node(["class": "android.widget.TextView", "text": "Tap to retry", "bounds": "[10,100][390,200]"]))
+        #expect(try AndroidRules.findings(.labelRoleWords, instruction).findings.first?.strings("words") == ["tap to"])
+    }
+}
