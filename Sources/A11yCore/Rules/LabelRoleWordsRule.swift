@@ -6,6 +6,7 @@ extension Rule {
         description: "Labels do not repeat the role, state or gesture (\"button\", \"selected\", \"tap to\").",
         help: "Drop the word from the label: VoiceOver already says \"Button\" / \"Selected\" from the traits; put instructions in the hint.",
         check: { ctx in
+            if ctx.document.platform == .android { return AndroidRedundantDescription.findings(ctx) }
             // Labels repeat a lot (list rows, tabs): phrases found per distinct label.
             var phrasesByLabel: [String: [Int]] = [:]
             let elements = ctx.elements
@@ -25,6 +26,42 @@ extension Rule {
                                    data: [("label", .string(label)), ("words", .strings(found))])
             }
         })
+}
+
+/// `label-role-words` on Android trees: the words above in the spoken label, and ATF's
+/// `RedundantDescriptionCheck` words in the element's own `contentDescription` whatever its
+/// role (google/Accessibility-Test-Framework-for-Android, English strings of
+/// `resources/strings.xml`: item types "button", "checkbox", "check box"; states "checked",
+/// "unchecked", "selected", "unselected"; actions "click", "swipe", "tap"; whole words, any case).
+enum AndroidRedundantDescription {
+    static let words: [[String]] = [
+        ["button"], ["checkbox"], ["check", "box"], ["checked"], ["unchecked"], ["selected"], ["unselected"],
+        ["click"], ["swipe"], ["tap"],
+    ]
+
+    static func findings(_ ctx: RuleContext) -> [Finding] {
+        let elements = ctx.elements
+        return elements.indices.compactMap { e in
+            var found: [String] = []
+            if let label = elements[e].label, LabelRoleWords.mayContainPhrase(label) {
+                found = LabelRoleWords.phrases(in: label).map { LabelRoleWords.table[$0] }
+                    .filter { entry in entry.trait.map { elements[e].traits.contains($0) } ?? true }
+                    .map { $0.phrase.joined(separator: " ") }
+            }
+            if let description = ctx.node(elements[e].node).contentDescription {
+                let descriptionWords = LabelWords.words(description)
+                for phrase in words where LabelWords.contains(descriptionWords, phrase: phrase) {
+                    let word = phrase.joined(separator: " ")
+                    if !found.contains(word) { found.append(word) }
+                }
+            }
+            guard !found.isEmpty else { return nil }
+            let label = elements[e].label ?? ctx.node(elements[e].node).contentDescription ?? ""
+            return ctx.finding(elementAt: e,
+                               message: "Label \"\(label)\" contains \(found.map { "\"\($0)\"" }.joined(separator: ", ")), which TalkBack already conveys.",
+                               data: [("label", .string(label)), ("words", .strings(found))])
+        }
+    }
 }
 
 enum LabelRoleWords {

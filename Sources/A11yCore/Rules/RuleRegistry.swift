@@ -9,12 +9,12 @@ public enum RuleRegistry {
         // Understandable / robust
         .controlName, .textFieldName, .conflictingRoleTraits, .missingRoleTrait, .combinedButtonTrait,
         .carouselAnnouncement, .accordionState, .ratingInputAnnouncement, .progressAnnouncement,
-        .spinnerAnnouncement, .tabSetSelection,
+        .spinnerAnnouncement, .tabSetSelection, .editableContentDescription,
         // Structure (engine diagnostics)
         .deferralSeveralReceivers, .deferralAmbiguousSource, .deferralErrorUnreceived, .labeledPairIncomplete,
         // Best practices
         .labelRoleWords, .labelTrailingPeriod, .labelCodeLike, .labelEqualsHint, .duplicateLabel, .duplicateFrame,
-        .duplicateIdentifier, .nestedIdentifierContainer, .deferralMissingSource,
+        .duplicateIdentifier, .nestedIdentifierContainer, .deferralMissingSource, .className,
     ]
 
     public static func rule(id: String) -> Rule? { byID[id] }

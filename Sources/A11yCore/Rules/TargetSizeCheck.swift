@@ -19,3 +19,146 @@ enum TargetSizeCheck {
         return out
     }
 }
+
+/// `target-size` on Android trees (`platform: android`, which every Android dump is), measured
+/// as ATF's `TouchTargetSizeCheck` measures (google/Accessibility-Test-Framework-for-Android,
+/// `checks/TouchTargetSizeCheck.java`):
+/// - Sizes are whole dp, rounded as Java's `Math.round(px / density)` (half up): a 47.6 dp
+///   target counts as 48.
+/// - In a dimension where the target touches the screen's edge (left at 0 or right at the
+///   screen's width; top at 0 or bottom at its height) the minimum is 32 dp instead of 48: a
+///   finger can land beyond the edge. A custom minimum scales it (`round(32 x size / 48)`).
+/// - A target touching an edge of a `scrollable` ancestor is not judged: it may be partly
+///   scrolled out, and the dump holds only its visible part (ATF: NOT_RUN "against scrollable edge").
+/// - The finding is `moderate` instead of `serious` (ATF: WARNING instead of ERROR) when a
+///   clickable ancestor that is not a list and is large enough itself may take the touches,
+///   or when the target is web content (inside an `android.webkit.WebView`).
+/// What a dump cannot tell, and so is not considered: TouchDelegate hit rectangles, clipping
+/// by ancestors (the unclipped size), and input-method windows (32 dp there).
+/// The screen is the root's frame (Appium's display size) and the extent of all frames,
+/// whichever is larger: ATF compares with the real display, which includes the bars Appium's
+/// size leaves out.
+enum AndroidTargetSize {
+    /// ATF's minimum in a dimension touching the screen's edge, for a minimum of 48.
+    static let edgeMinimum = 32.0
+
+    static func findings(_ ctx: RuleContext, width: Double, height: Double) -> [Finding] {
+        let elements = ctx.elements
+        let required = (width: width, height: height)
+        let atEdge = (width: javaRound(edgeMinimum * width / 48), height: javaRound(edgeMinimum * height / 48))
+        // What ancestors say, worked out once for all nodes when a first target is too small.
+        var ancestry: Ancestry?
+        var out: [Finding] = []
+        for e in ctx.controls {
+            let node = elements[e].node
+            guard !elements[e].traits.contains(.notEnabled), !ctx.style(ofNode: node).disabled,
+                  !ctx.hasNoFrame(node) else { continue }
+            let frame = elements[e].frame
+            let size = (width: javaRound(frame.width), height: javaRound(frame.height))
+            // Cheap test first: a target of the full size passes wherever it is.
+            guard size.width < required.width || size.height < required.height else { continue }
+            let facts = ancestry ?? Ancestry(ctx, required: required, atEdge: atEdge)
+            ancestry = facts
+            let minimum = minimumSize(of: frame, on: facts.screen, required: required, atEdge: atEdge)
+            guard size.width < minimum.width || size.height < minimum.height,
+                  !facts.isAgainstScrollableEdge(node: node, frame: frame) else { continue }
+            var data: [(key: String, value: DataValue)] = [
+                ("width", .number(size.width)), ("height", .number(size.height)),
+                ("requiredWidth", .number(minimum.width)), ("requiredHeight", .number(minimum.height)),
+            ]
+            var message = "Target is \(NumberText.format(size.width))x\(NumberText.format(size.height)) dp, smaller than \(NumberText.format(minimum.width))x\(NumberText.format(minimum.height)) dp"
+            message += minimum == required ? "." : " (\(NumberText.format(atEdge.width)) dp where it touches the screen's edge)."
+            var impact: Impact?
+            if let web = facts.webView(above: node) {
+                impact = .moderate
+                message += " It is web content: check the size of what the page makes tappable by hand."
+                data.append(("webView", .string(ctx.document.pointer(of: web))))
+            } else if let container = facts.clickable(above: node) {
+                impact = .moderate
+                message += " A larger clickable container may take its touches: if it does the same, make this one not clickable."
+                data.append(("clickableAncestor", .string(ctx.document.pointer(of: container))))
+            }
+            out.append(ctx.finding(elementAt: e, message: message, impact: impact, data: data))
+        }
+        return out
+    }
+
+    static let webViewClass = "android.webkit.WebView"
+
+    /// Java's `Math.round` for the sizes met here: half up.
+    static func javaRound(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
+
+    /// ATF's minimum for a target at `frame`: 32 dp in a dimension where it touches the edge.
+    static func minimumSize(of frame: Rect, on screen: Rect, required: (width: Double, height: Double),
+                            atEdge: (width: Double, height: Double)) -> (width: Double, height: Double) {
+        let side = frame.x <= screen.x || frame.x + frame.width >= screen.x + screen.width
+        let topOrBottom = frame.y <= screen.y || frame.y + frame.height >= screen.y + screen.height
+        return (side ? min(atEdge.width, required.width) : required.width,
+                topOrBottom ? min(atEdge.height, required.height) : required.height)
+    }
+
+    /// For every node, what its ancestors mean for a target there, in one pass from the root
+    /// down (parents come before children), so no target walks up the tree.
+    struct Ancestry {
+        /// From the origin to the far edges of the root's frame and of every frame.
+        let screen: Rect
+        /// The nearest ancestor that is a WebView, and the nearest clickable one of its own
+        /// minimum size that is not a list, for each node (-1: none).
+        private var webViews: [Int32], clickables: [Int32]
+        /// Over a node's `scrollable` ancestors: the largest left and top edges and the smallest
+        /// right and bottom ones (nil: none). A target touches some scrolling ancestor's edge
+        /// exactly when it reaches one of these.
+        private var scrollEdges: [(left: Double, top: Double, right: Double, bottom: Double)?]
+
+        init(_ ctx: RuleContext, required: (width: Double, height: Double), atEdge: (width: Double, height: Double)) {
+            let nodes = ctx.nodes
+            var right = 0.0, bottom = 0.0
+            for node in nodes {
+                guard let frame = node.frame else { continue }
+                right = max(right, frame.x + frame.width)
+                bottom = max(bottom, frame.y + frame.height)
+            }
+            screen = Rect(x: 0, y: 0, width: right, height: bottom)
+            webViews = [Int32](repeating: -1, count: nodes.count)
+            clickables = webViews
+            scrollEdges = Array(repeating: nil, count: nodes.count)
+            for i in nodes.indices {
+                guard let p = nodes[i].parent else { continue }
+                // What holds for the parent's own ancestors, and then the parent itself.
+                webViews[i] = webViews[p]
+                clickables[i] = clickables[p]
+                scrollEdges[i] = scrollEdges[p]
+                let parent = nodes[p]
+                if parent.className == AndroidTargetSize.webViewClass { webViews[i] = Int32(p) }
+                if let frame = parent.frame {
+                    if parent.kind != .list, ctx.traits(ofNode: p).contains(.button) {
+                        let minimum = minimumSize(of: frame, on: screen, required: required, atEdge: atEdge)
+                        if javaRound(frame.width) >= minimum.width && javaRound(frame.height) >= minimum.height { clickables[i] = Int32(p) }
+                    }
+                    if parent.scrollable {
+                        let edges = (left: frame.x, top: frame.y, right: frame.x + frame.width, bottom: frame.y + frame.height)
+                        scrollEdges[i] = scrollEdges[p].map {
+                            (max($0.left, edges.left), max($0.top, edges.top), min($0.right, edges.right), min($0.bottom, edges.bottom))
+                        } ?? edges
+                    }
+                }
+            }
+        }
+
+        /// ATF `isAgainstScrollableEdge`: the target touches an edge of a scrolling ancestor. A
+        /// dump says `scrollable`, not which way, so every edge counts.
+        func isAgainstScrollableEdge(node: Int, frame: Rect) -> Bool {
+            guard let edges = scrollEdges[node] else { return false }
+            return frame.x <= edges.left || frame.y <= edges.top
+                || frame.x + frame.width >= edges.right || frame.y + frame.height >= edges.bottom
+        }
+
+        /// ATF `hasWebViewAncestor`.
+        func webView(above node: Int) -> Int? { webViews[node] < 0 ? nil : Int(webViews[node]) }
+
+        /// ATF `hasQualifyingClickableAncestor`: clickable (the button trait an Android import
+        /// gives clickable views, or a control's kind), not a list, and at least its own minimum
+        /// size (ATF compares the ancestor's pixels with the minimum in dp; here both are dp).
+        func clickable(above node: Int) -> Int? { clickables[node] < 0 ? nil : Int(clickables[node]) }
+    }
+}

@@ -101,6 +101,22 @@ enum NodeWire {
               "The node's accessibilityChildren are UIKit accessibilityElements: read in array order (default false: sorted by frame, as SwiftUI's). The group is placed among its siblings by its first element in reading order.") { c, node, _ throws(InputError) in
             node.explicitOrder = try c.bool()
         },
+        // Android facts (an Android dump's importer sets them; ATF's checks read them).
+        .init("className", .string,
+              "Android: the class the node reports for accessibility (AccessibilityNodeInfo.getClassName(), a dump's `class`). `class-name` reads it.") { c, _, row throws(InputError) in
+            row.rare.className = try c.string()
+        },
+        .init("contentDescription", .string,
+              "Android: the node's own contentDescription as set (a dump's `content-desc`), whatever `label` TalkBack composes. `editable-content-description` reads it.") { c, _, row throws(InputError) in
+            // Empty reads as absent, as ATF's TextUtils.isEmpty does; no row is taken for it.
+            let text = try c.string()
+            if !text.isEmpty { row.rare.contentDescription = text }
+        },
+        .init("scrollable", .boolean,
+              "Android: the node scrolls its content (a dump's `scrollable`). `target-size` does not judge a target touching its edges, which may be partly scrolled out.",
+              default: "false") { c, _, row throws(InputError) in
+            if try c.bool() { row.rare.scrollable = true }
+        },
     ]
 
     /// The field names compiled for the decoder (see `NodeFieldKey`).
@@ -209,6 +225,9 @@ extension Node {
         var strategies: Indirect<Strategies>?
         var component: Indirect<Component>?
         var userInputLabels: [String] = []
+        var className: String?
+        var contentDescription: String?
+        var scrollable = false
     }
 
     public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
@@ -236,6 +255,12 @@ extension Node {
     public var component: Component? { get { rare { $0.component?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.component = boxed }; note(.component, boxed != nil) } }
 
     public var userInputLabels: [String] { get { rare { $0.userInputLabels } ?? [] } set { mutateRare { $0.userInputLabels = newValue } } }
+    /// Android: the class the node reports for accessibility, when an importer or the tree gave one.
+    public var className: String? { get { rare { $0.className } ?? nil } set { mutateRare { $0.className = newValue } } }
+    /// Android: the node's own non-empty contentDescription (not the label TalkBack composes).
+    public var contentDescription: String? { get { rare { $0.contentDescription } ?? nil } set { mutateRare { $0.contentDescription = newValue } } }
+    /// Android: the node scrolls its content.
+    public var scrollable: Bool { get { rare { $0.scrollable } ?? false } set { mutateRare { $0.scrollable = newValue } } }
 
     /// The three lists share a flag: after a change to one, it is set from all three.
     private mutating func noteLists() {
