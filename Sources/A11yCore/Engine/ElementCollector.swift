@@ -61,7 +61,8 @@ struct ElementCollector {
         case .container(let contain):
             // A plain container is read through, unless its sortPriority must place it among its siblings.
             let children = builder.visitedChildPositions(of: i)
-            guard contain || priority != 0 else {
+            let keepsTogether = contain || ElementCollector.keepsTogether(i, builder.nodes)
+            guard keepsTogether || priority != 0 else {
                 for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &items) }
                 return
             }
@@ -86,9 +87,13 @@ struct ElementCollector {
         var d = draft.removeLast()
         try ElementCollector.charge(d, to: &meter, builder: builder)
         let node = d.node
-        // The series of an element is its node's nearest series container other than itself.
+        // A list, landmark or data table above it gives the context; else the series of an
+        // element is its node's nearest series container other than itself.
+        let provided = builder.visibility.containers?.context(of: node, in: builder.nodes, maxBytes: builder.maxTextBytes) ?? .bySeries
+        var containerContext: SpokenOutput.Context?
+        if case .byContainer(let context) = provided { containerContext = context }
         var s = -1
-        if !series.isEmpty {
+        if !series.isEmpty && provided == .bySeries {
             s = series[node]
             if s >= 0 && seriesNodes[s] == node { s = builder.nodes[node].parent.map { series[$0] } ?? -1 }
         }
@@ -109,12 +114,29 @@ struct ElementCollector {
             pending.append(d)
         } else {
             let speech = SpokenOutput.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
-                                             context: nil, buffer: &buffer, maxBytes: builder.maxTextBytes)
+                                             context: containerContext,
+                                             textEntry: ElementCollector.textEntryState(of: node, builder.nodes),
+                                             buffer: &buffer, maxBytes: builder.maxTextBytes)
             try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: node, in: builder.nodes,
                              what: "Spoken texts")
             elements.append(AccessibilityElement(moving: &d, spoken: speech.spoken, spokenHint: speech.hint, position: nil))
         }
         return frame
+    }
+
+    /// Whether a container node's elements are read together although its role does not say
+    /// so: the parser groups a view with the `tabBar` trait or a container type
+    /// (`AccessibilityHierarchyParser.containerInfo(for:)`; see `ContainerContexts.groupsChildren`).
+    private static func keepsTogether(_ i: Int, _ nodes: [Node]) -> Bool {
+        nodes[i].effectiveTraits.contains(.tabBar) || ContainerContexts.groupsChildren(nodes[i])
+    }
+
+    /// The text-entry states of the element's node (UIKit's private isEditing and textArea traits).
+    private static func textEntryState(of node: Int, _ nodes: [Node]) -> SpokenOutput.TextEntryState {
+        var state: SpokenOutput.TextEntryState = []
+        if nodes[node].isEditing { state.insert(.isEditing) }
+        if nodes[node].isTextArea { state.insert(.textArea) }
+        return state
     }
 
     /// Charges what the element will write besides fixed-size fields: its texts and the
@@ -143,7 +165,8 @@ struct ElementCollector {
             let context = position.map { inTabBar ? SpokenOutput.Context.tab($0) : .series($0) }
             let speech = SpokenOutput.speech(
                 label: pending[p].label, value: pending[p].value, hint: pending[p].hint, traits: pending[p].traits,
-                context: context, buffer: &buffer, maxBytes: builder.maxTextBytes)
+                context: context, textEntry: ElementCollector.textEntryState(of: pending[p].node, builder.nodes),
+                buffer: &buffer, maxBytes: builder.maxTextBytes)
             try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: pending[p].node,
                              in: builder.nodes, what: "Spoken texts")
             elements[k] = AccessibilityElement(moving: &pending[p], spoken: speech.spoken, spokenHint: speech.hint,

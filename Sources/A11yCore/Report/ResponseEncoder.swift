@@ -169,6 +169,11 @@ public enum ResponseEncoder {
             }
             w.endArray()
         }
+        // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are set.
+        if document.nodes[e.node].has(.containerFacts) {
+            let inputLabels = document.nodes[e.node].userInputLabels
+            if !inputLabels.isEmpty { w.staticKey("userInputLabels"); w.strings(inputLabels) }
+        }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("spokenHint"); w.string(e.spokenHint)
         w.staticKey("nodes")
