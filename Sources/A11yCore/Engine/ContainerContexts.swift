@@ -129,10 +129,12 @@ extension ContainerContexts.DataTable {
         if let row, let column { isFirstInRow = (firstColumn[row] ?? column) >= column }
         var headers = ""
         var read = 0
-        func say(_ header: Int) {
-            guard read < ContainerContexts.maxHeadersPerCell, headers.utf8.count <= maxBytes else { return }
+        /// Adds a header's words; false once the cell has read enough (the walk stops).
+        func say(_ header: Int) -> Bool {
+            guard read < ContainerContexts.maxHeadersPerCell, headers.utf8.count <= maxBytes else { return false }
             read += 1
             headers += ContainerContexts.headerWords(nodes, header)
+            return true
         }
         // Row headers only for the first cell of a row; not the cell itself, and only headers
         // that are the table's cell at their own position.
@@ -140,14 +142,14 @@ extension ContainerContexts.DataTable {
             for h in rowHeaders[row] ?? [] where h != e {
                 guard let hc = nodes[h].dataTableCell, let hr = hc.row, let hcol = hc.column,
                       cellAt[ContainerContexts.Position(row: hr, column: hcol)] == h else { continue }
-                say(h)
+                if !say(h) { break }
             }
         }
         // Column headers: not the cell itself, nor the header right above the first cell of a row.
         if let column {
             for h in columnHeaders[column] ?? [] where h != e {
                 if let row, isFirstInRow, let hc = nodes[h].dataTableCell, hc.row == row - 1, hc.column == column { continue }
-                say(h)
+                if !say(h) { break }
             }
         }
         return SpokenOutput.DataTableCellContext(row: row, column: column, rowSpan: cell.rowSpan, columnSpan: cell.columnSpan,

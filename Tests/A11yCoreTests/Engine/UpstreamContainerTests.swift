@@ -368,6 +368,17 @@ import Testing
         #expect(elements[1]["userInputLabels"] == nil)
     }
 
+    /// Not upstream: a cell reads at most `ContainerContexts.maxHeadersPerCell` headers (a
+    /// column of 300 header cells would otherwise make every cell read 299).
+    @Test func headersReadPerCellAreBounded() throws {
+        let cells = (0..<300).map { row in
+            #"{"type": "view", "isAccessibilityElement": true, "label": "H", "dataTableCell": {"row": \#(row), "column": 0, "columnHeader": true}, \#(Tree.frame(0, Double(row) * 10, 10, 10))}"#
+        }
+        let json = screen(#"{"type": "view", "containerType": "dataTable", \#(Tree.frame(0, 0, 402, 3000)), "children": [\#(cells.joined(separator: ","))]}"#)
+        let last = try #require(try said(json).last)
+        #expect(last.spoken == String(repeating: "H. ", count: ContainerContexts.maxHeadersPerCell) + "H. Row 300. Column 1.")
+    }
+
     /// Bad container facts are a clear 400, not a crash.
     @Test func badContainerFactsAreRejected() {
         let unknown = Tree.failure(screen(#"{"type": "view", "containerType": "grid"}"#))
