@@ -69,17 +69,17 @@ struct ContainerContexts {
     /// Whether a container node keeps its elements together in reading order as the parser's
     /// `containerInfo` does: a list, landmark or data table, or a semantic group with a label,
     /// value or identifier (sent, even empty). (The tabBar trait is the caller's.)
-    static func groupsChildren(_ node: Node) -> Bool {
-        guard node.has(.containerFacts) else { return false }
-        switch node.containerType {
+    static func groupsChildren(_ nodes: [Node], _ i: Int) -> Bool {
+        guard nodes[i].has(.containerFacts) else { return false }
+        switch nodes[i].containerType {
         case .list?, .landmark?, .dataTable?: return true
-        case .semanticGroup?: return node.label != nil || node.value != nil || node.identifier != nil
+        case .semanticGroup?: return nodes[i].label != nil || nodes[i].value != nil || nodes[i].identifier != nil
         case .none?, nil: return false
         }
     }
 
     /// Who gives an element its context.
-    enum Provided: Equatable {
+    enum Provided {
         /// No list, landmark or data table: a tab bar or segmented control above it, if any,
         /// gives its position in the series (`Visibility.seriesOf`).
         case bySeries

@@ -61,7 +61,7 @@ struct ElementCollector {
         case .container(let contain):
             // A plain container is read through, unless its sortPriority must place it among its siblings.
             let children = builder.visitedChildPositions(of: i)
-            let keepsTogether = contain || ElementCollector.keepsTogether(i, builder.nodes)
+            let keepsTogether = contain || self.keepsTogether(i, builder.nodes)
             guard keepsTogether || priority != 0 else {
                 for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &items) }
                 return
@@ -89,11 +89,14 @@ struct ElementCollector {
         let node = d.node
         // A list, landmark or data table above it gives the context; else the series of an
         // element is its node's nearest series container other than itself.
-        let provided = builder.visibility.containers?.context(of: node, in: builder.nodes, maxBytes: builder.maxTextBytes) ?? .bySeries
-        var containerContext: SpokenOutput.Context?
-        if case .byContainer(let context) = provided { containerContext = context }
+        var containerContext: SpokenOutput.Context?, bySeries = true
+        if builder.visibility.containers != nil,
+           case .byContainer(let context) = builder.visibility.containers!.context(of: node, in: builder.nodes,
+                                                                                   maxBytes: builder.maxTextBytes) {
+            containerContext = context; bySeries = false
+        }
         var s = -1
-        if !series.isEmpty && provided == .bySeries {
+        if !series.isEmpty && bySeries {
             s = series[node]
             if s >= 0 && seriesNodes[s] == node { s = builder.nodes[node].parent.map { series[$0] } ?? -1 }
         }
@@ -127,8 +130,10 @@ struct ElementCollector {
     /// Whether a container node's elements are read together although its role does not say
     /// so: the parser groups a view with the `tabBar` trait or a container type
     /// (`AccessibilityHierarchyParser.containerInfo(for:)`; see `ContainerContexts.groupsChildren`).
-    private static func keepsTogether(_ i: Int, _ nodes: [Node]) -> Bool {
-        nodes[i].effectiveTraits.contains(.tabBar) || ContainerContexts.groupsChildren(nodes[i])
+    private func keepsTogether(_ i: Int, _ nodes: [Node]) -> Bool {
+        // A tab bar is a series container (`Visibility.seriesNodes`): most trees have none.
+        if !series.isEmpty, series[i] >= 0, seriesNodes[series[i]] == i, nodes[i].effectiveTraits.contains(.tabBar) { return true }
+        return nodes[i].has(.containerFacts) && ContainerContexts.groupsChildren(nodes, i)
     }
 
     /// The text-entry states of the element's node (UIKit's private isEditing and textArea traits).
