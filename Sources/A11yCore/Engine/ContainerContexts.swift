@@ -83,8 +83,8 @@ struct ContainerContexts {
         /// No list, landmark or data table: a tab bar or segmented control above it, if any,
         /// gives its position in the series (`Visibility.seriesOf`).
         case bySeries
-        /// A list, landmark or data table, which gives this context (nil: none).
-        case byContainer(SpokenOutput.Context?)
+        /// A list, landmark or data table, which gives this context or cell context (both nil: none).
+        case byContainer(SpokenOutput.Context?, cell: SpokenOutput.DataTableCellContext?)
     }
 
     /// The context of the element standing for node `e`.
@@ -96,14 +96,14 @@ struct ContainerContexts {
             let isList = nodes[p].containerType == .list
             // Only the provider's own accessibility elements: their index in its array.
             let range = nodes[p].syntheticChildRange
-            guard nodes[e].isSynthetic, nodes[e].parent == p, !range.isEmpty else { return .byContainer(nil) }
+            guard nodes[e].isSynthetic, nodes[e].parent == p, !range.isEmpty else { return .byContainer(nil, cell: nil) }
             let index = nodes[e].indexInParent
-            if index == 0 { return .byContainer(isList ? .listStart : .landmarkStart) }
-            if index == range.count - 1 { return .byContainer(isList ? .listEnd : .landmarkEnd) }
-            return .byContainer(nil)
+            if index == 0 { return .byContainer(isList ? .listStart : .landmarkStart, cell: nil) }
+            if index == range.count - 1 { return .byContainer(isList ? .listEnd : .landmarkEnd, cell: nil) }
+            return .byContainer(nil, cell: nil)
         case .dataTable?:
-            guard nodes[e].has(.containerFacts), let cell = nodes[e].dataTableCell, let table = tables[p] else { return .byContainer(nil) }
-            return .byContainer(.dataTableCell(table.context(of: e, cell, nodes: nodes, maxBytes: maxBytes)))
+            guard nodes[e].has(.containerFacts), let cell = nodes[e].dataTableCell, let table = tables[p] else { return .byContainer(nil, cell: nil) }
+            return .byContainer(nil, cell: table.context(of: e, cell, nodes: nodes, maxBytes: maxBytes))
         case .none?, .semanticGroup?, nil:
             return .bySeries
         }

@@ -89,11 +89,11 @@ struct ElementCollector {
         let node = d.node
         // A list, landmark or data table above it gives the context; else the series of an
         // element is its node's nearest series container other than itself.
-        var containerContext: SpokenOutput.Context?, bySeries = true
+        var containerContext: SpokenOutput.Context?, cell: SpokenOutput.DataTableCellContext?, bySeries = true
         if builder.visibility.containers != nil,
-           case .byContainer(let context) = builder.visibility.containers!.context(of: node, in: builder.nodes,
-                                                                                   maxBytes: builder.maxTextBytes) {
-            containerContext = context; bySeries = false
+           case .byContainer(let context, let cellContext) = builder.visibility.containers!.context(
+               of: node, in: builder.nodes, maxBytes: builder.maxTextBytes) {
+            containerContext = context; cell = cellContext; bySeries = false
         }
         var s = -1
         if !series.isEmpty && bySeries {
@@ -117,7 +117,7 @@ struct ElementCollector {
             pending.append(d)
         } else {
             let speech = SpokenOutput.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
-                                             context: containerContext,
+                                             context: containerContext, cell: cell,
                                              textEntry: ElementCollector.textEntryState(of: node, builder.nodes),
                                              buffer: &buffer, maxBytes: builder.maxTextBytes)
             try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: node, in: builder.nodes,

@@ -5,18 +5,18 @@
 enum SpokenOutput {
     /// Where the element sits, as the parser's `AccessibilityHierarchyParser.Context` says it:
     /// in a series (a `tabSet`: "2 of 3."), in a container with the `tabBar` trait (`.tab`:
-    /// "Tab.", never "Button.", and "2 of 3."), first or last in a list or landmark, or a cell
-    /// of a data table (see `ContainerContexts`).
+    /// "Tab.", never "Button.", and "2 of 3."), first or last in a list or landmark (see
+    /// `ContainerContexts`). A data table cell's context carries text: it is a parameter of its
+    /// own (`DataTableCellContext`), so this one stays a plain value every element passes cheaply.
     enum Context: Equatable {
         case series(AccessibilityElement.Position)
         case tab(AccessibilityElement.Position)
         case listStart, listEnd, landmarkStart, landmarkEnd
-        case dataTableCell(DataTableCellContext)
 
         var position: AccessibilityElement.Position? {
             switch self {
             case .series(let p), .tab(let p): p
-            case .listStart, .listEnd, .landmarkStart, .landmarkEnd, .dataTableCell: nil
+            case .listStart, .listEnd, .landmarkStart, .landmarkEnd: nil
             }
         }
 
@@ -27,7 +27,7 @@ enum SpokenOutput {
             case .listEnd: "List End."
             case .landmarkStart: "Landmark."
             case .landmarkEnd: "End."
-            case .series, .tab, .dataTableCell: nil
+            case .series, .tab: nil
             }
         }
     }
@@ -65,12 +65,12 @@ enum SpokenOutput {
     /// own (a switch's value is its raw "0" / "1" / "2"). The utterance is written into `buffer`
     /// (reused between elements) and copied out once.
     static func speech(label: String?, value: String?, hint: String?, traits: Traits, context: Context?,
-                       textEntry: TextEntryState = [],
+                       cell: DataTableCellContext? = nil, textEntry: TextEntryState = [],
                        buffer: inout TextBuffer, maxBytes: Int = AuditBudget.default.maxTextBytes)
         -> (spoken: String, hint: String?) {
         let label = label.nonEmpty, value = value.nonEmpty, ownHint = hint.nonEmpty
         // Common case: a plain text or view says its label (or value) and keeps its hint.
-        if context == nil && traits.isDisjoint(with: speakingTraits) {
+        if context == nil && cell == nil && traits.isDisjoint(with: speakingTraits) {
             switch (label, value) {
             case let (label?, nil): return (label, ownHint)
             case let (nil, value?): return (value, ownHint)
@@ -86,7 +86,7 @@ enum SpokenOutput {
         buffer.clear()
         // A back button whose label is "Back" does not say it twice ("Back Button." alone).
         if let label, !(traits.contains(.backButton) && label.lowercased() == "back") { buffer.append(label) }
-        if case .dataTableCell(let cell)? = context {
+        if let cell {
             // A cell: its headers, its description, its spans, row and column, then its value.
             describeCell(cell, value: isSwitch ? nil : value, in: &buffer)
         } else if let value, !isSwitch {
