@@ -64,7 +64,8 @@ struct ElementCollector {
         case .container(let contain):
             // A plain container is read through, unless its sortPriority must place it among its siblings.
             let children = builder.visitedChildPositions(of: i)
-            guard contain || priority != 0 else {
+            let keepsTogether = contain || self.keepsTogether(i, builder.nodes)
+            guard keepsTogether || priority != 0 else {
                 for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &items) }
                 return
             }
@@ -89,9 +90,16 @@ struct ElementCollector {
         var d = draft.removeLast()
         try ElementCollector.charge(d, to: &meter, builder: builder)
         let node = d.node
-        // The series of an element is its node's nearest series container other than itself.
+        // A list, landmark or data table above it gives the context; else the series of an
+        // element is its node's nearest series container other than itself.
+        var containerContext: SpokenOutput.Context?, cell: SpokenOutput.DataTableCellContext?, bySeries = true
+        if builder.visibility.containers != nil,
+           case .byContainer(let context, let cellContext) = builder.visibility.containers!.context(
+               of: node, in: builder.nodes, maxBytes: builder.maxTextBytes) {
+            containerContext = context; cell = cellContext; bySeries = false
+        }
         var s = -1
-        if !series.isEmpty {
+        if !series.isEmpty && bySeries {
             s = series[node]
             if s >= 0 && seriesNodes[s] == node { s = builder.nodes[node].parent.map { series[$0] } ?? -1 }
         }
@@ -115,12 +123,31 @@ struct ElementCollector {
                 ? TalkBackSpeech.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
                                         node: builder.nodes[node], position: nil, maxBytes: builder.maxTextBytes)
                 : SpokenOutput.speech(label: d.label, value: d.value, hint: d.hint, traits: d.traits,
-                                      context: nil, buffer: &buffer, maxBytes: builder.maxTextBytes)
+                                      context: containerContext, cell: cell,
+                                      textEntry: ElementCollector.textEntryState(of: node, builder.nodes),
+                                      buffer: &buffer, maxBytes: builder.maxTextBytes)
             try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: node, in: builder.nodes,
                              what: "Spoken texts")
             elements.append(AccessibilityElement(moving: &d, spoken: speech.spoken, spokenHint: speech.hint, position: nil))
         }
         return frame
+    }
+
+    /// Whether a container node's elements are read together although its role does not say
+    /// so: the parser groups a view with the `tabBar` trait or a container type
+    /// (`AccessibilityHierarchyParser.containerInfo(for:)`; see `ContainerContexts.groupsChildren`).
+    private func keepsTogether(_ i: Int, _ nodes: [Node]) -> Bool {
+        // A tab bar is a series container (`Visibility.seriesNodes`): most trees have none.
+        if !series.isEmpty, series[i] >= 0, seriesNodes[series[i]] == i, nodes[i].effectiveTraits.contains(.tabBar) { return true }
+        return nodes[i].has(.containerFacts) && ContainerContexts.groupsChildren(nodes, i)
+    }
+
+    /// The text-entry states of the element's node (UIKit's private isEditing and textArea traits).
+    private static func textEntryState(of node: Int, _ nodes: [Node]) -> SpokenOutput.TextEntryState {
+        var state: SpokenOutput.TextEntryState = []
+        if nodes[node].isEditing { state.insert(.isEditing) }
+        if nodes[node].isTextArea { state.insert(.textArea) }
+        return state
     }
 
     /// Charges what the element will write besides fixed-size fields: its texts and the
@@ -153,7 +180,8 @@ struct ElementCollector {
                                         position: position, maxBytes: builder.maxTextBytes)
                 : SpokenOutput.speech(
                     label: pending[p].label, value: pending[p].value, hint: pending[p].hint, traits: pending[p].traits,
-                    context: context, buffer: &buffer, maxBytes: builder.maxTextBytes)
+                    context: context, textEntry: ElementCollector.textEntryState(of: pending[p].node, builder.nodes),
+                    buffer: &buffer, maxBytes: builder.maxTextBytes)
             try meter.charge(speech.spoken.utf8.count + (speech.hint?.utf8.count ?? 0), at: pending[p].node,
                              in: builder.nodes, what: "Spoken texts")
             elements[k] = AccessibilityElement(moving: &pending[p], spoken: speech.spoken, spokenHint: speech.hint,

@@ -3,20 +3,56 @@
 /// UIAccessibility+SnapshotAdditions.swift; words from Assets/en.lproj/Localizable.strings):
 /// "Selected: label: value. Dimmed. Button. Heading. 2 of 3."
 enum SpokenOutput {
-    /// Where the element sits: in a series (a `tabSet`: "2 of 3.") or in a container with the
-    /// `tabBar` trait (the parser's `.tab` context: "Tab.", never "Button.", and "2 of 3.").
+    /// Where the element sits, as the parser's `AccessibilityHierarchyParser.Context` says it:
+    /// in a series (a `tabSet`: "2 of 3."), in a container with the `tabBar` trait (`.tab`:
+    /// "Tab.", never "Button.", and "2 of 3."), first or last in a list or landmark (see
+    /// `ContainerContexts`). A data table cell's context carries text: it is a parameter of its
+    /// own (`DataTableCellContext`), so this one stays a plain value every element passes cheaply.
     enum Context: Equatable {
         case series(AccessibilityElement.Position)
         case tab(AccessibilityElement.Position)
+        case listStart, listEnd, landmarkStart, landmarkEnd
 
-        var position: AccessibilityElement.Position {
-            switch self { case .series(let p), .tab(let p): p }
+        var position: AccessibilityElement.Position? {
+            switch self {
+            case .series(let p), .tab(let p): p
+            case .listStart, .listEnd, .landmarkStart, .landmarkEnd: nil
+            }
         }
+
+        /// The words after everything else, for the list and landmark contexts.
+        var closingWords: String? {
+            switch self {
+            case .listStart: "List Start."
+            case .listEnd: "List End."
+            case .landmarkStart: "Landmark."
+            case .landmarkEnd: "End."
+            case .series, .tab: nil
+            }
+        }
+    }
+
+    /// The parser's `.dataTableCell`: row and column from 0 (nil: not defined), spans, whether
+    /// the cell is the first of its row VoiceOver reads, and its headers' words ("B1: Value. ").
+    struct DataTableCellContext: Equatable {
+        var row: Int?, column: Int?
+        var rowSpan: Int, columnSpan: Int
+        var isFirstInRow: Bool
+        var headers: String
+    }
+
+    /// The text-entry states UIKit tells with private traits (`isEditing`, `textArea`).
+    struct TextEntryState: OptionSet {
+        let rawValue: UInt8
+        static let isEditing = TextEntryState(rawValue: 1 << 0)
+        static let textArea = TextEntryState(rawValue: 1 << 1)
     }
 
     static let adjustableHint = "Swipe up or down with one finger to adjust the value."
     static let switchHint = "Double tap to toggle setting."
     static let textEntryHint = "Double tap to edit."
+    static let textEntryIsEditingHint = "Use the rotor to access Misspelled Words"
+    static let textAreaHint = "Double tap to edit., Use the rotor to access Misspelled Words"
 
     /// Traits that add words or hints: without any of them, no selection and no context, the
     /// utterance is the description itself.
@@ -29,11 +65,12 @@ enum SpokenOutput {
     /// own (a switch's value is its raw "0" / "1" / "2"). The utterance is written into `buffer`
     /// (reused between elements) and copied out once.
     static func speech(label: String?, value: String?, hint: String?, traits: Traits, context: Context?,
+                       cell: DataTableCellContext? = nil, textEntry: TextEntryState = [],
                        buffer: inout TextBuffer, maxBytes: Int = AuditBudget.default.maxTextBytes)
         -> (spoken: String, hint: String?) {
         let label = label.nonEmpty, value = value.nonEmpty, ownHint = hint.nonEmpty
         // Common case: a plain text or view says its label (or value) and keeps its hint.
-        if context == nil && traits.isDisjoint(with: speakingTraits) {
+        if context == nil && cell == nil && traits.isDisjoint(with: speakingTraits) {
             switch (label, value) {
             case let (label?, nil): return (label, ownHint)
             case let (nil, value?): return (value, ownHint)
@@ -49,8 +86,11 @@ enum SpokenOutput {
         buffer.clear()
         // A back button whose label is "Back" does not say it twice ("Back Button." alone).
         if let label, !(traits.contains(.backButton) && label.lowercased() == "back") { buffer.append(label) }
-        // A switch's value is said as its state word, not as "label: value".
-        if let value, !isSwitch {
+        if let cell {
+            // A cell: its headers, its description, its spans, row and column, then its value.
+            describeCell(cell, value: isSwitch ? nil : value, in: &buffer)
+        } else if let value, !isSwitch {
+            // A switch's value is said as its state word, not as "label: value".
             if !buffer.isEmpty { buffer.append(": ") }
             buffer.append(value)
         }
@@ -94,23 +134,34 @@ enum SpokenOutput {
             }
         }
         if traits.contains(.tab) || isTab { word("Tab.") }
-        if traits.contains(.textEntry) { word(traits.contains(.secureTextEntry) ? "Secure Text Field." : "Text Field.") }
+        if traits.contains(.textEntry) {
+            word(traits.contains(.secureTextEntry) ? "Secure Text Field." : "Text Field.")
+            if textEntry.contains(.isEditing) { word("Is editing.") }
+        }
         if traits.contains(.header) { word("Heading.") }
         if traits.contains(.link) { word("Link.") }
         if traits.contains(.adjustable) { word("Adjustable.") }
         if traits.contains(.image) { word("Image.") }
         if traits.contains(.searchField) { word("Search Field.") }
-        if let context {
+        if let position = context?.position {
             // "%@ %@ of %@.": a space even after an empty description, as the reference formats it.
             buffer.append(UInt8(ascii: " "))
-            buffer.append(context.position.index); buffer.append(" of "); buffer.append(context.position.count)
+            buffer.append(position.index); buffer.append(" of "); buffer.append(position.count)
             buffer.append(UInt8(ascii: "."))
+        } else if let closing = context?.closingWords {
+            // "%@%@ %@": a period unless there is one, even after an empty description.
+            if !endsWithPeriod(buffer) { buffer.append(UInt8(ascii: ".")) }
+            buffer.append(UInt8(ascii: " "))
+            buffer.append(closing)
         }
 
         let enabled = !traits.contains(.notEnabled)
         if isSwitch && enabled { spokenHint = appending(switchHint, to: spokenHint) }
-        // Text entry replaces the hint (this format has no editing state or text areas).
-        if traits.contains(.textEntry) && enabled { spokenHint = textEntryHint }
+        // Text entry replaces the hint: being edited, a text area, or a text field.
+        if traits.contains(.textEntry) && enabled {
+            spokenHint = textEntry.contains(.isEditing) ? textEntryIsEditingHint
+                : textEntry.contains(.textArea) ? textAreaHint : textEntryHint
+        }
         // The adjust hint follows the element's own; not when dimmed, for switches, or when the
         // element has only a hint (which was then said in place of the description).
         let hintOnly = ownHint != nil && label == nil && value == nil
@@ -118,6 +169,24 @@ enum SpokenOutput {
             spokenHint = appending(adjustableHint, to: spokenHint)
         }
         return (buffer.string().truncated(toBytes: maxBytes), spokenHint?.truncated(toBytes: maxBytes))
+    }
+
+    /// A data table cell's description (`buffer` holds its label): "<headers><label>." then
+    /// " Spans N rows." / " Spans N columns." when it spans more than one (and the row or column
+    /// is defined), " Row N." for the first cell of a row, " Column N.", then " <value>".
+    private static func describeCell(_ cell: DataTableCellContext, value: String?, in buffer: inout TextBuffer) {
+        if !cell.headers.isEmpty {
+            let label = buffer.string()
+            buffer.clear(); buffer.append(cell.headers); buffer.append(label)
+        }
+        if !endsWithPeriod(buffer) { buffer.append(UInt8(ascii: ".")) }
+        if cell.rowSpan > 1 && cell.row != nil { buffer.append(" Spans "); buffer.append(cell.rowSpan); buffer.append(" rows.") }
+        if cell.columnSpan > 1 && cell.column != nil {
+            buffer.append(" Spans "); buffer.append(cell.columnSpan); buffer.append(" columns.")
+        }
+        if cell.isFirstInRow, let row = cell.row { buffer.append(" Row "); buffer.append(row + 1); buffer.append(UInt8(ascii: ".")) }
+        if let column = cell.column { buffer.append(" Column "); buffer.append(column + 1); buffer.append(UInt8(ascii: ".")) }
+        if let value { buffer.append(UInt8(ascii: " ")); buffer.append(value) }
     }
 
     /// "<hint>. <standard>" (the hint's own trailing period dropped), or the standard hint alone.

@@ -14,13 +14,15 @@ struct Visibility {
     /// included), -1 for none; empty when there are none. Indices, not nodes: counts per
     /// series then take a few slots instead of one per node.
     var seriesOf: [Int] = []
+    /// Contexts of lists, landmarks and data tables; nil when no node sends container facts.
+    var containers: ContainerContexts?
 
     init(_ document: borrowing Document) {
         let nodes = document.nodes, childStorage = document.childStorage
         var visible = [Bool](filledWith: false, count: nodes.count)
         var reachable = [Bool](filledWith: false, count: nodes.count)
         var series = [Int](filledWith: -1, count: nodes.count), seriesNodes: [Int] = []
-        var anyModal = false
+        var anyModal = false, anyContainerFacts = false
         // Pre-order storage: a parent is always decided before its children. Nodes read by
         // index, results written through buffers: measured faster on large trees.
         visible.withUnsafeMutableBufferPointer { visible in
@@ -30,6 +32,7 @@ struct Visibility {
                     visible[i] = (parent.map { visible[$0] } ?? true) && !Visibility.hidesSubtree(nodes, i)
                     let traits = nodes[i].effectiveTraits
                     if traits.contains(.isModal) { anyModal = true }
+                    if nodes[i].has(.containerFacts) { anyContainerFacts = true }
                     if traits.contains(.tabBar) || nodes[i].kind == .tabSet {
                         series[i] = seriesNodes.count
                         seriesNodes.append(i)
@@ -43,6 +46,7 @@ struct Visibility {
         seriesOf = series
         self.seriesNodes = seriesNodes
         isVisible = visible
+        if anyContainerFacts { containers = ContainerContexts(document) }
         guard anyModal else { isReachable = visible; return }
         // Modal, decided per parent: among a view's children (not its accessibilityChildren,
         // which are UIKit accessibilityElements) the last with the isModal trait is the only one

@@ -40,6 +40,17 @@ public struct Node: Sendable {
         get { present.contains(.explicitOrder) }
         set { if newValue { present.insert(.explicitOrder) } else { present.remove(.explicitOrder) } }
     }
+    /// A text field being edited (UIKit's private isEditing trait: "Is editing."). A bit of `present`.
+    public var isEditing: Bool {
+        get { present.contains(.isEditing) }
+        set { if newValue { present.insert(.isEditing) } else { present.remove(.isEditing) } }
+    }
+    /// A text field of several lines (UITextView, SwiftUI TextEditor: UIKit's private textArea
+    /// trait, which changes its hint). A bit of `present`.
+    public var isTextArea: Bool {
+        get { present.contains(.textArea) }
+        set { if newValue { present.insert(.textArea) } else { present.remove(.textArea) } }
+    }
     private var present: Present = []
     /// Which boxed fields hold something (in the padding before `sortPriority`).
     private(set) var fieldFlags: FieldFlags = []
@@ -59,6 +70,8 @@ public struct Node: Sendable {
         // Two view flags share the byte: they are not geometry, but they fit in its spare bits.
         static let clipsToBounds = Present(rawValue: 1 << 4)
         static let explicitOrder = Present(rawValue: 1 << 5)
+        static let isEditing = Present(rawValue: 1 << 6)
+        static let textArea = Present(rawValue: 1 << 7)
     }
 
     /// Boxed fields that hold a value (text and label: a non-empty one), written by the decoder
@@ -83,6 +96,8 @@ public struct Node: Sendable {
         static let nonEmptyIdentifier = FieldFlags(rawValue: 1 << 13)
         /// Non-empty `actions`, `customContent` or `rotors`.
         static let lists = FieldFlags(rawValue: 1 << 14)
+        /// A `containerType`, `dataTableCell` or non-empty `userInputLabels` (see `NodeContainer.swift`).
+        static let containerFacts = FieldFlags(rawValue: 1 << 15)
     }
 
     /// Whether the boxed field behind `flag` holds a value (see `FieldFlags`).

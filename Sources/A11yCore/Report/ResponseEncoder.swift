@@ -169,6 +169,8 @@ public enum ResponseEncoder {
             }
             w.endArray()
         }
+        // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are set.
+        if document.nodes[e.node].has(.containerFacts) { writeUserInputLabels(of: e.node, document: document, into: &w) }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("spokenHint"); w.string(e.spokenHint)
         w.staticKey("nodes")
@@ -178,6 +180,13 @@ public enum ResponseEncoder {
         }
         w.endArray()
         w.endObject()
+    }
+
+    /// `"userInputLabels": [...]` when the node sends some (out of line: few elements have them).
+    @inline(never)
+    private static func writeUserInputLabels(of node: Int, document: Document, into w: inout JSONWriter) {
+        let inputLabels = document.nodes[node].userInputLabels
+        if !inputLabels.isEmpty { w.staticKey("userInputLabels"); w.strings(inputLabels) }
     }
 
     /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a

@@ -86,11 +86,11 @@ enum NodeWire {
             row.rare.component = Indirect(try StyleDecoder.component(&c)); node.note(.component, true)
         },
         .init("userInputLabels", .array(of: .string),
-              "UIKit accessibilityUserInputLabels: the names Voice Control and Full Keyboard Access accept for the element (default: its label).") { c, _, row throws(InputError) in
+              "UIKit accessibilityUserInputLabels: the names Voice Control and Full Keyboard Access accept for the element (default: its label).") { c, node, row throws(InputError) in
             var labels: [String] = []
             var list = try c.beginArray()
             while try c.nextElement(&list) { labels.append(try c.string()) }
-            if !labels.isEmpty { row.rare.userInputLabels = labels }
+            if !labels.isEmpty { row.rare.userInputLabels = labels; node.note(.containerFacts, true) }
         },
         .init("focusable", .boolean, "Reachable by keyboard.") { c, node, _ throws(InputError) in node.focusable = try c.bool() },
         .init("clipsToBounds", .boolean,
@@ -116,6 +116,23 @@ enum NodeWire {
               "Android: the node scrolls its content (a dump's `scrollable`). `target-size` does not judge a target touching its edges, which may be partly scrolled out.",
               default: "false") { c, _, row throws(InputError) in
             if try c.bool() { row.rare.scrollable = true }
+        },
+        .init("containerType", .oneOf(ContainerType.wire.names),
+              "UIKit accessibilityContainerType: " + ContainerType.wire.names.joined(separator: ", ") + " (default none). Its elements are read together; the elements of a list or landmark sent as accessibilityChildren say where it starts and ends, the cells (dataTableCell) of a dataTable their row, column and headers.") { c, node, row throws(InputError) in
+            let type = try c.enumeration(ContainerType.self)
+            if type != .none { row.rare.containerType = type; node.note(.containerFacts, true) }
+        },
+        .init("dataTableCell", .object("DataTableCell"),
+              "The node is a cell of the dataTable container above it (UIAccessibilityContainerDataTableCell).") { c, node, row throws(InputError) in
+            row.rare.dataTableCell = try DataTableCell.read(&c); node.note(.containerFacts, true)
+        },
+        .init("isEditing", .boolean,
+              "A textField or secureTextField being edited (UIKit's isEditing trait): says \"Is editing.\".", default: "false") { c, node, _ throws(InputError) in
+            node.isEditing = try c.bool()
+        },
+        .init("textArea", .boolean,
+              "A textField of several lines (UITextView, SwiftUI TextEditor; UIKit's textArea trait): its hint adds the misspelled-words rotor.", default: "false") { c, node, _ throws(InputError) in
+            node.isTextArea = try c.bool()
         },
     ]
 
@@ -228,6 +245,8 @@ extension Node {
         var className: String?
         var contentDescription: String?
         var scrollable = false
+        var containerType: ContainerType?
+        var dataTableCell: DataTableCell?
     }
 
     public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
@@ -254,7 +273,7 @@ extension Node {
     public var strategies: Strategies? { get { rare { $0.strategies?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.strategies = boxed }; note(.strategies, boxed != nil) } }
     public var component: Component? { get { rare { $0.component?.value } ?? nil } set { let boxed = newValue.map(Indirect.init); mutateRare { $0.component = boxed }; note(.component, boxed != nil) } }
 
-    public var userInputLabels: [String] { get { rare { $0.userInputLabels } ?? [] } set { mutateRare { $0.userInputLabels = newValue } } }
+    public var userInputLabels: [String] { get { rare { $0.userInputLabels } ?? [] } set { mutateRare { $0.userInputLabels = newValue }; noteContainerFacts() } }
     /// Android: the class the node reports for accessibility, when an importer or the tree gave one.
     public var className: String? { get { rare { $0.className } ?? nil } set { mutateRare { $0.className = newValue } } }
     /// Android: the node's own non-empty contentDescription (not the label TalkBack composes).

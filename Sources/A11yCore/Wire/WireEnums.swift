@@ -104,6 +104,18 @@ extension WCAGLevel: WireEnum {
     }
 }
 
+extension ContainerType: WireEnum {
+    static let wire = WireEnumeration<ContainerType>("containerType", default: ContainerType.none) {
+        switch $0 {
+        case .none: "Not a container VoiceOver tells of."
+        case .semanticGroup: "A group: its elements are read together when it has a label, value or identifier."
+        case .list: "A list: the first and last of its accessibilityChildren say \"List Start.\" and \"List End.\"."
+        case .landmark: "A landmark: the first and last of its accessibilityChildren say \"Landmark.\" and \"End.\"."
+        case .dataTable: "A data table: its cells (dataTableCell) say their headers, row and column."
+        }
+    }
+}
+
 extension Grouping: WireEnum {
     static let wire = WireEnumeration<Grouping>("grouping") {
         switch $0 {

@@ -59,6 +59,7 @@ import Testing
             "combinable-single-interactive-child.json", "custom-alert-modal.json",
             "form-field-deferred-error.json", "login-form-nested-ids.json", "movie-card-and-row-combined.json",
             "rddm-cell-strategies.json", "section-with-header-contained.json", "settings-row-labeled-pair.json",
+            "statement-list-and-table.json",
         ])
     }
 
@@ -175,6 +176,22 @@ import Testing
     @Test func sectionWithHeaderContained() throws {
         let r = try Self.audit("section-with-header-contained.json")
         #expect(r.elements.map(\.spoken) == ["Trending. Heading.", "Dune, Science fiction. Button.", "Arrival, Drama. Button.", "Updated daily"])
+    }
+
+    /// A UIKit list (its accessibilityElements), a data table with header cells and a text
+    /// area being edited, read as AccessibilitySnapshot's parser reads them (see
+    /// UpstreamContainerTests): a value cell reads its column header, not its row's; the first
+    /// cell of a row skips the column header right above it.
+    @Test func statementListAndTable() throws {
+        let r = try Self.audit("statement-list-and-table.json")
+        #expect(r.elements.map(\.spoken) == [
+            "Coffee, $4.50. List Start.", "Groceries, $62.10", "Rent, $1,200.00. List End.",
+            "Month. Row 1. Column 1.", "Spent. Column 2.",
+            "March. Row 2. Column 1.", "Spent. $1,266.60. Column 2.",
+            "Month. April. Row 3. Column 1.", "Spent. $1,180.00. Column 2.",
+            "Notes: Split rent with Sam. Text Field. Is editing.",
+        ])
+        #expect(r.elements.last?.spokenHint == "Use the rotor to access Misspelled Words")
     }
 
     @Test func settingsRowLabeledPair() throws {
