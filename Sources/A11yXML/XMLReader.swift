@@ -217,66 +217,80 @@ public struct XMLReader {
         open.append(tagName)
     }
 
+    /// One attribute, from its name at `position` to past its closing quote.
+    /// Speed: the scan runs on a local index, stored in `position` at the end (and before a
+    /// reference is checked), and every error is made out of line by `attributeError`.
     private mutating func readAttribute() throws(XMLError) {
-        let nameStart = position
-        guard attributes.count < limits.maxAttributes else {
-            throw error(.limit, "more than \(limits.maxAttributes) attributes on element <\(string(name))>", at: position)
-        }
-        // A repeated name is an error (XML 1.0 §3.1, "Unique Att Spec").
-        guard position < buffer.count, XMLCharacters.isNameStart(buffer[position]) else {
-            throw error(.syntax, "expected an attribute name", at: position)
-        }
-        // A local index: the loop then keeps it in a register instead of storing `position` each byte.
-        let at = nameEnd(from: position + 1)
         let count = buffer.count
-        position = at
-        guard position - nameStart <= limits.maxNameBytes else {
-            throw error(.limit, "name longer than \(limits.maxNameBytes) bytes", at: nameStart)
+        let nameStart = position
+        guard attributes.count < limits.maxAttributes else { throw attributeError(.tooMany, nameStart..<nameStart, at: nameStart) }
+        guard nameStart < count, XMLCharacters.isNameStart(buffer[nameStart]) else {
+            throw attributeError(.noName, nameStart..<nameStart, at: nameStart)
         }
-        let attributeName = nameStart..<position
-        // A 64-bit filter of the names so far: only a hit compares keys, and only equal keys bytes.
+        var at = nameEnd(from: nameStart + 1)
+        let attributeName = nameStart..<at
+        guard at - nameStart <= limits.maxNameBytes else { throw attributeError(.longName, attributeName, at: nameStart) }
+        // A repeated name is an error (XML 1.0 §3.1, "Unique Att Spec"). A 64-bit filter of
+        // the names so far: only a hit compares keys, and only equal keys bytes.
         let hash = Self.key(of: attributeName, in: buffer)
         let bit: UInt64 = 1 << (hash >> 58)
         if nameFilter & bit != 0 {
             for other in attributes where other.nameHash == hash && bytesEqual(other.name, attributeName) {
-                throw error(.syntax, "attribute \(string(attributeName)) repeated on element <\(string(name))>", at: nameStart)
+                throw attributeError(.repeated, attributeName, at: nameStart)
             }
         }
         nameFilter |= bit
-        skipSpaces()
-        guard position < count, buffer[position] == Ch.equals else {
-            throw error(.syntax, "expected = after attribute \(string(attributeName))", at: position)
+        while at < count, XMLCharacters.isSpace(buffer[at]) { at += 1 }
+        guard at < count, buffer[at] == Ch.equals else { throw attributeError(.noEquals, attributeName, at: at) }
+        at += 1
+        while at < count, XMLCharacters.isSpace(buffer[at]) { at += 1 }
+        guard at < count, buffer[at] == Ch.quote || buffer[at] == Ch.apostrophe else {
+            throw attributeError(.noQuote, attributeName, at: at)
         }
-        position += 1
-        skipSpaces()
-        guard position < buffer.count, buffer[position] == Ch.quote || buffer[position] == Ch.apostrophe else {
-            throw error(.syntax, "expected a quoted value for attribute \(string(attributeName))", at: position)
-        }
-        let quote = buffer[position]
-        position += 1
-        let valueStart = position
+        let quote = buffer[at]
+        let valueStart = at + 1
+        at = valueStart
         var needsDecoding = false
         // Bytes that end the value or need a look: the quote, <, &, and tab / LF / CR, which
         // attribute-value normalisation turns into spaces (XML 1.0 §3.3.3).
         while true {
-            position = valueStop(from: position)
-            guard position < count else {
-                throw error(.syntax, "document ends inside the value of attribute \(string(attributeName))", at: valueStart - 1)
-            }
-            let byte = buffer[position]
+            at = valueStop(from: at)
+            guard at < count else { throw attributeError(.unterminated, attributeName, at: valueStart - 1) }
+            let byte = buffer[at]
             if byte == quote { break }
             switch byte {
-            case Ch.lt: throw error(.syntax, "< in the value of attribute \(string(attributeName))", at: position)
-            case Ch.amp: try checkReference(); needsDecoding = true
-            case Ch.tab, Ch.lf, Ch.cr: needsDecoding = true; position += 1
-            default: position += 1 // the other quote
+            case Ch.lt: throw attributeError(.lessThan, attributeName, at: at)
+            case Ch.amp:
+                position = at
+                try checkReference()
+                at = position
+                needsDecoding = true
+            case Ch.tab, Ch.lf, Ch.cr: needsDecoding = true; at += 1
+            default: at += 1 // the other quote
             }
         }
-        guard position - valueStart <= limits.maxValueBytes else {
-            throw error(.limit, "value of attribute \(string(attributeName)) longer than \(limits.maxValueBytes) bytes", at: valueStart)
+        guard at - valueStart <= limits.maxValueBytes else { throw attributeError(.longValue, attributeName, at: valueStart) }
+        attributes.append(XMLAttribute(name: attributeName, value: valueStart..<at, needsDecoding: needsDecoding, nameHash: hash))
+        position = at + 1
+    }
+
+    private enum AttributeProblem { case tooMany, noName, longName, repeated, noEquals, noQuote, unterminated, lessThan, longValue }
+
+    /// The error of attribute `attribute` (its name's bytes) of the current tag, at `offset`.
+    @inline(never)
+    private func attributeError(_ problem: AttributeProblem, _ attribute: Range<Int>, at offset: Int) -> XMLError {
+        let name = string(attribute)
+        switch problem {
+        case .tooMany: return error(.limit, "more than \(limits.maxAttributes) attributes on element <\(string(self.name))>", at: offset)
+        case .noName: return error(.syntax, "expected an attribute name", at: offset)
+        case .longName: return error(.limit, "name longer than \(limits.maxNameBytes) bytes", at: offset)
+        case .repeated: return error(.syntax, "attribute \(name) repeated on element <\(string(self.name))>", at: offset)
+        case .noEquals: return error(.syntax, "expected = after attribute \(name)", at: offset)
+        case .noQuote: return error(.syntax, "expected a quoted value for attribute \(name)", at: offset)
+        case .unterminated: return error(.syntax, "document ends inside the value of attribute \(name)", at: offset)
+        case .lessThan: return error(.syntax, "< in the value of attribute \(name)", at: offset)
+        case .longValue: return error(.limit, "value of attribute \(name) longer than \(limits.maxValueBytes) bytes", at: offset)
         }
-        attributes.append(XMLAttribute(name: attributeName, value: valueStart..<position, needsDecoding: needsDecoding, nameHash: hash))
-        position += 1
     }
 
     private mutating func readEndTag() throws(XMLError) {
