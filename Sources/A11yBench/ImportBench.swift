@@ -3,10 +3,11 @@ import A11yXML
 import Foundation
 
 /// `A11yBench --import [NODES,...]`: each importer's speed next to the JSON tree path on
-/// comparable trees. One generated screen is written twice, as a UI Automator dump (every
-/// attribute, as `uiautomator dump` writes them) and as our JSON tree with the same nodes,
-/// kinds, frames, texts, labels and identifiers; each is read into a `Document`. The XML
-/// reader alone (events and attribute values, no model) is timed too.
+/// comparable trees. One generated screen is written three times, as a UI Automator dump
+/// (every attribute, as `uiautomator dump` writes them), as an Appium XCUITest page source
+/// (WebDriverAgent's attributes) and as our JSON tree with the same nodes, kinds, frames,
+/// texts, labels and identifiers; each is read into a `Document`. The XML reader alone
+/// (events and attribute values, no model) is timed on both dumps too.
 enum ImportBench {
     /// One node of the generated screen, in document order.
     struct Item {
@@ -59,6 +60,39 @@ enum ImportBench {
         return Array(out.utf8)
     }
 
+    /// The same nodes as an XCUITest page source (WDA's attribute order; frames in points at
+    /// density 3; `name` is the identifier, `label` the text or description, a StaticText's
+    /// `value` repeats its label).
+    static func pageSource(_ items: [Item]) -> [UInt8] {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><AppiumAUT>"
+        var open: [String] = []
+        var depths: [Int] = []
+        for (i, item) in items.enumerated() {
+            while let last = depths.last, last >= item.depth { out += "</\(open.removeLast())>"; depths.removeLast() }
+            let type: String
+            switch item.kind {
+            case "text": type = "XCUIElementTypeStaticText"
+            case "button": type = "XCUIElementTypeButton"
+            case "list": type = "XCUIElementTypeTable"
+            default: type = item.depth == 0 ? "XCUIElementTypeApplication" : item.clickable ? "XCUIElementTypeCell" : "XCUIElementTypeOther"
+            }
+            let label = item.text.isEmpty ? item.description : item.text
+            let (l, t, r, b) = item.frame
+            out += "<\(type) type=\"\(type)\""
+            if !item.text.isEmpty { out += " value=\"\(item.text)\"" }
+            if !item.id.isEmpty { out += " name=\"\(item.id)\"" }
+            if !label.isEmpty { out += " label=\"\(label)\"" }
+            let accessible = item.kind == "text" || item.kind == "button" || item.clickable
+            out += " enabled=\"true\" visible=\"true\" accessible=\"\(accessible)\" x=\"\(l / 3)\" y=\"\(t / 3)\""
+            out += " width=\"\((r - l) / 3)\" height=\"\((b - t) / 3)\" index=\"\(i % 8)\">"
+            open.append(type)
+            depths.append(item.depth)
+        }
+        while let type = open.popLast() { out += "</\(type)>" }
+        out += "</AppiumAUT>"
+        return Array(out.utf8)
+    }
+
     /// The same nodes as our JSON tree (frames in dp at density 3).
     static func tree(_ items: [Item]) -> [UInt8] {
         var out = "{\"platform\":\"android\",\"root\":{\"type\":\"view\",\"children\":["
@@ -103,27 +137,15 @@ enum ImportBench {
         print("path                    nodes      bytes     ms/call      MB/s    Mnodes/s   ns/node  vs JSON/node")
         for size in sizes {
             let items = screen(nodes: size)
-            let xml = dump(items), json = tree(items)
+            let xml = dump(items), ios = pageSource(items), json = tree(items)
             let nodes = items.count + 1
-            let jsonTime = time(repeats: repeats, minSample: minSample) {
-                json.withUnsafeBytes { (try? DocumentDecoder.decode($0))?.nodes.count ?? 0 }
-            }
-            let readerTime = time(repeats: repeats, minSample: minSample) {
-                xml.withUnsafeBytes { raw in
-                    var reader = XMLReader(raw)
-                    var n = 0
-                    while let event = try? reader.next(), event != .endOfDocument {
-                        if event == .startElement { for a in reader.attributes { n &+= reader.value(of: a).utf8.count } }
-                    }
-                    return n
-                }
-            }
-            let androidTime = time(repeats: repeats, minSample: minSample) {
-                xml.withUnsafeBytes { (try? AndroidImporter.document($0, density: 3))?.nodes.count ?? 0 }
-            }
-            let imported = xml.withUnsafeBytes { (try? AndroidImporter.document($0, density: 3))?.nodes.count ?? 0 }
-            let decoded = json.withUnsafeBytes { (try? DocumentDecoder.decode($0))?.nodes.count ?? 0 }
-            precondition(imported == nodes && decoded == nodes, "generated trees differ: \(imported) / \(decoded) / \(nodes)")
+            let jsonTime = time(repeats: repeats, minSample: minSample) { decodeJSON(json) }
+            let androidReaderTime = time(repeats: repeats, minSample: minSample) { readOnly(xml) }
+            let androidTime = time(repeats: repeats, minSample: minSample) { importAndroid(xml) }
+            let iosReaderTime = time(repeats: repeats, minSample: minSample) { readOnly(ios) }
+            let iosTime = time(repeats: repeats, minSample: minSample) { importIOS(ios) }
+            precondition(importAndroid(xml) == nodes && importIOS(ios) == nodes && decodeJSON(json) == nodes,
+                         "generated trees differ: \(importAndroid(xml)) / \(importIOS(ios)) / \(decodeJSON(json)) / \(nodes)")
             func row(_ name: String, _ bytes: Int, _ seconds: Double) {
                 let perNode = seconds / Double(nodes)
                 print(name + String(repeating: " ", count: max(1, 20 - name.count)) + Report.pad(String(nodes), 10) + Report.pad(String(bytes), 11)
@@ -132,8 +154,46 @@ enum ImportBench {
                       + Report.pad(Report.fixed(seconds / jsonTime, 2) + "x", 14))
             }
             row("json tree decode", json.count, jsonTime)
-            row("xml reader only", xml.count, readerTime)
+            row("android reader only", xml.count, androidReaderTime)
             row("android import", xml.count, androidTime)
+            row("ios reader only", ios.count, iosReaderTime)
+            row("ios import", ios.count, iosTime)
         }
+    }
+
+    static func decodeJSON(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { (try? DocumentDecoder.decode($0))?.nodes.count ?? 0 }
+    }
+
+    static func importAndroid(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { (try? AndroidImporter.document($0, density: 3))?.nodes.count ?? 0 }
+    }
+
+    static func importIOS(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { (try? IOSPageSource.document($0))?.nodes.count ?? 0 }
+    }
+
+    /// The XML reader alone: every event, every attribute's value as a String.
+    static func readOnly(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var reader = XMLReader(raw)
+            var n = 0
+            while let event = try? reader.next(), event != .endOfDocument {
+                if event == .startElement { for a in reader.attributes { n &+= reader.value(of: a).utf8.count } }
+            }
+            return n
+        }
+    }
+
+    /// `--profile-import[-json|-ios] NODES CALLS`: one path, `calls` times, for callgrind
+    /// (`path` is "", "-json" or "-ios"). The sum of node counts, so nothing is optimised away.
+    static func profile(path: String, nodes: Int, calls: Int) -> Int {
+        let items = screen(nodes: nodes)
+        let bytes = path == "-json" ? tree(items) : path == "-ios" ? pageSource(items) : dump(items)
+        var n = 0
+        for _ in 0..<calls {
+            n &+= path == "-json" ? decodeJSON(bytes) : path == "-ios" ? importIOS(bytes) : importAndroid(bytes)
+        }
+        return n
     }
 }

@@ -5,7 +5,7 @@
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
 //   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
 //   A11yBench --import [NODES,...]                (importers' MB/s and nodes/s next to the JSON tree path)
-//   A11yBench --profile-import[-json] NODES CALLS (the Android importer, or the JSON decoder on the same screen)
+//   A11yBench --profile-import[-json|-ios] NODES CALLS (the Android or iOS importer, or the JSON decoder, same screen)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 //   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
 //   A11yBench --attacks [SCALE] [SHAPE ...]        (issue 15's hostile shapes at N and 2N: time, peak RSS)
@@ -88,20 +88,11 @@ if args.first == "--import" {
     ImportBench.run(sizes: sizes, repeats: 5, minSample: 0.2)
     exit(0)
 }
-if args.first == "--profile-import" || args.first == "--profile-import-json" {
-    // The Android importer, or the JSON decoder on the same screen, for perf (instruction
-    // counts compare where timings are noisy): --profile-import[-json] NODES CALLS
+if args.first == "--profile-import" || args.first == "--profile-import-json" || args.first == "--profile-import-ios" {
+    // One importer, or the JSON decoder on the same screen, for perf (instruction counts
+    // compare where timings are noisy): --profile-import[-json|-ios] NODES CALLS
     guard args.count == 3 else { usage() }
-    let items = ImportBench.screen(nodes: number(args[1]))
-    let json = args.first == "--profile-import-json"
-    let bytes = json ? ImportBench.tree(items) : ImportBench.dump(items)
-    var n = 0
-    for _ in 0..<number(args[2]) {
-        n &+= bytes.withUnsafeBytes { raw in
-            json ? (try? DocumentDecoder.decode(raw))?.nodes.count ?? 0 : (try? AndroidImporter.document(raw, density: 3))?.nodes.count ?? 0
-        }
-    }
-    print(n)
+    print(ImportBench.profile(path: String(args[0].dropFirst("--profile-import".count)), nodes: number(args[1]), calls: number(args[2])))
     exit(0)
 }
 if args.first == "--profile" {

@@ -27,6 +27,20 @@ package enum XMLCharacters {
         return (word >> UInt64(byte & 0x3F)) & 1 != 0
     }
 
+    /// How many of the eight bytes of `word` (first byte lowest) are, from the first on, ASCII
+    /// letters or `-`: 8 when all are. Each byte is tested without carries into the next:
+    /// high bits cleared and 0x20 set (so letters are lower case), two additions put
+    /// "at least `a`" and "beyond `z`" into each byte's high bit; `-` is an exact zero-byte test.
+    @inline(__always)
+    static func letterRun(_ word: UInt64) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let lowered = (word & low) | 0x2020_2020_2020_2020
+        let letter = (lowered &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(lowered &+ 0x0505_0505_0505_0505) & ~word & high
+        let dash = word ^ 0x2D2D_2D2D_2D2D_2D2D
+        let isDash = ~(((dash & low) &+ low) | dash) & high
+        return (~(letter | isDash) & high).trailingZeroBitCount >> 3
+    }
+
     /// A byte of an attribute value that needs no look: not a quote, `<`, `&`, tab, LF or CR
     /// (other controls were refused by `validate`).
     @inline(__always)

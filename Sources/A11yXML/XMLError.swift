@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why an XML document was refused, and where: byte offset plus line and column.
 ///
 /// Lines count from 1; a line ends at LF, CR LF or a lone CR (XML 1.0 §2.11). Columns count
@@ -66,37 +72,68 @@ public struct XMLLineCounter: Sendable {
     private var line = 1
     /// Column (UTF-16 code units, from 1) of `offset`.
     private var column = 1
+    /// The first LF and CR at or after `offset` (the buffer's size when there is none), or
+    /// -1 before the first search.
+    private var nextLF = -1
+    private var nextCR = -1
 
     public init() {}
 
     /// The location of `target`, which must not be before the last one asked for.
     public mutating func advance(to target: Int, in bytes: UnsafeRawBufferPointer) -> XMLLocation {
         let end = min(target, bytes.count)
-        var i = offset
         guard let base = bytes.baseAddress else { return XMLLocation(line: line, column: column) }
+        var i = offset
         while i < end {
-            // Eight ASCII bytes with no line end: eight columns.
-            if i + 8 <= end {
-                let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
-                let lf = word ^ (ones &* 0x0A), cr = word ^ (ones &* 0x0D)
-                let hasLineEnd = ((lf &- ones) & ~lf | (cr &- ones) & ~cr) & high
-                if (word & high) | hasLineEnd == 0 { column += 8; i += 8; continue }
-            }
-            let byte = bytes[i]
-            if byte == 0x0A {
+            // Speed: line ends are found by memchr and remembered, so a dump with few lines
+            // (UI Automator writes one) is searched once; between them only columns are counted.
+            if nextLF < i { nextLF = Self.find(0x0A, in: bytes, from: i) }
+            if nextCR < i { nextCR = Self.find(0x0D, in: bytes, from: i) }
+            let stop = min(end, nextLF, nextCR)
+            column += Self.columns(base, from: i, to: stop)
+            i = stop
+            guard i < end else { break }
+            if bytes[i] == 0x0A {
                 line += 1; column = 1
-            } else if byte == 0x0D {
+            } else if i + 1 >= bytes.count || bytes[i + 1] != 0x0A {
                 // CR LF is one line end (counted at the LF); a lone CR ends a line itself.
-                if i + 1 >= bytes.count || bytes[i + 1] != 0x0A { line += 1; column = 1 }
-            } else if byte & 0xC0 != 0x80 {
-                // Every byte but continuation bytes starts a scalar; a four-byte sequence
-                // (lead byte 0xF0...) is a surrogate pair in UTF-16.
-                column += byte >= 0xF0 ? 2 : 1
+                line += 1; column = 1
             }
             i += 1
         }
         offset = max(offset, end)
         return XMLLocation(line: line, column: column)
+    }
+
+    private static func find(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard start < bytes.count, let base = bytes.baseAddress,
+              let hit = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
+        return base.distance(to: UnsafeRawPointer(hit))
+    }
+
+    /// UTF-16 code units of the bytes `start..<end`, which hold no line end. Speed: eight bytes
+    /// at a time are only or-ed together; when no high bit is set the run is ASCII and its
+    /// length is the count, else the bytes are counted one by one.
+    private static func columns(_ base: UnsafeRawPointer, from start: Int, to end: Int) -> Int {
+        var i = start
+        var seen: UInt64 = 0
+        while i + 8 <= end {
+            seen |= base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        var n = 0
+        if seen & 0x8080_8080_8080_8080 == 0 {
+            n = i - start
+        } else {
+            i = start
+        }
+        while i < end {
+            // Every byte but continuation bytes starts a scalar; a four-byte sequence (lead byte
+            // 0xF0...) is a surrogate pair in UTF-16.
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
+            if byte & 0xC0 != 0x80 { n += byte >= 0xF0 ? 2 : 1 }
+            i += 1
+        }
+        return n
     }
 }

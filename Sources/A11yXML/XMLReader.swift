@@ -24,7 +24,7 @@ public struct XMLAttribute: Sendable {
     public var value: Range<Int>
     /// Whether the raw value holds a reference or a tab / line end that `value(of:)` replaces.
     public var needsDecoding: Bool
-    /// FNV-1a of the name, for the duplicate check.
+    /// `XMLReader.key(of:in:)` of the name, for the duplicate check.
     var nameHash: UInt64 = 0
 }
 
@@ -53,7 +53,7 @@ public struct XMLReader {
     private var open: [Range<Int>] = []
     /// Set after `<a/>`: the next event is its end.
     private var pendingEnd = false
-    /// Bit `hash >> 58` of each attribute name of the current tag.
+    /// Bit `key >> 58` of each attribute name of the current tag.
     private var nameFilter: UInt64 = 0
 
     /// The current element's name (start or end tag).
@@ -217,75 +217,80 @@ public struct XMLReader {
         open.append(tagName)
     }
 
+    /// One attribute, from its name at `position` to past its closing quote.
+    /// Speed: the scan runs on a local index, stored in `position` at the end (and before a
+    /// reference is checked), and every error is made out of line by `attributeError`.
     private mutating func readAttribute() throws(XMLError) {
-        let nameStart = position
-        guard attributes.count < limits.maxAttributes else {
-            throw error(.limit, "more than \(limits.maxAttributes) attributes on element <\(string(name))>", at: position)
-        }
-        // The name, hashed (FNV-1a) as it is read: a repeated name is an error (XML 1.0 §3.1,
-        // "Unique Att Spec"), found by hash first.
-        guard position < buffer.count, XMLCharacters.isNameStart(buffer[position]) else {
-            throw error(.syntax, "expected an attribute name", at: position)
-        }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        // A local index: the loop then keeps it in a register instead of storing `position` each byte.
-        var at = position
         let count = buffer.count
-        while at < count {
-            let byte = buffer[at]
-            guard XMLCharacters.isNameByte(byte) else { break }
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
-            at += 1
+        let nameStart = position
+        guard attributes.count < limits.maxAttributes else { throw attributeError(.tooMany, nameStart..<nameStart, at: nameStart) }
+        guard nameStart < count, XMLCharacters.isNameStart(buffer[nameStart]) else {
+            throw attributeError(.noName, nameStart..<nameStart, at: nameStart)
         }
-        position = at
-        guard position - nameStart <= limits.maxNameBytes else {
-            throw error(.limit, "name longer than \(limits.maxNameBytes) bytes", at: nameStart)
-        }
-        let attributeName = nameStart..<position
-        // A 64-bit filter of the names so far: only a hit compares hashes, and only equal hashes bytes.
+        var at = nameEnd(from: nameStart + 1)
+        let attributeName = nameStart..<at
+        guard at - nameStart <= limits.maxNameBytes else { throw attributeError(.longName, attributeName, at: nameStart) }
+        // A repeated name is an error (XML 1.0 §3.1, "Unique Att Spec"). A 64-bit filter of
+        // the names so far: only a hit compares keys, and only equal keys bytes.
+        let hash = Self.key(of: attributeName, in: buffer)
         let bit: UInt64 = 1 << (hash >> 58)
         if nameFilter & bit != 0 {
             for other in attributes where other.nameHash == hash && bytesEqual(other.name, attributeName) {
-                throw error(.syntax, "attribute \(string(attributeName)) repeated on element <\(string(name))>", at: nameStart)
+                throw attributeError(.repeated, attributeName, at: nameStart)
             }
         }
         nameFilter |= bit
-        skipSpaces()
-        guard position < buffer.count, buffer[position] == Ch.equals else {
-            throw error(.syntax, "expected = after attribute \(string(attributeName))", at: position)
+        while at < count, XMLCharacters.isSpace(buffer[at]) { at += 1 }
+        guard at < count, buffer[at] == Ch.equals else { throw attributeError(.noEquals, attributeName, at: at) }
+        at += 1
+        while at < count, XMLCharacters.isSpace(buffer[at]) { at += 1 }
+        guard at < count, buffer[at] == Ch.quote || buffer[at] == Ch.apostrophe else {
+            throw attributeError(.noQuote, attributeName, at: at)
         }
-        position += 1
-        skipSpaces()
-        guard position < buffer.count, buffer[position] == Ch.quote || buffer[position] == Ch.apostrophe else {
-            throw error(.syntax, "expected a quoted value for attribute \(string(attributeName))", at: position)
-        }
-        let quote = buffer[position]
-        position += 1
-        let valueStart = position
+        let quote = buffer[at]
+        let valueStart = at + 1
+        at = valueStart
         var needsDecoding = false
         // Bytes that end the value or need a look: the quote, <, &, and tab / LF / CR, which
         // attribute-value normalisation turns into spaces (XML 1.0 §3.3.3).
         while true {
-            var at = position
-            while at < count, XMLCharacters.isPlainValueByte(buffer[at]) { at += 1 }
-            position = at
-            guard position < count else {
-                throw error(.syntax, "document ends inside the value of attribute \(string(attributeName))", at: valueStart - 1)
-            }
-            let byte = buffer[position]
+            at = valueStop(from: at)
+            guard at < count else { throw attributeError(.unterminated, attributeName, at: valueStart - 1) }
+            let byte = buffer[at]
             if byte == quote { break }
             switch byte {
-            case Ch.lt: throw error(.syntax, "< in the value of attribute \(string(attributeName))", at: position)
-            case Ch.amp: try checkReference(); needsDecoding = true
-            case Ch.tab, Ch.lf, Ch.cr: needsDecoding = true; position += 1
-            default: position += 1 // the other quote
+            case Ch.lt: throw attributeError(.lessThan, attributeName, at: at)
+            case Ch.amp:
+                position = at
+                try checkReference()
+                at = position
+                needsDecoding = true
+            case Ch.tab, Ch.lf, Ch.cr: needsDecoding = true; at += 1
+            default: at += 1 // the other quote
             }
         }
-        guard position - valueStart <= limits.maxValueBytes else {
-            throw error(.limit, "value of attribute \(string(attributeName)) longer than \(limits.maxValueBytes) bytes", at: valueStart)
+        guard at - valueStart <= limits.maxValueBytes else { throw attributeError(.longValue, attributeName, at: valueStart) }
+        attributes.append(XMLAttribute(name: attributeName, value: valueStart..<at, needsDecoding: needsDecoding, nameHash: hash))
+        position = at + 1
+    }
+
+    private enum AttributeProblem { case tooMany, noName, longName, repeated, noEquals, noQuote, unterminated, lessThan, longValue }
+
+    /// The error of attribute `attribute` (its name's bytes) of the current tag, at `offset`.
+    @inline(never)
+    private func attributeError(_ problem: AttributeProblem, _ attribute: Range<Int>, at offset: Int) -> XMLError {
+        let name = string(attribute)
+        switch problem {
+        case .tooMany: return error(.limit, "more than \(limits.maxAttributes) attributes on element <\(string(self.name))>", at: offset)
+        case .noName: return error(.syntax, "expected an attribute name", at: offset)
+        case .longName: return error(.limit, "name longer than \(limits.maxNameBytes) bytes", at: offset)
+        case .repeated: return error(.syntax, "attribute \(name) repeated on element <\(string(self.name))>", at: offset)
+        case .noEquals: return error(.syntax, "expected = after attribute \(name)", at: offset)
+        case .noQuote: return error(.syntax, "expected a quoted value for attribute \(name)", at: offset)
+        case .unterminated: return error(.syntax, "document ends inside the value of attribute \(name)", at: offset)
+        case .lessThan: return error(.syntax, "< in the value of attribute \(name)", at: offset)
+        case .longValue: return error(.limit, "value of attribute \(name) longer than \(limits.maxValueBytes) bytes", at: offset)
         }
-        attributes.append(XMLAttribute(name: attributeName, value: valueStart..<position, needsDecoding: needsDecoding, nameHash: hash))
-        position += 1
     }
 
     private mutating func readEndTag() throws(XMLError) {
@@ -312,9 +317,7 @@ public struct XMLReader {
         guard position < buffer.count, XMLCharacters.isNameStart(buffer[position]) else {
             throw error(.syntax, "expected \(what)", at: position)
         }
-        var at = position + 1
-        while at < buffer.count, XMLCharacters.isNameByte(buffer[at]) { at += 1 }
-        position = at
+        position = nameEnd(from: position + 1)
         guard position - start <= limits.maxNameBytes else {
             throw error(.limit, "name longer than \(limits.maxNameBytes) bytes", at: start)
         }
@@ -491,8 +494,9 @@ public struct XMLReader {
         attributes.first { equals($0.name, attributeName) }
     }
 
-    /// Whether the bytes of `range` are `literal`.
-    @inline(__always)
+    /// Whether the bytes of `range` are `literal`. Inlinable: importers call it for every
+    /// attribute name they know, and a call costs more than the comparison.
+    @inlinable @inline(__always)
     public func equals(_ range: Range<Int>, _ literal: StaticString) -> Bool {
         guard range.count == literal.utf8CodeUnitCount else { return false }
         // Names are short: a byte loop beats a call to memcmp.
@@ -529,13 +533,87 @@ public struct XMLReader {
 
     // MARK: Bytes
 
-    @discardableResult
+    /// Inlined with the test of the first byte up front: between attributes there is mostly one
+    /// space, and around `=` none.
+    @inline(__always) @discardableResult
     private mutating func skipSpaces() -> Bool {
-        let start = position
-        var at = position
+        guard position < buffer.count, XMLCharacters.isSpace(buffer[position]) else { return false }
+        var at = position + 1
         while at < buffer.count, XMLCharacters.isSpace(buffer[at]) { at += 1 }
         position = at
-        return at > start
+        return true
+    }
+
+    /// The first offset at or after `offset` holding a byte that is no name character.
+    /// Speed: letters and `-` (all of most names) eight bytes at a time; the loop keeps a
+    /// local index in a register instead of storing `position` each byte.
+    @inline(__always)
+    private func nameEnd(from offset: Int) -> Int {
+        let count = buffer.count
+        var at = offset
+        while at < count {
+            if at + 8 <= count, let base = buffer.baseAddress {
+                let run = XMLCharacters.letterRun(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self)))
+                at += run
+                if run == 8 { continue }
+            }
+            guard at < count, XMLCharacters.isNameByte(buffer[at]) else { break }
+            at += 1
+        }
+        return at
+    }
+
+    /// The first offset at or after `offset` holding a byte that ends an attribute value or
+    /// needs a look (`XMLCharacters.isPlainValueByte`), or the end of the buffer.
+    /// Speed: eight bytes at a time, each a "has a zero byte" test per stop byte (the lowest
+    /// flagged byte of such a test is always a real hit, so the count of trailing zero bits
+    /// finds it); bytes below 0x20 by one subtraction, as `XMLCharacters.validate` does.
+    @inline(__always)
+    private func valueStop(from offset: Int) -> Int {
+        let count = buffer.count
+        var at = offset
+        if let base = buffer.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101, high: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & high }
+            while at + 8 <= count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let stops = zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x26)) | zeroByte(word ^ (ones &* 0x27))
+                    | zeroByte(word ^ (ones &* 0x3C)) | ((word &- ones &* 0x20) & ~word & high)
+                if stops != 0 { return at + stops.trailingZeroBitCount >> 3 }
+                at += 8
+            }
+        }
+        while at < count, XMLCharacters.isPlainValueByte(buffer[at]) { at += 1 }
+        return at
+    }
+
+    /// A key of the bytes `range` of `buffer` (an attribute name for the duplicate check, a
+    /// class name for an importer's table): their length and their first and last eight
+    /// bytes, mixed. Equal bytes have equal keys; a shared key is confirmed by `bytesEqual`.
+    /// Speed: two loads instead of a hash step per byte.
+    @inline(__always)
+    package static func key(of range: Range<Int>, in buffer: UnsafeRawBufferPointer) -> UInt64 {
+        let n = range.count
+        guard n > 0, let base = buffer.baseAddress else { return 0 }
+        // The first eight bytes (fewer, zero-filled, for a shorter name) and, for a longer
+        // one, the last eight: the same words whether or not eight bytes follow the start.
+        var first: UInt64 = 0
+        if range.lowerBound + 8 <= buffer.count {
+            first = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: range.lowerBound, as: UInt64.self))
+            if n < 8 { first &= (1 << (UInt64(n) * 8)) - 1 }
+        } else {
+            for k in 0..<min(n, 8) { first |= UInt64(buffer[range.lowerBound + k]) << (UInt64(k) * 8) }
+        }
+        var key = UInt64(n) ^ first &* 0x9E37_79B9_7F4A_7C15
+        if n > 8 { key ^= UInt64(littleEndian: base.loadUnaligned(fromByteOffset: range.upperBound - 8, as: UInt64.self)) }
+        return key &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// Whether the bytes `a` and `b` of `buffer` are the same.
+    package static func bytesEqual(_ a: Range<Int>, _ b: Range<Int>, in buffer: UnsafeRawBufferPointer) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let base = buffer.baseAddress, !a.isEmpty else { return true }
+        return memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
     }
 
     private func startsWith(_ literal: StaticString, at offset: Int) -> Bool {
@@ -558,9 +636,7 @@ public struct XMLReader {
         return nil
     }
 
-    private func bytesEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && memcmp(buffer.baseAddress! + a.lowerBound, buffer.baseAddress! + b.lowerBound, a.count) == 0
-    }
+    private func bytesEqual(_ a: Range<Int>, _ b: Range<Int>) -> Bool { Self.bytesEqual(a, b, in: buffer) }
 
     /// An error at `offset`, with its line and column counted now (errors only).
     private func error(_ kind: XMLError.Kind, _ message: String, at offset: Int) -> XMLError {

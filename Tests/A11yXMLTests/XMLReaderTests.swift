@@ -224,4 +224,54 @@ enum XML {
             #expect(try reader.next() == .endOfDocument)
         }
     }
+
+    // The scans that look at eight bytes at a time (names, attribute values, name keys, line
+    // counts) must find every byte a byte-by-byte scan finds, wherever it sits in a word.
+
+    @Test func repeatedAttributeNamesAreFoundWhateverTheirLengthAndPlace() throws {
+        for name in ["b", "abcdefg", "abcdefgh", "abcdefghi", "resource-id", "screen-reader-focusable"] {
+            // Near the end of the document fewer than eight bytes follow the second name.
+            let doc = "<a \(name)=\"1\" \(name)=\"2\"/>"
+            #expect(XML.error(doc)?.message == "attribute \(name) repeated on element <a>", "\(name)")
+        }
+        // Same length, first and last eight bytes: only the middle tells them apart.
+        #expect(XML.events("<a abcdefgh-x-12345678=\"1\" abcdefgh-y-12345678=\"2\"/>")
+                == .success(["<a abcdefgh-x-12345678=1 abcdefgh-y-12345678=2/>", "</a>"]))
+    }
+
+    @Test func namesOfEveryNameCharacterAcrossWordBoundaries() {
+        let names = ["a", "Zz", "x-y.z_w:v9", "verylongname-with-Capitals", "caf\u{E9}-n\u{E4}me", "n0123456789", "ab_cdefgh.ij"]
+        for name in names {
+            #expect(XML.events("<\(name) \(name)=\"v\"></\(name)>") == .success(["<\(name) \(name)=v>", "</\(name)>"]), "\(name)")
+        }
+        // A byte that is no name character ends the name wherever it falls in a word.
+        for k in 1...17 {
+            let name = String(repeating: "n", count: k)
+            #expect(XML.error("<a \(name)!=\"v\"/>")?.message == "expected = after attribute \(name)", "\(k)")
+        }
+    }
+
+    @Test func valueStopBytesAreFoundAtEveryOffset() throws {
+        for k in 0...17 {
+            let pad = String(repeating: "v", count: k)
+            #expect(XML.events("<a b=\"\(pad)&amp;\(pad)\" c='\(pad)\"\(pad)'/>") == .success(["<a b=\(pad)&\(pad) c=\(pad)\"\(pad)/>", "</a>"]), "\(k)")
+            #expect(XML.events("<a b=\"\(pad)\t\(pad)\u{E9}\"/>") == .success(["<a b=\(pad) \(pad)\u{E9}/>", "</a>"]), "\(k)")
+            let error = try #require(XML.error("<a b=\"\(pad)<\"/>"), "\(k)")
+            #expect(error.message == "< in the value of attribute b" && error.column == 7 + k, "\(k)")
+        }
+    }
+
+    @Test func lineCounterCountsLongLinesWithAndWithoutNonASCII() {
+        let text = Array("0123456789abcdef\r\n\u{E9}123456789abcdef\u{1F600}x\r0123456789".utf8)
+        text.withUnsafeBytes { raw in
+            var counter = XMLLineCounter()
+            #expect(counter.advance(to: 16, in: raw) == XMLLocation(line: 1, column: 17))
+            // After CR LF: é (2 bytes, one unit), 15 ASCII bytes, then the emoji (two units).
+            #expect(counter.advance(to: 18 + 2 + 15, in: raw) == XMLLocation(line: 2, column: 17))
+            #expect(counter.advance(to: 18 + 2 + 15 + 4, in: raw) == XMLLocation(line: 2, column: 19))
+            // A lone CR ends line 2.
+            #expect(counter.advance(to: text.count, in: raw) == XMLLocation(line: 3, column: 11))
+            #expect(XMLLocation.of(text.count, in: raw) == XMLLocation(line: 3, column: 11))
+        }
+    }
 }

@@ -1,5 +1,6 @@
 // libFuzzer target: XMLReader. Every input either reads to the end or throws an XMLError whose
-// line and column agree with its offset; start and end events balance and never exceed the
+// line and column agree with its offset (counted byte by byte here, as the reader's counter
+// does by words and memchr; every start tag's location too); start and end events balance and never exceed the
 // depth limit; a document that reads is written back (names, decoded values and text escaped)
 // and must read back to the same events. Built by Scripts/fuzz.sh against the A11yXML target;
 // not a SwiftPM target.
@@ -15,10 +16,14 @@ func readEvents(_ bytes: UnsafeRawBufferPointer, limits: XMLLimits) -> Result<[S
     var reader = XMLReader(bytes, limits: limits)
     var events: [String] = []
     var depth = 0
+    var counter = XMLLineCounter()
+    var plain = PlainLocation()
     do throws(XMLError) {
         while true {
             switch try reader.next() {
             case .startElement:
+                let location = counter.advance(to: reader.eventOffset, in: bytes)
+                require(location == plain.advance(to: reader.eventOffset, in: bytes), "start tag location matches a byte-by-byte count")
                 depth += 1
                 require(depth == reader.depth && depth <= limits.maxDepth, "depth follows start tags")
                 var event = "<" + reader.string(reader.name)
@@ -38,10 +43,30 @@ func readEvents(_ bytes: UnsafeRawBufferPointer, limits: XMLLimits) -> Result<[S
             }
         }
     } catch {
-        let location = XMLLocation.of(error.offset, in: bytes)
+        var fromStart = PlainLocation()
+        let location = fromStart.advance(to: error.offset, in: bytes)
         require(location.line == error.line && location.column == error.column, "error location matches its offset")
         require(error.offset >= 0 && error.offset <= bytes.count, "error offset inside the document")
         return .failure(error)
+    }
+}
+
+/// Line and column counted one byte at a time, the plain way: lines end at LF, CR LF or a
+/// lone CR; columns count UTF-16 units (a four-byte sequence is two).
+struct PlainLocation {
+    var offset = 0, line = 1, column = 1
+
+    mutating func advance(to target: Int, in bytes: UnsafeRawBufferPointer) -> XMLLocation {
+        while offset < min(target, bytes.count) {
+            let byte = bytes[offset]
+            if byte == 0x0A || (byte == 0x0D && (offset + 1 >= bytes.count || bytes[offset + 1] != 0x0A)) {
+                line += 1; column = 1
+            } else if byte != 0x0D && byte & 0xC0 != 0x80 {
+                column += byte >= 0xF0 ? 2 : 1
+            }
+            offset += 1
+        }
+        return XMLLocation(line: line, column: column)
     }
 }
 

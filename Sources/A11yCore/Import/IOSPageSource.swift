@@ -29,6 +29,7 @@ public enum IOSPageSource {
         var open: [Int] = []
         var childCount: [Int] = []
         var parents: [Int32] = []
+        var types = TypeTable()
         while true {
             switch try reader.nextEvent() {
             case .startElement:
@@ -55,7 +56,7 @@ public enum IOSPageSource {
                 var node = Node(table: fields, row: index, parent: parent, isSynthetic: false,
                                 indexInParent: childCount.last ?? 0, depth: open.count)
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
-                try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, sources: sources, bytes: bytes)
+                try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
                 document.nodes.append(node)
                 parents.append(Int32(parent ?? -1))
                 open.append(index)
@@ -74,18 +75,19 @@ public enum IOSPageSource {
     }
 
     private static func read(_ reader: inout XMLReader, into node: inout Node, fields: FieldTable, row: Int, isRoot: Bool,
-                             sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer) throws(InputError) {
+                             types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer) throws(InputError) {
         if isRoot && reader.equals(reader.name, "AppiumAUT") {
             fields[row].typeName = "AppiumAUT"
             node.isAccessibilityElement = false
             return
         }
-        var type = reader.string(reader.name)
-        var name: String?, label: String?, value: String?, placeholder: String?
+        var typeAttribute: XMLAttribute?, nameAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
+        var label: String?, placeholder: String?
         var accessible: Bool?, traits: Traits?
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0, hasFrame = false
         for attribute in reader.attributes {
             func number() throws(InputError) -> Double {
+                if let whole = wholeNumber(attribute, reader) { return whole }
                 let text = reader.value(of: attribute)
                 guard let v = Double(text), v.isFinite else {
                     throw invalid(attribute, "is \"\(text)\", expected a number of points", row, sources, reader, bytes)
@@ -98,10 +100,10 @@ public enum IOSPageSource {
                 throw invalid(attribute, "is \"\(reader.value(of: attribute))\", expected true or false", row, sources, reader, bytes)
             }
             let n = attribute.name
-            if reader.equals(n, "type") { type = reader.value(of: attribute) }
-            else if reader.equals(n, "name") { name = reader.value(of: attribute) }
+            if reader.equals(n, "type") { typeAttribute = attribute }
+            else if reader.equals(n, "name") { nameAttribute = attribute }
             else if reader.equals(n, "label") { label = reader.value(of: attribute) }
-            else if reader.equals(n, "value") { value = reader.value(of: attribute) }
+            else if reader.equals(n, "value") { valueAttribute = attribute }
             else if reader.equals(n, "placeholderValue") { placeholder = reader.value(of: attribute) }
             else if reader.equals(n, "enabled") { node.enabled = try flag() }
             else if reader.equals(n, "visible") { node.hidden = !(try flag()) }
@@ -112,20 +114,80 @@ public enum IOSPageSource {
             else if reader.equals(n, "height") { height = max(0, try number()); hasFrame = true }
             else if reader.equals(n, "traits") { traits = IOSTypes.traits(reader.value(of: attribute)) }
         }
-        let short = type.hasPrefix("XCUIElementType") ? String(type.dropFirst("XCUIElementType".count)) : type
-        let kind = IOSTypes.kind(of: short)
+        // The type names the kind; the element name stands in for a missing attribute.
+        let type = typeAttribute.map { types.entry(bytes: $0.value, decoded: $0.needsDecoding ? reader.value(of: $0) : nil, in: bytes) }
+            ?? types.entry(bytes: reader.name, decoded: nil, in: bytes)
+        let kind = type.kind
         node.kind = kind
-        fields[row].typeName = type
+        fields[row].typeName = type.name
         if hasFrame { node.frame = Rect(x: x, y: y, width: width, height: height) }
-        node.traits = traits ?? IOSTypes.extraTraits(of: short).union(kind.defaultTraits)
+        node.traits = traits ?? type.extraTraits.union(kind.defaultTraits)
         node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
         if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
-        if let value, !value.isEmpty, value != label || kind == .textField || kind == .secureTextField {
-            // A StaticText's value repeats its label (WDA `wdValue`); a field's is what was typed.
-            if kind != .text { fields[row].value = value; node.note(.nonEmptyValue, true) }
+        // A StaticText's value repeats its label (WDA `wdValue`); a field's is what was typed.
+        if kind != .text, let valueAttribute {
+            let value = reader.value(of: valueAttribute)
+            if !value.isEmpty, value != label || kind == .textField || kind == .secureTextField {
+                fields[row].value = value; node.note(.nonEmptyValue, true)
+            }
         }
         if let placeholder, !placeholder.isEmpty { fields[row].hint = placeholder; node.note(.nonEmptyHint, true) }
-        if let name, !name.isEmpty, name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
+        if let nameAttribute, !nameAttribute.value.isEmpty {
+            let name = reader.value(of: nameAttribute)
+            if name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
+        }
+    }
+
+    /// A value of ASCII digits only (WDA writes frames as whole points) as a Double, without
+    /// making a String; nil for anything else, which `Double(_:)` then reads.
+    /// Speed: most page sources write every frame this way.
+    private static func wholeNumber(_ attribute: XMLAttribute, _ reader: XMLReader) -> Double? {
+        let range = attribute.value
+        guard !range.isEmpty, range.count <= 15, !attribute.needsDecoding else { return nil }
+        var value = 0
+        for i in range {
+            let digit = reader.buffer[i] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return Double(value)
+    }
+
+    /// Each distinct type met (a page source repeats a few dozen): its name, kind and extra
+    /// traits, found by the bytes it was written with.
+    /// Speed: a type met before costs no String, no prefix strip and no String switch.
+    struct TypeTable {
+        struct Entry {
+            var name: String
+            var bytes: Range<Int>
+            var kind: NodeKind
+            var extraTraits: Traits
+        }
+        private var entries: [Entry] = []
+        /// Indices into `entries` by `XMLReader.key(of:in:)` of the bytes (-1: free slot), the
+        /// next slots tried when one is taken; types that find none are made anew.
+        private var slots = [Int32](repeating: -1, count: 256)
+
+        /// The type written as `range` of `bytes`, or as `decoded` when those hold references.
+        mutating func entry(bytes range: Range<Int>, decoded: String?, in bytes: UnsafeRawBufferPointer) -> Entry {
+            var free = -1
+            if decoded == nil {
+                let first = Int(XMLReader.key(of: range, in: bytes) >> 56)
+                for probe in 0..<8 {
+                    let index = Int(slots[(first + probe) & 255])
+                    if index < 0 { free = (first + probe) & 255; break }
+                    if XMLReader.bytesEqual(entries[index].bytes, range, in: bytes) { return entries[index] }
+                }
+            }
+            let type = decoded ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            let short = type.hasPrefix("XCUIElementType") ? String(type.dropFirst("XCUIElementType".count)) : type
+            let entry = Entry(name: type, bytes: range, kind: IOSTypes.kind(of: short), extraTraits: IOSTypes.extraTraits(of: short))
+            if free >= 0 {
+                slots[free] = Int32(entries.count)
+                entries.append(entry)
+            }
+            return entry
+        }
     }
 
     private static func invalid(_ attribute: XMLAttribute, _ problem: String, _ row: Int, _ sources: SourceMapBuilder,

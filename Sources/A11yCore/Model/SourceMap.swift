@@ -131,30 +131,57 @@ struct SourceMapBuilder {
     private(set) var parentOfNode: [Int32] = []
     private var lineOfNode: [Int32] = []
     private var columnOfNode: [Int32] = []
-    /// Children seen so far per (parent, name): the next ordinal.
+    /// Children seen so far per (parent, name): the last ordinal given. Not written while
+    /// children of one name follow each other (see `add`).
     private var seen: [Int64: Int32] = [:]
+    /// The last child added to each node (-1: none yet).
+    private var lastChild: [Int32] = []
+    /// The name of the node added last, as the bytes it was read from, and its index in `names`.
+    private var lastName: (bytes: UnsafeRawBufferPointer, id: Int32)?
 
     init(expected: Int) {
-        for list in [\SourceMapBuilder.nameOfNode, \.ordinalOfNode, \.parentOfNode, \.lineOfNode, \.columnOfNode] {
+        for list in [\SourceMapBuilder.nameOfNode, \.ordinalOfNode, \.parentOfNode, \.lineOfNode, \.columnOfNode, \.lastChild] {
             self[keyPath: list].reserveCapacity(expected)
         }
     }
 
-    /// Records the next node (in document order): its element name's bytes, parent and location.
+    /// Records the next node (in document order): its element name's bytes (which stay valid
+    /// while the document is read), parent and location.
+    /// Speed: a name like the last one's and a child named like its previous sibling (dumps
+    /// are mostly runs of `<node>`) need no hashing; `seen` is written only when such a run ends.
     mutating func add(name: UnsafeRawBufferPointer, parent: Int, location: XMLLocation) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
         let nameID: Int32
-        if let known = nameIndex[hash], names[Int(known)].utf8.elementsEqual(name) {
-            nameID = known
+        if let last = lastName, last.bytes.elementsEqual(name) {
+            nameID = last.id
         } else {
-            nameID = Int32(names.count)
-            names.append(String(decoding: name, as: UTF8.self))
-            if nameIndex[hash] == nil { nameIndex[hash] = nameID }
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            if let known = nameIndex[hash], names[Int(known)].utf8.elementsEqual(name) {
+                nameID = known
+            } else {
+                nameID = Int32(names.count)
+                names.append(String(decoding: name, as: UTF8.self))
+                if nameIndex[hash] == nil { nameIndex[hash] = nameID }
+            }
+            lastName = (name, nameID)
         }
-        let key = Int64(parent) << 32 | Int64(nameID)
-        let ordinal = (seen[key] ?? 0) + 1
-        if parent >= 0 { seen[key] = ordinal }
+        let ordinal: Int32
+        if parent < 0 {
+            ordinal = 1
+        } else {
+            let previous = Int(lastChild[parent])
+            if previous < 0 {
+                ordinal = 1
+            } else if nameOfNode[previous] == nameID {
+                ordinal = ordinalOfNode[previous] + 1
+            } else {
+                // The previous sibling's run ends: record it, then continue this name's count.
+                seen[Int64(parent) << 32 | Int64(nameOfNode[previous])] = ordinalOfNode[previous]
+                ordinal = (seen[Int64(parent) << 32 | Int64(nameID)] ?? 0) + 1
+            }
+            lastChild[parent] = Int32(nameOfNode.count)
+        }
+        lastChild.append(-1)
         nameOfNode.append(nameID)
         ordinalOfNode.append(ordinal)
         parentOfNode.append(Int32(parent))

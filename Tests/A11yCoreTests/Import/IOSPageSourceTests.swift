@@ -63,6 +63,34 @@ import Testing
         #expect(doc.nodes[3].traits == [.searchField])
     }
 
+    @Test func framesOfWholeNumbersAndOtherNumbersReadAlike() throws {
+        // Whole points are read from the bytes; anything else (fractions, signs, exponents,
+        // references) by Double(_:), with the same result.
+        let doc = try document(source("""
+            <XCUIElementTypeOther type="XCUIElementTypeOther" x="007" y="-3" width="1e2" height="&#52;&#50;"/>
+            <XCUIElementTypeOther type="XCUIElementTypeOther" x="123456789012345" y="0.5" width="1234567890123456789" height="+2"/>
+        """))
+        #expect(doc.nodes[2].frame == Rect(x: 7, y: -3, width: 100, height: 42))
+        #expect(doc.nodes[3].frame == Rect(x: 123_456_789_012_345, y: 0.5, width: 1_234_567_890_123_456_789, height: 2))
+    }
+
+    @Test func typesMetAgainAreTheSameWhateverWroteThem() throws {
+        // The second button's type has a reference, the third has no type attribute (the
+        // element name stands in), the last repeats the first: all are buttons.
+        let doc = try document(source("""
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label="A" x="0" y="0" width="1" height="1"/>
+            <XCUIElementTypeButton type="XCUIElementType&#66;utton" label="B" x="0" y="0" width="1" height="1"/>
+            <XCUIElementTypeButton label="C" x="0" y="0" width="1" height="1"/>
+            <XCUIElementTypeStaticText type="XCUIElementTypeButton" label="D" x="0" y="0" width="1" height="1"/>
+            <XCUIElementTypeSearchField type="XCUIElementTypeSearchField" label="E" x="0" y="0" width="1" height="1"/>
+            <XCUIElementTypeOther type="XCUIElementTypeSearchField" label="F" x="0" y="0" width="1" height="1"/>
+        """))
+        #expect(doc.nodes[2...].map(\.kind) == [.button, .button, .button, .button, .textField, .textField])
+        #expect(doc.nodes[2...].map(\.typeName) == ["XCUIElementTypeButton", "XCUIElementTypeButton", "XCUIElementTypeButton",
+                                                    "XCUIElementTypeButton", "XCUIElementTypeSearchField", "XCUIElementTypeSearchField"])
+        #expect(doc.nodes[6].traits == [.searchField] && doc.nodes[7].traits == [.searchField])
+    }
+
     @Test func badValuesAndRootsAreNamed() throws {
         func failure(_ xml: String) -> InputError? {
             do { _ = try document(xml); return nil } catch { return error as? InputError }
