@@ -3,9 +3,9 @@ import A11yXML
 import Foundation
 
 /// `A11yBench --import [NODES,...]`: each importer's speed next to the JSON tree path on
-/// comparable trees. One generated screen is written three times, as a UI Automator dump
+/// comparable trees. One generated screen is written four times, as a UI Automator dump
 /// (every attribute, as `uiautomator dump` writes them), as an Appium XCUITest page source
-/// (WebDriverAgent's attributes) and as our JSON tree with the same nodes, kinds, frames,
+/// (WebDriverAgent's attributes), as a Figma REST response (`ImportBench+Figma.swift`) and as our JSON tree with the same nodes, kinds, frames,
 /// texts, labels and identifiers; each is read into a `Document`. The XML reader alone
 /// (events and attribute values, no model) is timed on both dumps too.
 enum ImportBench {
@@ -146,18 +146,24 @@ enum ImportBench {
             let iosTime = time(repeats: repeats, minSample: minSample) { importIOS(ios) }
             precondition(importAndroid(xml) == nodes && importIOS(ios) == nodes && decodeJSON(json) == nodes,
                          "generated trees differ: \(importAndroid(xml)) / \(importIOS(ios)) / \(decodeJSON(json)) / \(nodes)")
-            func row(_ name: String, _ bytes: Int, _ seconds: Double) {
+            func row(_ name: String, _ bytes: Int, _ seconds: Double, nodes: Int? = nil) {
+                let nodes = nodes ?? items.count + 1
                 let perNode = seconds / Double(nodes)
                 print(name + String(repeating: " ", count: max(1, 20 - name.count)) + Report.pad(String(nodes), 10) + Report.pad(String(bytes), 11)
                       + Report.pad(Report.fixed(seconds * 1e3, 3), 12) + Report.pad(Report.fixed(Double(bytes) / seconds / 1e6, 1), 10)
                       + Report.pad(Report.fixed(Double(nodes) / seconds / 1e6, 2), 12) + Report.pad(Report.fixed(perNode * 1e9, 0), 10)
-                      + Report.pad(Report.fixed(seconds / jsonTime, 2) + "x", 14))
+                      + Report.pad(Report.fixed(perNode / (jsonTime / Double(items.count + 1)), 2) + "x", 14))
             }
             row("json tree decode", json.count, jsonTime)
             row("android reader only", xml.count, androidReaderTime)
             row("android import", xml.count, androidTime)
             row("ios reader only", ios.count, iosReaderTime)
             row("ios import", ios.count, iosTime)
+            // The design has the same layers; the Figma importer also composites each text's backdrop.
+            let figma = figmaFile(items)
+            // Its top FRAME is the screen's root: one node fewer than the trees' extra root.
+            precondition(importFigma(figma) == nodes - 1, "generated design differs: \(importFigma(figma)) / \(nodes - 1)")
+            row("figma import", figma.count, time(repeats: repeats, minSample: minSample) { importFigma(figma) }, nodes: nodes - 1)
         }
     }
 
@@ -185,14 +191,19 @@ enum ImportBench {
         }
     }
 
-    /// `--profile-import[-json|-ios] NODES CALLS`: one path, `calls` times, for callgrind
-    /// (`path` is "", "-json" or "-ios"). The sum of node counts, so nothing is optimised away.
+    /// `--profile-import[-json|-ios|-figma] NODES CALLS`: one path, `calls` times, for callgrind
+    /// (`path` is "", "-json", "-ios" or "-figma"). The sum of node counts, so nothing is optimised away.
     static func profile(path: String, nodes: Int, calls: Int) -> Int {
         let items = screen(nodes: nodes)
-        let bytes = path == "-json" ? tree(items) : path == "-ios" ? pageSource(items) : dump(items)
+        let bytes = path == "-json" ? tree(items) : path == "-ios" ? pageSource(items) : path == "-figma" ? figmaFile(items) : dump(items)
         var n = 0
         for _ in 0..<calls {
-            n &+= path == "-json" ? decodeJSON(bytes) : path == "-ios" ? importIOS(bytes) : importAndroid(bytes)
+            switch path {
+            case "-json": n &+= decodeJSON(bytes)
+            case "-ios": n &+= importIOS(bytes)
+            case "-figma": n &+= importFigma(bytes)
+            default: n &+= importAndroid(bytes)
+            }
         }
         return n
     }

@@ -88,7 +88,7 @@ if args.first == "--import" {
     ImportBench.run(sizes: sizes, repeats: 5, minSample: 0.2)
     exit(0)
 }
-if args.first == "--profile-import" || args.first == "--profile-import-json" || args.first == "--profile-import-ios" {
+if let first = args.first, ["--profile-import", "--profile-import-json", "--profile-import-ios", "--profile-import-figma"].contains(first) {
     // One importer, or the JSON decoder on the same screen, for perf (instruction counts
     // compare where timings are noisy): --profile-import[-json|-ios] NODES CALLS
     guard args.count == 3 else { usage() }

@@ -182,6 +182,9 @@ public enum FigmaImporter {
         rootNode.identifier = layers[root].name.isEmpty ? nil : cut(layers[root].name)
         _ = document.append(rootNode, parent: nil)
         record(root, guess: "")
+        // Each node's parent, and how many children each has so far; children are stored once
+        // all nodes are in (`fillChildren`): a screen's list has thousands of rows.
+        var parents: [Int32] = [-1], childCount: [Int] = [0]
 
         // (layer, node of its parent, inside a guessed control)
         var stack: [(layer: Int, parent: Int, inControl: Bool)] = layers[root].children.reversed().map { ($0, 0, false) }
@@ -221,13 +224,21 @@ public enum FigmaImporter {
             } else {
                 guessName = ""
             }
-            let index = document.append(node, parent: parent)
+            let index = document.nodes.count
+            node.parent = parent
+            node.depth = document.nodes[parent].depth + 1
+            node.indexInParent = childCount[parent]
+            childCount[parent] += 1
+            document.nodes.append(node)
+            parents.append(Int32(parent))
+            childCount.append(0)
             record(i, guess: guessName)
             if descend {
                 let control = inControl || (guessed != nil && guessed != .image && node.kind != .view)
                 for child in l.children.reversed() { stack.append((child, index, control)) }
             }
         }
+        document.fillChildren(parents: parents)
         document.sourceMap = SourceMap(json: json, valueOfNode: values, sourceIDs: ids, roleGuesses: guesses)
         return document
     }

@@ -252,22 +252,3 @@ extension Substring {
         return s
     }
 }
-
-extension Document {
-    /// `childStorage` and every node's `childRange` from each node's parent (-1 for the root),
-    /// for documents built in pre-order whose children come in order.
-    mutating func fillChildren(parents: [Int32]) {
-        let count = parents.count
-        var starts = [Int](repeating: 0, count: count + 1)
-        for p in parents where p >= 0 { starts[Int(p) + 1] += 1 }
-        for i in 0..<count { starts[i + 1] += starts[i] }
-        childStorage = [Int](repeating: 0, count: starts[count])
-        for i in 0..<count { nodes[i].childRange = starts[i]..<starts[i + 1] }
-        var next = starts
-        for i in 0..<count where parents[i] >= 0 {
-            let p = Int(parents[i])
-            childStorage[next[p]] = i
-            next[p] += 1
-        }
-    }
-}

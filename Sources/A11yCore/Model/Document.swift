@@ -106,3 +106,24 @@ public struct Document: Sendable {
         if synthetic { nodes[index].syntheticChildRange = range } else { nodes[index].childRange = range }
     }
 }
+
+extension Document {
+    /// `childStorage` and every node's `childRange` from each node's parent (-1 for the root),
+    /// for documents built in pre-order whose children come in order. Importers build so: `append`
+    /// moves a parent's children to the end of storage whenever a subtree came between them,
+    /// which costs a copy of those children each time.
+    mutating func fillChildren(parents: [Int32]) {
+        let count = parents.count
+        var starts = [Int](repeating: 0, count: count + 1)
+        for p in parents where p >= 0 { starts[Int(p) + 1] += 1 }
+        for i in 0..<count { starts[i + 1] += starts[i] }
+        childStorage = [Int](repeating: 0, count: starts[count])
+        for i in 0..<count { nodes[i].childRange = starts[i]..<starts[i + 1] }
+        var next = starts
+        for i in 0..<count where parents[i] >= 0 {
+            let p = Int(parents[i])
+            childStorage[next[p]] = i
+            next[p] += 1
+        }
+    }
+}

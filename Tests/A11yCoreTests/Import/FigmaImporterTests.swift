@@ -47,6 +47,31 @@ import Testing
         #"{"name":"Demo","lastModified":"2026-01-01T00:00:00Z","nodes":{"\#(id)":{"document":{"id":"\#(id)","name":"Login","type":"FRAME",\#(box(100, 200, 390, 844)),"fills":[\#(solid("#FFFFFF"))]\#(frameExtra),"children":[\#(children)]},"components":\#(components),"styles":{}}}}"#
     }
 
+    @Test func childrenStayInOrderAcrossNestedRows() throws {
+        // Rows of a list, each holding two texts: every parent's children are stored once all
+        // layers are read, in layer order, with depths and places among siblings.
+        let black = solid("#000000")
+        var rows: [String] = []
+        for r in 0..<40 {
+            let y = 200 + Double(r) * 20
+            let title = text("3:\(r)", "Title \(r)", fill: black, at: box(100, y, 100, 10))
+            let note = text("4:\(r)", "Note \(r)", fill: black, at: box(200, y, 100, 10))
+            let row: String = #"{"id":"2:\#(r)","name":"Row","type":"FRAME",\#(box(100, y, 390, 20)),"children":["#
+            rows.append(row + title + "," + note + "]}")
+        }
+        let doc = try #require(screens(nodes(rows.joined(separator: ","))).first).document
+        #expect(doc.nodes.count == 1 + 40 * 3)
+        let rowNodes = Array(doc.children(of: 0))
+        #expect(rowNodes == (0..<40).map { 1 + $0 * 3 })
+        for (r, row) in rowNodes.enumerated() {
+            #expect(doc.nodes[row].indexInParent == r && doc.nodes[row].depth == 1 && doc.nodes[row].parent == 0)
+            let texts = Array(doc.children(of: row))
+            #expect(texts == [row + 1, row + 2])
+            #expect(texts.map { doc.nodes[$0].text } == ["Title \(r)", "Note \(r)"])
+            #expect(texts.map { doc.nodes[$0].indexInParent } == [0, 1] && texts.allSatisfy { doc.nodes[$0].depth == 2 })
+        }
+    }
+
     @Test func aFileHasOneScreenPerShownTopLevelFrame() throws {
         let file = #"""
         {"document":{"id":"0:0","name":"Document","type":"DOCUMENT","children":[
