@@ -60,17 +60,26 @@ package enum XMLCharacters {
 
     /// Checks that the whole document is UTF-8 (RFC 3629: no overlong forms, no surrogates,
     /// nothing above U+10FFFF) of characters XML allows; calls `fail` with the offset of the
-    /// first bad byte. Eight ASCII bytes at a time where it can.
+    /// first bad byte. Eight ASCII bytes at a time where it can. Returns the offset of the
+    /// first byte that is not ASCII (the size when there is none).
+    @discardableResult
     static func validate(_ bytes: UnsafeRawBufferPointer,
-                         _ fail: (Int, String) throws(XMLError) -> Never) throws(XMLError) {
+                         _ fail: (Int, String) throws(XMLError) -> Never) throws(XMLError) -> Int {
         let count = bytes.count
-        guard let base = bytes.baseAddress else { return }
+        guard let base = bytes.baseAddress else { return count }
+        var firstNonASCII = count
         var i = 0
+        let high: UInt64 = 0x8080_8080_8080_8080
         while i < count {
-            // Eight bytes with no high bit and none below 0x20: nothing to look at.
+            // Sixteen, then eight, bytes with no high bit and none below 0x20: nothing to look at.
+            if i + 16 <= count {
+                let a = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let b = base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                let belowSpace = ((a &- 0x2020_2020_2020_2020) & ~a) | ((b &- 0x2020_2020_2020_2020) & ~b)
+                if (a | b | belowSpace) & high == 0 { i += 16; continue }
+            }
             if i + 8 <= count {
                 let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080
                 let belowSpace = (word &- 0x2020_2020_2020_2020) & ~word & high
                 if (word | belowSpace) & high == 0 { i += 8; continue }
             }
@@ -82,6 +91,7 @@ package enum XMLCharacters {
                 i += 1
                 continue
             }
+            firstNonASCII = min(firstNonASCII, i)
             let length: Int, minimum: UInt32
             var scalar: UInt32
             switch byte {
@@ -100,6 +110,7 @@ package enum XMLCharacters {
             guard isChar(scalar) else { try fail(i, "character U+\(String(scalar, radix: 16, uppercase: true)) is not allowed in XML") }
             i += length
         }
+        return firstNonASCII
     }
 
     /// The reference starting at `&` at `offset`: `&amp;` `&lt;` `&gt;` `&quot;` `&apos;`,

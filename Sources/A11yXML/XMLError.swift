@@ -76,8 +76,13 @@ public struct XMLLineCounter: Sendable {
     /// -1 before the first search.
     private var nextLF = -1
     private var nextCR = -1
+    /// The bytes before this offset are ASCII: a column each, not counted one by one.
+    private let asciiEnd: Int
 
-    public init() {}
+    public init() { asciiEnd = 0 }
+
+    /// A counter told that the bytes before `asciiBelow` are ASCII (`XMLReader.asciiEnd`).
+    public init(asciiBelow: Int) { asciiEnd = asciiBelow }
 
     /// The location of `target`, which must not be before the last one asked for.
     public mutating func advance(to target: Int, in bytes: UnsafeRawBufferPointer) -> XMLLocation {
@@ -90,7 +95,7 @@ public struct XMLLineCounter: Sendable {
             if nextLF < i { nextLF = Self.find(0x0A, in: bytes, from: i) }
             if nextCR < i { nextCR = Self.find(0x0D, in: bytes, from: i) }
             let stop = min(end, nextLF, nextCR)
-            column += Self.columns(base, from: i, to: stop)
+            column += stop <= asciiEnd ? stop - i : Self.columns(base, from: i, to: stop)
             i = stop
             guard i < end else { break }
             if bytes[i] == 0x0A {

@@ -70,6 +70,9 @@ public struct XMLReader {
     public private(set) var textIsCDATA = false
     /// Whether the current text holds references or CR that `text()` replaces.
     public private(set) var textNeedsDecoding = false
+    /// The bytes before this offset are all ASCII (known from the first event on; for
+    /// `XMLLineCounter(asciiBelow:)`).
+    public private(set) var asciiEnd = 0
 
     private enum Phase { case prolog, inRoot, epilog, done }
 
@@ -111,7 +114,7 @@ public struct XMLReader {
         guard buffer.count <= limits.maxDocumentBytes else {
             throw XMLError(.limit, "document larger than \(limits.maxDocumentBytes) bytes", offset: 0, line: 1, column: 1)
         }
-        try XMLCharacters.validate(buffer) { offset, message throws(XMLError) in throw error(.encoding, message, at: offset) }
+        asciiEnd = try XMLCharacters.validate(buffer) { offset, message throws(XMLError) in throw error(.encoding, message, at: offset) }
         // A UTF-8 byte order mark is allowed before the declaration (XML 1.0 §4.3.3, Appendix F).
         if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
         if startsWith("<?xml", at: position), position + 5 < buffer.count, XMLCharacters.isSpace(buffer[position + 5]) {
@@ -475,7 +478,9 @@ public struct XMLReader {
 
     /// The bytes of `range` as a String, as they are (names, values without references).
     public func string(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+        // Most values of a dump are empty (`text=""`, `content-desc=""`): no decoding for them.
+        if range.isEmpty { return "" }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
 
     /// An attribute's value with references replaced and tab / line ends as spaces (XML 1.0 §3.3.3).

@@ -197,6 +197,15 @@ enum XML {
         #expect(error.column == 4)
     }
 
+    /// A control character is found wherever it falls in the sixteen-byte steps of validation.
+    @Test func controlCharactersAreFoundAtEveryOffset() throws {
+        for offset in 0..<40 {
+            let text = String(repeating: "a", count: offset) + "\u{1}"
+            let error = try #require(XML.error("<a>" + text + "</a>"))
+            #expect(error.kind == .encoding && error.column == 4 + offset, "offset \(offset)")
+        }
+    }
+
     @Test func lineCounterAdvancesForward() {
         let text = Array("ab\r\ncd\ne\u{1F600}f".utf8)
         text.withUnsafeBytes { raw in

@@ -24,6 +24,8 @@ struct AndroidHierarchyReader {
     /// the next slots tried when one is taken; a class that finds none is found through `classIndex`.
     private var classSlots = [Int32](repeating: -1, count: 256)
     private var classIndex: [String: Int32] = [:]
+    /// Resource ids and content descriptions repeat (each row of a list has the same ones).
+    private var repeated = RepeatedValues()
 
     private struct KnownClass {
         var name: String
@@ -49,7 +51,7 @@ struct AndroidHierarchyReader {
         while true {
             switch try reader.nextEvent() {
             case .startElement:
-                try startElement(&reader, open: &open, childCount: &childCount)
+                try startElement(reader, open: &open, childCount: &childCount)
             case .endElement:
                 open.removeLast()
                 childCount.removeLast()
@@ -61,8 +63,10 @@ struct AndroidHierarchyReader {
         }
     }
 
-    private mutating func startElement(_ reader: inout XMLReader, open: inout [Int32], childCount: inout [Int32]) throws(InputError) {
+    private mutating func startElement(_ reader: XMLReader, open: inout [Int32], childCount: inout [Int32]) throws(InputError) {
         let index = elements.count
+        // The root is the first element: the document has been checked, its ASCII prefix is known.
+        if open.isEmpty { counter = XMLLineCounter(asciiBelow: reader.asciiEnd) }
         let location = counter.advance(to: reader.eventOffset, in: bytes)
         if open.isEmpty {
             guard reader.equals(reader.name, "hierarchy") else {
@@ -88,8 +92,9 @@ struct AndroidHierarchyReader {
             childCount[childCount.count - 1] += 1
         }
         var classValue: XMLAttribute?
-        for k in reader.attributes.indices {
-            try read(reader.attributes[k], of: &element, index: index, isRoot: open.isEmpty, classValue: &classValue, &reader)
+        // The reader is lent, not inout: the attribute list is not retained and released per attribute.
+        for attribute in reader.attributes {
+            try read(attribute, of: &element, index: index, isRoot: open.isEmpty, classValue: &classValue, reader)
         }
         if !open.isEmpty {
             if let classValue, !classValue.value.isEmpty {
@@ -110,7 +115,7 @@ struct AndroidHierarchyReader {
     /// Inlined into the attribute loop (speed: 17 calls a node in a UI Automator dump).
     @inline(__always)
     private mutating func read(_ attribute: XMLAttribute, of element: inout AndroidElement, index: Int,
-                               isRoot: Bool, classValue: inout XMLAttribute?, _ reader: inout XMLReader) throws(InputError) {
+                               isRoot: Bool, classValue: inout XMLAttribute?, _ reader: XMLReader) throws(InputError) {
         let name = attribute.name
         func flag(_ flag: AndroidElement.Flags) throws(InputError) {
             if reader.equals(attribute.value, "true") { element.flags.insert(flag); return }
@@ -133,11 +138,11 @@ struct AndroidHierarchyReader {
                 // Appium writes class="hierarchy" on the root; it is no widget.
                 if !isRoot { classValue = attribute }
             } else if reader.equals(name, "width"), isRoot {
-                displayWidth = try integer(attribute, index, &reader)
+                displayWidth = try integer(attribute, index, reader)
             }
         case 6:
-            if reader.equals(name, "bounds") { try bounds(attribute, of: &element, index, &reader) }
-            else if reader.equals(name, "height"), isRoot { displayHeight = try integer(attribute, index, &reader) }
+            if reader.equals(name, "bounds") { try bounds(attribute, of: &element, index, reader) }
+            else if reader.equals(name, "height"), isRoot { displayHeight = try integer(attribute, index, reader) }
         case 7:
             if reader.equals(name, "checked") { try flag(.checked) }
             else if reader.equals(name, "enabled") { try flag(.enabled) }
@@ -154,10 +159,12 @@ struct AndroidHierarchyReader {
         case 10:
             if reader.equals(name, "scrollable") { try flag(.scrollable) }
         case 11:
-            if reader.equals(name, "resource-id") { element.resourceID = reader.value(of: attribute) }
+            if reader.equals(name, "resource-id") {
+                element.resourceID = attribute.needsDecoding ? reader.value(of: attribute) : repeated.string(attribute.value, in: bytes)
+            }
         case 12:
             if reader.equals(name, "content-desc") {
-                element.contentDescription = reader.value(of: attribute)
+                element.contentDescription = attribute.needsDecoding ? reader.value(of: attribute) : repeated.string(attribute.value, in: bytes)
                 if !isBlank(attribute.value) { element.flags.insert(.descriptionNotBlank) }
             }
             else if reader.equals(name, "showing-hint") { try flag(.showingHint) }
@@ -222,7 +229,7 @@ struct AndroidHierarchyReader {
     }
 
     /// `[left,top][right,bottom]`, integers (Android's `Rect.toShortString()`).
-    private func bounds(_ attribute: XMLAttribute, of element: inout AndroidElement, _ index: Int, _ reader: inout XMLReader) throws(InputError) {
+    private func bounds(_ attribute: XMLAttribute, of element: inout AndroidElement, _ index: Int, _ reader: XMLReader) throws(InputError) {
         var i = attribute.value.lowerBound
         let end = attribute.value.upperBound
         func expect(_ byte: UInt8) -> Bool {
@@ -232,10 +239,11 @@ struct AndroidHierarchyReader {
         }
         func number() -> Int32? {
             let negative = expect(0x2D)
-            let start = i
+            let start = i, stop = min(end, i + 10)
             var value: Int64 = 0
-            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39, i - start < 10 {
-                value = value * 10 + Int64(bytes[i] - 0x30)
+            // Speed: one unsigned compare per digit (a byte below "0" wraps to a large one).
+            while i < stop, case let digit = bytes[i] &- 0x30, digit < 10 {
+                value = value * 10 + Int64(digit)
                 i += 1
             }
             guard i > start, value <= Int64(Int32.max) else { return nil }
@@ -252,7 +260,7 @@ struct AndroidHierarchyReader {
         element.flags.insert(.hasBounds)
     }
 
-    private func integer(_ attribute: XMLAttribute, _ index: Int, _ reader: inout XMLReader) throws(InputError) -> Int {
+    private func integer(_ attribute: XMLAttribute, _ index: Int, _ reader: XMLReader) throws(InputError) -> Int {
         let text = reader.value(of: attribute)
         guard let value = Int(text), value >= 0, value <= Int(Int32.max) else {
             throw invalid(attribute, "is \"\(text)\", expected a whole number of pixels", index, reader)
@@ -266,5 +274,35 @@ struct AndroidHierarchyReader {
         let name = reader.string(attribute.name)
         return InputError(.invalidValue, "attribute \(name) \(problem)", at: sources.path(of: index) + "/@" + name,
                           line: location.line, column: location.column)
+    }
+}
+
+/// Attribute values that repeat from element to element: one String per distinct value (at
+/// most 1,024 kept), found again by its bytes.
+/// Speed: a value met before costs a key and a compare, not a String's allocation and copy.
+private struct RepeatedValues {
+    private var strings: [String] = []
+    private var ranges: [Range<Int>] = []
+    /// Indices into `strings` by `XMLReader.key(of:in:)` of the bytes (-1: free slot), the next
+    /// slots tried when one is taken.
+    private var slots = [Int32](repeating: -1, count: 1024)
+
+    /// The String of the bytes `range` (which hold no reference).
+    mutating func string(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer) -> String {
+        if range.isEmpty { return "" }
+        let first = Int(XMLReader.key(of: range, in: bytes) >> 54)
+        for probe in 0..<8 {
+            let slot = (first + probe) & 1023
+            let index = Int(slots[slot])
+            if index < 0 {
+                let string = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                slots[slot] = Int32(strings.count)
+                strings.append(string)
+                ranges.append(range)
+                return string
+            }
+            if XMLReader.bytesEqual(ranges[index], range, in: bytes) { return strings[index] }
+        }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

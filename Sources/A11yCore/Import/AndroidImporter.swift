@@ -74,7 +74,7 @@ public enum AndroidImporter {
             node.kind = kind
             fields[i].typeName = e.className.isEmpty ? "android.view.View" : e.className
             // The facts ATF's checks read that no other field carries (NodeWire's Android rows).
-            if !e.className.isEmpty { fields[rareOf: i].className = e.className }
+            if !e.className.isEmpty { fields[i].classNameIsTypeName = true }
             if !e.contentDescription.isEmpty { fields[rareOf: i].contentDescription = e.contentDescription }
             if e.flags.contains(.scrollable) { fields[rareOf: i].scrollable = true }
             node.hidden = !e.flags.contains(.visible)

@@ -72,10 +72,15 @@ struct AndroidRoles {
     /// for, in document order, joined with ", ".
     func label(of i: Int, _ elements: [AndroidElement]) -> String {
         if elements[i].flags.contains(.descriptionNotBlank) { return elements[i].contentDescription }
-        var parts: [String] = []
+        // The parts are never empty, so an empty label means no part yet.
+        var label = ""
+        func add(_ part: String) {
+            if !label.isEmpty { label += ", " }
+            label += part
+        }
         let k = kind[i]
         if k != .textField && k != .secureTextField && k != .slider && k != .progressBar && elements[i].flags.contains(.textNotBlank) {
-            parts.append(elements[i].text)
+            add(elements[i].text)
         }
         var j = i + 1
         while j < subtreeEnd[i] {
@@ -83,14 +88,14 @@ struct AndroidRoles {
             let f = elements[j].flags
             if f.contains(.important) {
                 if f.contains(.descriptionNotBlank) {
-                    parts.append(elements[j].contentDescription)
+                    add(elements[j].contentDescription)
                     j = subtreeEnd[j]
                     continue
                 }
-                if f.contains(.textNotBlank) { parts.append(elements[j].text) }
+                if f.contains(.textNotBlank) { add(elements[j].text) }
             }
             j += 1
         }
-        return parts.joined(separator: ", ")
+        return label
     }
 }

@@ -227,6 +227,9 @@ extension Node {
         var style: Indirect<Style>?
         /// This row's `RareFields` in its table, -1 while it has none.
         var rareRow: Int32 = -1
+        /// `className` is `typeName` (an Android import sets it for every node of a class):
+        /// no rare row for it (speed: a rare row per node costs its every member's release).
+        var classNameIsTypeName = false
     }
 
     /// The fields few nodes set, in a second region of the table (see `FieldTable`).
@@ -251,7 +254,13 @@ extension Node {
 
     public var id: String? { get { fields.id } set { mutate { $0.id = newValue } } }
     /// The `type` string as sent, for messages about unknown kinds.
-    public var typeName: String { get { fields.typeName } set { mutate { $0.typeName = newValue } } }
+    public var typeName: String {
+        get { fields.typeName }
+        set {
+            if fields.classNameIsTypeName { className = fields.typeName }
+            mutate { $0.typeName = newValue }
+        }
+    }
     public var text: String? { get { fields.text } set { mutate { $0.text = newValue }; note(.nonEmptyText, newValue?.isEmpty == false) } }
     public var label: String? { get { fields.label } set { mutate { $0.label = newValue }; note(.nonEmptyLabel, newValue?.isEmpty == false) } }
     public var value: String? { get { fields.value } set { mutate { $0.value = newValue }; note(.nonEmptyValue, newValue?.isEmpty == false) } }
@@ -275,7 +284,10 @@ extension Node {
 
     public var userInputLabels: [String] { get { rare { $0.userInputLabels } ?? [] } set { mutateRare { $0.userInputLabels = newValue }; noteContainerFacts() } }
     /// Android: the class the node reports for accessibility, when an importer or the tree gave one.
-    public var className: String? { get { rare { $0.className } ?? nil } set { mutateRare { $0.className = newValue } } }
+    public var className: String? {
+        get { fields.classNameIsTypeName ? fields.typeName : rare { $0.className } ?? nil }
+        set { mutate { $0.classNameIsTypeName = false }; mutateRare { $0.className = newValue } }
+    }
     /// Android: the node's own non-empty contentDescription (not the label TalkBack composes).
     public var contentDescription: String? { get { rare { $0.contentDescription } ?? nil } set { mutateRare { $0.contentDescription = newValue } } }
     /// Android: the node scrolls its content.

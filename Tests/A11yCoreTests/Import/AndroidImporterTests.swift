@@ -274,6 +274,41 @@ enum Android {
         #expect(sarif.contains("\"region\":{\"startLine\":4,\"startColumn\":5}"))
     }
 
+    /// Columns after the first non-ASCII character are counted in UTF-16 code units, those
+    /// before it by length (`XMLLineCounter(asciiBelow:)`): both sides of the boundary.
+    @Test func elementColumnsBeforeAndAfterTheFirstNonASCIICharacter() throws {
+        let xml = "<hierarchy><node text=\"a\"/><node text=\"\u{E9}\u{1F600}\"/><node/></hierarchy>"
+        let sources = try #require(try Android.document(xml).sourceMap)
+        #expect(sources.location(of: 1)! == (1, 12))
+        #expect(sources.location(of: 2)! == (1, 28))
+        // 21 bytes before the third, 18 columns: "é" is one code unit, the emoji two.
+        #expect(sources.location(of: 3)! == (1, 46))
+    }
+
+    /// The class name is kept as the node's type name (no rare row per node): it reads the
+    /// same, and survives a later change of the type name.
+    @Test func classNameReadsAsTheClassAndSurvivesATypeNameChange() throws {
+        var doc = try Android.document(Android.dump(Android.node(["class": "com.example.Fancy"]) + Android.node(["class": ""])))
+        #expect(doc.nodes[1].className == "com.example.Fancy" && doc.nodes[1].typeName == "com.example.Fancy")
+        #expect(doc.nodes[2].className == nil && doc.nodes[2].typeName == "android.view.View")
+        #expect(doc.nodes[0].className == nil)
+        doc.nodes[1].typeName = "button"
+        #expect(doc.nodes[1].className == "com.example.Fancy" && doc.nodes[1].typeName == "button")
+        doc.nodes[1].className = "com.example.Other"
+        #expect(doc.nodes[1].className == "com.example.Other" && doc.nodes[1].typeName == "button")
+    }
+
+    /// Repeated resource ids and content descriptions are shared Strings: each node still reads its own.
+    @Test func repeatedValuesReadAsWritten() throws {
+        let rows = (0..<3).map { i in
+            Android.node(["resource-id": "com.example:id/row", "content-desc": i == 1 ? "Other" : "More options", "clickable": "true"])
+        }.joined()
+        let doc = try Android.document(Android.dump(rows))
+        #expect(doc.nodes.dropFirst().map { $0.identifier } == ["com.example:id/row", "com.example:id/row", "com.example:id/row"])
+        #expect(doc.nodes.dropFirst().map { $0.contentDescription } == ["More options", "Other", "More options"])
+        #expect(doc.nodes.dropFirst().map { $0.label } == ["More options", "Other", "More options"])
+    }
+
     // MARK: Bad input
 
     @Test func unknownRootElementIsNamed() throws {
