@@ -19,8 +19,19 @@ extension ElementBuilder {
             // One element may stand for the whole tree: its walk is where a stop is noticed.
             try interrupt.check()
             for k in visitedChildPositions(of: i) { try collectParts(childStorage[k], into: &parts) }
-        case .leaf, .strategies, .combine:
+        case .leaf, .strategies:
             _ = try appendElement(for: i, to: &parts)
+        case .combine:
+            // A nested combined view with nothing to say is no element, so Blueprint's walk
+            // (`recursiveAccessibleElements`) goes into its subviews. Its parts are gathered in
+            // place first: then that case keeps them as they are, without a second walk.
+            let start = parts.count
+            for k in visitedChildPositions(of: i) { try collectParts(childStorage[k], into: &parts) }
+            var combined: [ElementDraft] = []
+            if try appendCombinedElement(i, parts: Array(parts[start...]), to: &combined) {
+                parts.removeSubrange(start...)
+                parts.append(combined.removeLast())
+            }
         }
     }
 
@@ -29,18 +40,26 @@ extension ElementBuilder {
     /// (measured faster than returning the draft).
     func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
         try interrupt.check()
+        return try appendCombinedElement(i, parts: composedParts(of: i), to: &out)
+    }
+
+    /// `appendCombinedElement(_:to:)` with the parts already gathered, in document order.
+    private func appendCombinedElement(_ i: Int, parts: consuming [ElementDraft],
+                                       to out: inout [ElementDraft]) throws(InputError) -> Bool {
+        try interrupt.check()
         var settings = nodes[i].combinable ?? Combinable()
         // A combined deferral receiver is Blueprint's `ReceiverContainerView`, which never
         // merges an interactive child (its init sets `mergeInteractiveSingleChild = false`).
         if nodes[i].deferralReceiver { settings.mergeInteractiveSingleChild = false }
-        var parts = try composedParts(of: i)
+        var parts = parts
         if settings.sorting == .frame {
             CombineOrder(order).sort(&parts)
         }
-        var mergedActivationPoint: Point?
-        out.append(compose(&parts, of: i, settings: settings, activationPoint: &mergedActivationPoint))
+        var mergedActivationPoint: Point?, childValues: [String] = []
+        out.append(compose(&parts, of: i, settings: settings, activationPoint: &mergedActivationPoint,
+                           childValues: &childValues))
         guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
-                             mergedActivationPoint: mergedActivationPoint) else {
+                             mergedActivationPoint: mergedActivationPoint, childValues: childValues) else {
             out.removeLast()
             return false
         }
@@ -49,14 +68,16 @@ extension ElementBuilder {
 
     /// Puts node `i`'s own properties on its composed element `e`; false when `e` has nothing to say.
     private func finishCombined(_ e: inout ElementDraft, of i: Int, parts: [ElementDraft], settings: Combinable,
-                                mergedActivationPoint: Point?) -> Bool {
+                                mergedActivationPoint: Point?, childValues: [String]) -> Bool {
         // The node's own properties win over what the children gave, as SwiftUI modifiers
         // after `.accessibilityElement(children: .combine)` do; a field `override` sets (already
         // applied by `compose`) wins over both.
         // Own fields are read as `ownElement` would give them, without building that element.
         let o = settings.override
         if o?.label == nil, let label = pairs.label(forContent: i) ?? nodes[i].label.nonEmpty { e.label = label }
-        if o?.value == nil, let value = nodes[i].value.nonEmpty { e.value = value }
+        // An own value replaces the interactive children's values too.
+        var childValues = childValues
+        if o?.value == nil, let value = nodes[i].value.nonEmpty { e.value = value; childValues = [] }
         if o?.hint == nil, let hint = nodes[i].hint.nonEmpty { e.hint = hint }
         if o?.identifier == nil, let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
         e.traits.formUnion(nodes[i].effectiveTraits)
@@ -81,6 +102,12 @@ extension ElementBuilder {
         e.traits.formUnion(settings.traitsAdd)
         e.traits.subtract(settings.traitsRemove)
         deferral.applyAdditions(for: i, to: &e, maxTextBytes: maxTextBytes)
+        // `applyAccessibility` appends the interactive children's values (`joinedAccessibilityString`,
+        // repeats kept) to the representation after `merge(with:)` took the deferred content in,
+        // so a deferred value comes before them.
+        if !childValues.isEmpty {
+            e.value = ([e.value].compactMap { $0 } + childValues).joined(separator: ", ").truncated(toBytes: maxTextBytes)
+        }
         // Only an element when there is something to read.
         return e.label != nil || e.value != nil || e.hint != nil
     }
@@ -92,7 +119,7 @@ extension ElementBuilder {
     /// `activationPoint` is the merged part's. The texts of the parts merged in are moved out
     /// of them (the caller only needs their frames afterwards).
     private func compose(_ parts: inout [ElementDraft], of i: Int, settings: Combinable,
-                         activationPoint: inout Point?) -> ElementDraft {
+                         activationPoint: inout Point?, childValues: inout [String]) -> ElementDraft {
         var interactive = [Bool](filledWith: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
         for k in parts.indices {
@@ -142,22 +169,19 @@ extension ElementBuilder {
             activationPoint = parts[merged].activationPoint
         }
         let label = text(&labels, override?.label, childLabel, ", "), hint = text(&hints, override?.hint, childHint, ", ")
-        var value = text(&values, override?.value, childValue, ", ")
+        let value = text(&values, override?.value, childValue, ", ")
         let identifier = text(&ids, override?.identifier, childIdentifier, "-")
         // With a merged child, the other interactive children's actions follow the parts' own;
         // without one, every interactive child's actions come first, and their values (toggles
-        // read On / Off / Mixed) are appended to the value as they are, repeats kept
-        // (`joinedAccessibilityString`). Their traits, custom content and rotors are not taken.
-        var childActions: [String] = [], childValues: [String] = []
+        // read On / Off / Mixed) are given in `childValues`, appended to the value once deferred
+        // content is in (`finishCombined`). Their traits, custom content and rotors are not taken.
+        var childActions: [String] = []
         for k in parts.indices where k != merged && interactive[k] {
             childActions += allActions(of: k, in: parts)
             if merged < 0, let v = displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node).nonEmpty { childValues.append(v) }
         }
         actions = merged >= 0 ? actions + childActions : childActions + actions
         actions = actions.filter { !$0.isEmpty }
-        if !childValues.isEmpty {
-            value = ([value].compactMap { $0 } + childValues).joined(separator: ", ").truncated(toBytes: maxTextBytes)
-        }
         var nodes: [Int] = []
         nodes.reserveCapacity(nodeCount)
         nodes.append(i)

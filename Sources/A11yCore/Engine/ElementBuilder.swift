@@ -83,6 +83,11 @@ struct ElementBuilder {
         // Controls and texts stay leaves even with nested ids below them (the NestedA11yIDs package spec's button caveat).
         if nodes[i].kind.isLeafByDefault { return .leaf }
         if identifiers.isContainer[i] { return .container(contain: true) }
+        // A container type makes a container, not an element, whatever its label: UIKit reads
+        // a semantic group's label as the group's (AccessibilitySnapshot
+        // `testSemanticGroupWithLabelIsPreserved`); whether its elements are kept together is
+        // `ElementCollector.keepsTogether`'s.
+        if nodes[i].has(.containerFacts), let type = nodes[i].containerType, type != .none { return .container(contain: false) }
         if nodes[i].has(.nonEmptyLabel) { return .leaf }
         return .container(contain: false)
     }
