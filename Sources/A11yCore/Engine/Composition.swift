@@ -22,16 +22,13 @@ extension ElementBuilder {
         case .leaf, .strategies:
             _ = try appendElement(for: i, to: &parts)
         case .combine:
-            // A nested combined view with nothing to say is no element, so Blueprint's walk
-            // (`recursiveAccessibleElements`) goes into its subviews. Its parts are gathered in
-            // place first: then that case keeps them as they are, without a second walk.
-            let start = parts.count
-            for k in visitedChildPositions(of: i) { try collectParts(childStorage[k], into: &parts) }
-            var combined: [ElementDraft] = []
-            if try appendCombinedElement(i, parts: Array(parts[start...]), to: &combined) {
-                parts.removeSubrange(start...)
-                parts.append(combined.removeLast())
-            }
+            // A nested combined view with nothing to say gives nothing. Deliberate difference:
+            // Blueprint's walk (`recursiveAccessibleElements`) would take that view's own
+            // elements instead (it is no element), but that composes the same parts again at
+            // every level of nesting; what it adds is identifiers, traits and actions only.
+            // One found silent is not composed again (`silentCombines`).
+            if silentCombines.contains(i) { return }
+            _ = try appendElement(for: i, to: &parts)
         }
     }
 
@@ -40,18 +37,11 @@ extension ElementBuilder {
     /// (measured faster than returning the draft).
     func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
         try interrupt.check()
-        return try appendCombinedElement(i, parts: composedParts(of: i), to: &out)
-    }
-
-    /// `appendCombinedElement(_:to:)` with the parts already gathered, in document order.
-    private func appendCombinedElement(_ i: Int, parts: consuming [ElementDraft],
-                                       to out: inout [ElementDraft]) throws(InputError) -> Bool {
-        try interrupt.check()
         var settings = nodes[i].combinable ?? Combinable()
         // A combined deferral receiver is Blueprint's `ReceiverContainerView`, which never
         // merges an interactive child (its init sets `mergeInteractiveSingleChild = false`).
         if nodes[i].deferralReceiver { settings.mergeInteractiveSingleChild = false }
-        var parts = parts
+        var parts = try composedParts(of: i)
         if settings.sorting == .frame {
             CombineOrder(order).sort(&parts)
         }
@@ -61,6 +51,7 @@ extension ElementBuilder {
         guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
                              mergedActivationPoint: mergedActivationPoint, childValues: childValues) else {
             out.removeLast()
+            silentCombines.insert(i)
             return false
         }
         return true

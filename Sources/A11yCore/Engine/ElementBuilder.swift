@@ -9,7 +9,13 @@ struct ElementBuilder {
     let identifiers: NestedIdentifiers
     let pairs: LabeledPairs
     /// Filled by `Deferral` once sources are known.
-    var deferral = DeferralOutcome()
+    var deferral = DeferralOutcome() {
+        // What is silent may change with what is deferred: found again from then on.
+        didSet { silentCombines = SilentCombines() }
+    }
+    /// Combined nodes found to have nothing to say, so that walks through them (the collector's,
+    /// an outer composition's) do not compose them again.
+    private(set) var silentCombines = SilentCombines()
     /// Each node's role before deferral, decided once: walks ask for roles again and again.
     private let baseRoles: [Role]
     /// Nodes whose base role makes an element: an upper bound for the elements read.
@@ -179,4 +185,12 @@ extension Optional where Wrapped == String {
         guard let s = self, !s.isEmpty else { return nil }
         return s
     }
+}
+
+/// A set of node indices a builder fills while it walks: shared by its copies (walks are
+/// passed the builder by value), a fresh one whenever the builder's deferral changes.
+final class SilentCombines {
+    private var nodes: Set<Int> = []
+    func insert(_ i: Int) { nodes.insert(i) }
+    func contains(_ i: Int) -> Bool { !nodes.isEmpty && nodes.contains(i) }
 }

@@ -57,7 +57,10 @@ struct ElementCollector {
             // elements); composition, which follows Blueprint, still takes it as a part.
             let zeroSize = Visibility.isZeroSize(builder.nodes, i), combines = builder.role(of: i) == .combine
             if zeroSize && !combines { return }
-            if try builder.appendElement(for: i, to: &draft) {
+            if combines && builder.silentCombines.contains(i) {
+                // Found silent while an enclosing silent combined view was composed.
+                try collectChildren(of: i, contain: false, priority: priority, builder: builder, meter: &meter, into: &items)
+            } else if try builder.appendElement(for: i, to: &draft) {
                 // A zero-size combined view that has something to say is an element, so not visited.
                 if zeroSize { draft.removeLast(); return }
                 let k = elements.count
@@ -67,8 +70,7 @@ struct ElementCollector {
                 // A combined view with nothing to say is no element (Blueprint's `CombinableView`
                 // with `blockWhenNotAccessible` sets `isAccessibilityElement` to false), so the
                 // parser walks into its subviews as into any plain view (a zero-size one that
-                // does not clip too). Combined views nested in it are composed again on this
-                // walk: the cost grows with how many silent combined views enclose one another.
+                // does not clip too).
                 try collectChildren(of: i, contain: false, priority: priority, builder: builder, meter: &meter, into: &items)
             }
         case .container(let contain):

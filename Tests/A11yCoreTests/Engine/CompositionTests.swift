@@ -381,6 +381,18 @@ import Testing
         #expect(try Tree.analyze(tree(#""label": "Said""#)).elements.isEmpty)
     }
 
+    /// Silent combined views nested 100 deep over 50 elements with only identifiers: each
+    /// level is read through, and the 50 are visited (each found silent once, so the walk does
+    /// not compose the levels below again).
+    @Test func deeplyNestedSilentCombinedViewsAreReadThrough() throws {
+        let leaves = (0..<50).map { #"{"type": "view", "isAccessibilityElement": true, "identifier": "id\#($0)", \#(f(0, Double($0) * 20, 100, 20))}"# }
+        var tree = leaves.joined(separator: ",")
+        for level in 0..<100 { tree = #"{"id": "level\#(level)", "type": "view", "combinable": {}, \#(f(0, 0, 390, 1000)), "children": [\#(tree)]}"# }
+        let a = try Tree.analyze(#"{"root": \#(tree)}"#)
+        #expect(a.elements.map(\.identifier) == (0..<50).map { "id\($0)" })
+        #expect(a.element("level0") == nil)
+    }
+
     @Test func combinedNodeOwnLabelComesFirstAndModifiersWin() throws {
         // SwiftUI: .accessibilityElement(children: .combine).accessibilityLabel(...) replaces the label.
         let a = try Tree.analyze("""
