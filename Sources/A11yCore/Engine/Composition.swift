@@ -51,7 +51,7 @@ extension ElementBuilder {
         guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
                              mergedActivationPoint: mergedActivationPoint, childValues: childValues) else {
             out.removeLast()
-            silentCombines.insert(i)
+            silentCombines?.insert(i)
             return false
         }
         return true

@@ -11,11 +11,11 @@ struct ElementBuilder {
     /// Filled by `Deferral` once sources are known.
     var deferral = DeferralOutcome() {
         // What is silent may change with what is deferred: found again from then on.
-        didSet { silentCombines = SilentCombines() }
+        didSet { silentCombines = silentCombines == nil ? nil : SilentCombines() }
     }
     /// Combined nodes found to have nothing to say, so that walks through them (the collector's,
-    /// an outer composition's) do not compose them again.
-    private(set) var silentCombines = SilentCombines()
+    /// an outer composition's) do not compose them again; nil in trees without combined nodes.
+    private(set) var silentCombines: SilentCombines?
     /// Each node's role before deferral, decided once: walks ask for roles again and again.
     private let baseRoles: [Role]
     /// Nodes whose base role makes an element: an upper bound for the elements read.
@@ -44,12 +44,16 @@ struct ElementBuilder {
             }
         }
         baseRoles = roles
-        elementRoleCount = roles.reduce(0) { n, role in
+        var count = 0, combines = false
+        for role in roles {
             switch role {
-            case .leaf, .strategies, .combine: n + 1
-            case .skipped, .container: n
+            case .leaf, .strategies: count += 1
+            case .combine: count += 1; combines = true
+            case .skipped, .container: break
             }
         }
+        elementRoleCount = count
+        if combines { silentCombines = SilentCombines() }
     }
 
     /// What a node contributes to the screen reader's tree.
@@ -193,4 +197,8 @@ final class SilentCombines {
     private var nodes: Set<Int> = []
     func insert(_ i: Int) { nodes.insert(i) }
     func contains(_ i: Int) -> Bool { !nodes.isEmpty && nodes.contains(i) }
+}
+
+extension Optional where Wrapped == SilentCombines {
+    func contains(_ i: Int) -> Bool { self?.contains(i) ?? false }
 }
