@@ -19,7 +19,15 @@ extension ElementBuilder {
             // One element may stand for the whole tree: its walk is where a stop is noticed.
             try interrupt.check()
             for k in visitedChildPositions(of: i) { try collectParts(childStorage[k], into: &parts) }
-        case .leaf, .strategies, .combine:
+        case .leaf, .strategies:
+            _ = try appendElement(for: i, to: &parts)
+        case .combine:
+            // A nested combined view with nothing to say gives nothing. Deliberate difference:
+            // Blueprint's walk (`recursiveAccessibleElements`) would take that view's own
+            // elements instead (it is no element), but that composes the same parts again at
+            // every level of nesting; what it adds is identifiers, traits and actions only.
+            // One found silent is not composed again (`silentCombines`).
+            if silentCombines.contains(i) { return }
             _ = try appendElement(for: i, to: &parts)
         }
     }
@@ -37,11 +45,13 @@ extension ElementBuilder {
         if settings.sorting == .frame {
             CombineOrder(order).sort(&parts)
         }
-        var mergedActivationPoint: Point?
-        out.append(compose(&parts, of: i, settings: settings, activationPoint: &mergedActivationPoint))
+        var mergedActivationPoint: Point?, childValues: [String] = []
+        out.append(compose(&parts, of: i, settings: settings, activationPoint: &mergedActivationPoint,
+                           childValues: &childValues))
         guard finishCombined(&out[out.count - 1], of: i, parts: parts, settings: settings,
-                             mergedActivationPoint: mergedActivationPoint) else {
+                             mergedActivationPoint: mergedActivationPoint, childValues: childValues) else {
             out.removeLast()
+            silentCombines?.insert(i)
             return false
         }
         return true
@@ -49,14 +59,16 @@ extension ElementBuilder {
 
     /// Puts node `i`'s own properties on its composed element `e`; false when `e` has nothing to say.
     private func finishCombined(_ e: inout ElementDraft, of i: Int, parts: [ElementDraft], settings: Combinable,
-                                mergedActivationPoint: Point?) -> Bool {
+                                mergedActivationPoint: Point?, childValues: [String]) -> Bool {
         // The node's own properties win over what the children gave, as SwiftUI modifiers
         // after `.accessibilityElement(children: .combine)` do; a field `override` sets (already
         // applied by `compose`) wins over both.
         // Own fields are read as `ownElement` would give them, without building that element.
         let o = settings.override
         if o?.label == nil, let label = pairs.label(forContent: i) ?? nodes[i].label.nonEmpty { e.label = label }
-        if o?.value == nil, let value = nodes[i].value.nonEmpty { e.value = value }
+        // An own value replaces the interactive children's values too.
+        var childValues = childValues
+        if o?.value == nil, let value = nodes[i].value.nonEmpty { e.value = value; childValues = [] }
         if o?.hint == nil, let hint = nodes[i].hint.nonEmpty { e.hint = hint }
         if o?.identifier == nil, let identifier = identifiers.composed[i] ?? nodes[i].identifier.nonEmpty { e.identifier = identifier }
         e.traits.formUnion(nodes[i].effectiveTraits)
@@ -81,6 +93,12 @@ extension ElementBuilder {
         e.traits.formUnion(settings.traitsAdd)
         e.traits.subtract(settings.traitsRemove)
         deferral.applyAdditions(for: i, to: &e, maxTextBytes: maxTextBytes)
+        // `applyAccessibility` appends the interactive children's values (`joinedAccessibilityString`,
+        // repeats kept) to the representation after `merge(with:)` took the deferred content in,
+        // so a deferred value comes before them.
+        if !childValues.isEmpty {
+            e.value = ([e.value].compactMap { $0 } + childValues).joined(separator: ", ").truncated(toBytes: maxTextBytes)
+        }
         // Only an element when there is something to read.
         return e.label != nil || e.value != nil || e.hint != nil
     }
@@ -92,7 +110,7 @@ extension ElementBuilder {
     /// `activationPoint` is the merged part's. The texts of the parts merged in are moved out
     /// of them (the caller only needs their frames afterwards).
     private func compose(_ parts: inout [ElementDraft], of i: Int, settings: Combinable,
-                         activationPoint: inout Point?) -> ElementDraft {
+                         activationPoint: inout Point?, childValues: inout [String]) -> ElementDraft {
         var interactive = [Bool](filledWith: false, count: parts.count)
         var interactiveCount = 0, firstInteractive = -1, nodeCount = 1
         for k in parts.indices {
@@ -142,22 +160,19 @@ extension ElementBuilder {
             activationPoint = parts[merged].activationPoint
         }
         let label = text(&labels, override?.label, childLabel, ", "), hint = text(&hints, override?.hint, childHint, ", ")
-        var value = text(&values, override?.value, childValue, ", ")
+        let value = text(&values, override?.value, childValue, ", ")
         let identifier = text(&ids, override?.identifier, childIdentifier, "-")
         // With a merged child, the other interactive children's actions follow the parts' own;
         // without one, every interactive child's actions come first, and their values (toggles
-        // read On / Off / Mixed) are appended to the value as they are, repeats kept
-        // (`joinedAccessibilityString`). Their traits, custom content and rotors are not taken.
-        var childActions: [String] = [], childValues: [String] = []
+        // read On / Off / Mixed) are given in `childValues`, appended to the value once deferred
+        // content is in (`finishCombined`). Their traits, custom content and rotors are not taken.
+        var childActions: [String] = []
         for k in parts.indices where k != merged && interactive[k] {
             childActions += allActions(of: k, in: parts)
             if merged < 0, let v = displayValue(parts[k].value, traits: parts[k].traits, node: parts[k].node).nonEmpty { childValues.append(v) }
         }
         actions = merged >= 0 ? actions + childActions : childActions + actions
         actions = actions.filter { !$0.isEmpty }
-        if !childValues.isEmpty {
-            value = ([value].compactMap { $0 } + childValues).joined(separator: ", ").truncated(toBytes: maxTextBytes)
-        }
         var nodes: [Int] = []
         nodes.reserveCapacity(nodeCount)
         nodes.append(i)

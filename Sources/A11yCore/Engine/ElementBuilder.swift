@@ -9,7 +9,13 @@ struct ElementBuilder {
     let identifiers: NestedIdentifiers
     let pairs: LabeledPairs
     /// Filled by `Deferral` once sources are known.
-    var deferral = DeferralOutcome()
+    var deferral = DeferralOutcome() {
+        // What is silent may change with what is deferred: found again from then on.
+        didSet { silentCombines = silentCombines == nil ? nil : SilentCombines() }
+    }
+    /// Combined nodes found to have nothing to say, so that walks through them (the collector's,
+    /// an outer composition's) do not compose them again; nil in trees without combined nodes.
+    private(set) var silentCombines: SilentCombines?
     /// Each node's role before deferral, decided once: walks ask for roles again and again.
     private let baseRoles: [Role]
     /// Nodes whose base role makes an element: an upper bound for the elements read.
@@ -38,12 +44,16 @@ struct ElementBuilder {
             }
         }
         baseRoles = roles
-        elementRoleCount = roles.reduce(0) { n, role in
+        var count = 0, combines = false
+        for role in roles {
             switch role {
-            case .leaf, .strategies, .combine: n + 1
-            case .skipped, .container: n
+            case .leaf, .strategies: count += 1
+            case .combine: count += 1; combines = true
+            case .skipped, .container: break
             }
         }
+        elementRoleCount = count
+        if combines { silentCombines = SilentCombines() }
     }
 
     /// What a node contributes to the screen reader's tree.
@@ -83,6 +93,11 @@ struct ElementBuilder {
         // Controls and texts stay leaves even with nested ids below them (the NestedA11yIDs package spec's button caveat).
         if nodes[i].kind.isLeafByDefault { return .leaf }
         if identifiers.isContainer[i] { return .container(contain: true) }
+        // A container type makes a container, not an element, whatever its label: UIKit reads
+        // a semantic group's label as the group's (AccessibilitySnapshot
+        // `testSemanticGroupWithLabelIsPreserved`); whether its elements are kept together is
+        // `ElementCollector.keepsTogether`'s.
+        if nodes[i].has(.containerFacts), let type = nodes[i].containerType, type != .none { return .container(contain: false) }
         if nodes[i].has(.nonEmptyLabel) { return .leaf }
         return .container(contain: false)
     }
@@ -174,4 +189,16 @@ extension Optional where Wrapped == String {
         guard let s = self, !s.isEmpty else { return nil }
         return s
     }
+}
+
+/// A set of node indices a builder fills while it walks: shared by its copies (walks are
+/// passed the builder by value), a fresh one whenever the builder's deferral changes.
+final class SilentCombines {
+    private var nodes: Set<Int> = []
+    func insert(_ i: Int) { nodes.insert(i) }
+    func contains(_ i: Int) -> Bool { !nodes.isEmpty && nodes.contains(i) }
+}
+
+extension Optional where Wrapped == SilentCombines {
+    func contains(_ i: Int) -> Bool { self?.contains(i) ?? false }
 }

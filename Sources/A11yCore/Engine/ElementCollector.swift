@@ -55,32 +55,50 @@ struct ElementCollector {
         case .leaf, .strategies, .combine:
             // A zero-size element is not visited (the parser prunes zero-size accessibility
             // elements); composition, which follows Blueprint, still takes it as a part.
-            if Visibility.isZeroSize(builder.nodes, i) { return }
-            if try builder.appendElement(for: i, to: &draft) {
+            let zeroSize = Visibility.isZeroSize(builder.nodes, i), combines = builder.role(of: i) == .combine
+            if zeroSize && !combines { return }
+            if combines && builder.silentCombines.contains(i) {
+                // Found silent while an enclosing silent combined view was composed.
+                try collectChildren(of: i, contain: false, priority: priority, builder: builder, meter: &meter, into: &items)
+            } else if try builder.appendElement(for: i, to: &draft) {
+                // A zero-size combined view that has something to say is an element, so not visited.
+                if zeroSize { draft.removeLast(); return }
                 let k = elements.count
                 let frame = try finish(builder, meter: &meter)
                 items.append(ReadingItem(content: .element(k), sortPriority: priority, frame: frame))
+            } else if combines {
+                // A combined view with nothing to say is no element (Blueprint's `CombinableView`
+                // with `blockWhenNotAccessible` sets `isAccessibilityElement` to false), so the
+                // parser walks into its subviews as into any plain view (a zero-size one that
+                // does not clip too).
+                try collectChildren(of: i, contain: false, priority: priority, builder: builder, meter: &meter, into: &items)
             }
         case .container(let contain):
-            // A plain container is read through, unless its sortPriority must place it among its siblings.
-            let children = builder.visitedChildPositions(of: i)
-            let keepsTogether = contain || self.keepsTogether(i, builder.nodes)
-            guard keepsTogether || priority != 0 else {
-                for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &items) }
-                return
-            }
-            var members: [ReadingItem] = []
-            // Usually at most one item per child: sized once instead of grown.
-            members.reserveCapacity(children.count)
-            for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &members) }
-            guard !members.isEmpty else { return }
-            // A group falls where its first member by the reading comparator does.
-            let frame = ReadingItem.placingFrame(of: members, order: builder.order)
-            // UIKit accessibilityElements keep their array order (`explicitOrder`); others sort.
-            let explicit = builder.nodes[i].explicitOrder && !builder.nodes[i].syntheticChildRange.isEmpty
-            if !explicit { ReadingItem.sort(&members, order: builder.order) }
-            items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: frame))
+            try collectChildren(of: i, contain: contain, priority: priority, builder: builder, meter: &meter, into: &items)
         }
+    }
+
+    /// The reading items of a container's children: read through, or kept together as a group.
+    private mutating func collectChildren(of i: Int, contain: Bool, priority: Double, builder: ElementBuilder,
+                                          meter: inout OutputMeter, into items: inout [ReadingItem]) throws(InputError) {
+        // A plain container is read through, unless its sortPriority must place it among its siblings.
+        let children = builder.visitedChildPositions(of: i)
+        let keepsTogether = contain || self.keepsTogether(i, builder.nodes)
+        guard keepsTogether || priority != 0 else {
+            for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &items) }
+            return
+        }
+        var members: [ReadingItem] = []
+        // Usually at most one item per child: sized once instead of grown.
+        members.reserveCapacity(children.count)
+        for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &members) }
+        guard !members.isEmpty else { return }
+        // A group falls where its first member by the reading comparator does.
+        let frame = ReadingItem.placingFrame(of: members, order: builder.order)
+        // UIKit accessibilityElements keep their array order (`explicitOrder`); others sort.
+        let explicit = builder.nodes[i].explicitOrder && !builder.nodes[i].syntheticChildRange.isEmpty
+        if !explicit { ReadingItem.sort(&members, order: builder.order) }
+        items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: frame))
     }
 
     /// Turns the draft into the next element (its fields are moved into the element), or

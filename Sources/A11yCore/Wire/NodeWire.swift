@@ -118,7 +118,7 @@ enum NodeWire {
             if try c.bool() { row.rare.scrollable = true }
         },
         .init("containerType", .oneOf(ContainerType.wire.names),
-              "UIKit accessibilityContainerType: " + ContainerType.wire.names.joined(separator: ", ") + " (default none). Its elements are read together; the elements of a list or landmark sent as accessibilityChildren say where it starts and ends, the cells (dataTableCell) of a dataTable their row, column and headers.") { c, node, row throws(InputError) in
+              "UIKit accessibilityContainerType: " + ContainerType.wire.names.joined(separator: ", ") + " (default none). A node with a container type other than none is a container, not an element, even with a label (isAccessibilityElement true makes it one). Its elements are read together; the elements of a list or landmark sent as accessibilityChildren say where it starts and ends, the cells (dataTableCell) of a dataTable their row, column and headers.") { c, node, row throws(InputError) in
             let type = try c.enumeration(ContainerType.self)
             if type != .none { row.rare.containerType = type; node.note(.containerFacts, true) }
         },

@@ -341,7 +341,10 @@ import Testing
 
     // MARK: Nothing to say
 
-    @Test func combinedElementWithNothingToSayIsDropped() throws {
+    /// A combined view with nothing to say is no element, and its subviews are visited as
+    /// those of any plain view (Blueprint `CombinableView.blockWhenNotAccessible`): the
+    /// unlabelled image is an element of its own, the empty combinable adds nothing.
+    @Test func combinedElementWithNothingToSayIsReadThrough() throws {
         let a = try Tree.analyze("""
         {"root": {"id": "screen", "type": "view", \(f(0, 0, 390, 844)), "children": [
           {"id": "row", "type": "stack", "grouping": "combine", \(f(0, 0, 390, 44)), "children": [
@@ -352,8 +355,42 @@ import Testing
           {"id": "after", "type": "text", "text": "After", \(f(0, 100, 100, 20))}
         ]}}
         """)
-        #expect(a.labels == ["After"])
-        #expect(a.element("icon") == nil)
+        #expect(a.labels == [nil, "After"])
+        #expect(a.ids(a.elements[0]) == ["icon"])
+        #expect(a.elements[0].traits == [.image])
+        #expect(a.element("row") == nil)
+    }
+
+    /// A zero-size combined view: with something to say it is an element, and the parser
+    /// prunes zero-size elements; with nothing to say it is a plain view that does not clip,
+    /// walked through (`AccessibilityHierarchyParser`, as `UpstreamVisitTests.
+    /// accessibleChildrenFoundThroughZeroFrameNonClippingWrapper`).
+    @Test func zeroSizeCombinedViewIsWalkedThroughOnlyWhenSilent() throws {
+        func tree(_ child: String) -> String {
+            """
+            {"root": {"type": "view", \(f(0, 0, 390, 844)), "children": [
+              {"id": "wrapper", "type": "view", "combinable": {}, \(f(0, 0, 0, 0)), "children": [
+                {"id": "child", "type": "view", "isAccessibilityElement": true, \(child), \(f(0, 0, 100, 20))}
+              ]}
+            ]}}
+            """
+        }
+        let silent = try Tree.analyze(tree(#""identifier": "x""#))
+        #expect(silent.elements.map(\.identifier) == ["x"])
+        #expect(silent.ids(silent.elements[0]) == ["child"])
+        #expect(try Tree.analyze(tree(#""label": "Said""#)).elements.isEmpty)
+    }
+
+    /// Silent combined views nested 100 deep over 50 elements with only identifiers: each
+    /// level is read through, and the 50 are visited (each found silent once, so the walk does
+    /// not compose the levels below again).
+    @Test func deeplyNestedSilentCombinedViewsAreReadThrough() throws {
+        let leaves = (0..<50).map { #"{"type": "view", "isAccessibilityElement": true, "identifier": "id\#($0)", \#(f(0, Double($0) * 20, 100, 20))}"# }
+        var tree = leaves.joined(separator: ",")
+        for level in 0..<100 { tree = #"{"id": "level\#(level)", "type": "view", "combinable": {}, \#(f(0, 0, 390, 1000)), "children": [\#(tree)]}"# }
+        let a = try Tree.analyze(#"{"root": \#(tree)}"#)
+        #expect(a.elements.map(\.identifier) == (0..<50).map { "id\($0)" })
+        #expect(a.element("level0") == nil)
     }
 
     @Test func combinedNodeOwnLabelComesFirstAndModifiersWin() throws {

@@ -82,11 +82,29 @@ import Testing
 
     /// AccessibilityCompositionTests.test_hasAccessibilityRepresentation_givenEmptyAccessibility and
     /// test_blockWhenNotAccessible_givenEmptyAccessibility: parts with only identifiers leave the
-    /// combined view without a representation, so it is no element (`blockWhenNotAccessible`).
+    /// combined view without a representation, so it is no element (`blockWhenNotAccessible`
+    /// sets `isAccessibilityElement` to false). The parser then walks into it as into any view
+    /// that is not an element (`recursiveAccessibilityHierarchy`): its three subviews, elements
+    /// with nothing but an identifier, are visited one by one.
     @Test func emptyRepresentationIsNoElement() throws {
         let e = try combined((1...3).map { plain(#""identifier": "Identifier \#($0)""#) })
         #expect(!e.contains { $0.node == 0 })
-        #expect(!e.contains { $0.identifier == "Identifier 1-Identifier 2-Identifier 3" })
+        #expect(e.map(\.node) == [1, 2, 3])
+        #expect(e.map(\.identifier) == ["Identifier 1", "Identifier 2", "Identifier 3"])
+        #expect(e.map(\.label) == [nil, nil, nil])
+    }
+
+    /// `recursiveAccessibleElements` (AccessibilityComposition.swift) asks each subview's
+    /// `isAccessibilityElement`: a nested `CombinableView` with nothing to say answers false,
+    /// so Blueprint would take that view's own elements as parts (identifier "t-a-b").
+    /// Deliberate difference (docs/fidelity.md): here it gives nothing, as it gave before.
+    @Test func silentNestedCombinableGivesNothing() throws {
+        let nested = #"{"type": "view", "combinable": {"sorting": "none"}, @FRAME, "children": [\#(["a", "b"].map { #"{"type": "view", "isAccessibilityElement": true, "identifier": "\#($0)", \#(Tree.frame(0, 30, 100, 20))}"# }.joined(separator: ","))]}"#
+        let e = try combined([plain(#""label": "Title", "identifier": "t""#), nested])
+        try #require(e.count == 1)
+        #expect(e[0].label == "Title")
+        #expect(e[0].identifier == "t")
+        #expect(e[0].nodes == [0, 1])
     }
 
     /// AccessibilityCompositionTests.test_blockWhenNotAccessible_givenPopulatedAccessibility: a
@@ -295,6 +313,26 @@ import Testing
         #expect(e[0].value == "jane@")
         #expect(e[0].actions == ["Email field: jane@"])
         #expect(!e[0].traits.contains(.textEntry))
+    }
+
+    /// `CombinableView.updateAccessibility` (AccessibilityComposition.swift): `combineChildren`,
+    /// then `.merge(with: mergeValues)` (the deferred content, `ReceiverContainerView.
+    /// updateDeferredAccessibility`), then `applyAccessibility`, which appends the interactive
+    /// children's values last. So the deferred value comes before the text field's value.
+    @Test func combinedReceiverPutsTheDeferredValueBeforeItsInteractiveChildrensValues() throws {
+        let e = try Tree.analyze("""
+        {"root": {"type": "view", \(Tree.frame(0, 0, 390, 200)), "deferral": {"content": [{"kind": "inherited", "identifier": "total"}]}, "children": [
+          {"type": "view", "combinable": {}, "deferralReceiver": true, \(Tree.frame(0, 0, 390, 44)), "children": [
+            {"type": "text", "text": "Amount", "value": "Dollars", \(Tree.frame(0, 0, 100, 44))},
+            {"type": "toggle", "label": "Round up", "value": "1", \(Tree.frame(300, 0, 90, 44))},
+            {"type": "textField", "label": "Amount field", "value": "12", \(Tree.frame(100, 0, 190, 44))}]},
+          {"type": "text", "text": "Total", "value": "$12.00", "deferredSource": "total", \(Tree.frame(0, 50, 390, 20))}]}}
+        """).elements
+        try #require(e.count == 1)
+        #expect(e[0].label == "Amount, Total")
+        // The parts in frame order (`frameSort`): the text field (x 100) before the toggle (x 300).
+        #expect(e[0].value == "Dollars, $12.00, 12, On")
+        #expect(e[0].actions == ["Amount field: 12", "Round up: On"])
     }
 
     /// `RotorSequencer`: named rotors first, then one rotor per system type.

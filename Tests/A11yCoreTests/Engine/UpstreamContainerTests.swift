@@ -63,7 +63,7 @@ import Testing
     @Test func outermostProviderGivesTheContext() throws {
         let listInTabBar = screen(#"{"type": "view", "traits": ["tabBar"], \#(Tree.frame(0, 700, 402, 40)), "children": [{"type": "view", "containerType": "list", \#(Tree.frame(0, 700, 402, 40)), "accessibilityChildren": [{"type": "text", "text": "A", \#(Tree.frame(0, 700, 100, 40))}, {"type": "text", "text": "B", \#(Tree.frame(100, 700, 100, 40))}]}]}"#)
         #expect(try said(listInTabBar) == [Said("A. Tab. 1 of 2."), Said("B. Tab. 2 of 2.")])
-        let tabBarInList = screen(#"{"type": "view", "containerType": "list", \#(Tree.frame(0, 700, 402, 40)), "accessibilityChildren": [{"type": "view", "isAccessibilityElement": false, "traits": ["tabBar"], \#(Tree.frame(0, 700, 402, 40)), "children": [{"type": "text", "text": "A", \#(Tree.frame(0, 700, 100, 40))}, {"type": "text", "text": "B", \#(Tree.frame(100, 700, 100, 40))}]}]}"#)
+        let tabBarInList = screen(#"{"type": "view", "containerType": "list", \#(Tree.frame(0, 700, 402, 40)), "accessibilityChildren": [{"type": "view", "traits": ["tabBar"], \#(Tree.frame(0, 700, 402, 40)), "children": [{"type": "text", "text": "A", \#(Tree.frame(0, 700, 100, 40))}, {"type": "text", "text": "B", \#(Tree.frame(100, 700, 100, 40))}]}]}"#)
         #expect(try said(tabBarInList) == [Said("A"), Said("B")])
     }
 
@@ -257,10 +257,10 @@ import Testing
         #expect(try said(list) == [Said("Item 1"), Said("Item 2")])
         let both = """
         {"root": {"type": "view", \(Tree.frame(0, 0, 200, 200)), "children": [
-          {"type": "view", "containerType": "list", "label": "My List", "isAccessibilityElement": false, \(Tree.frame(0, 0, 100, 100)), "children": [
+          {"type": "view", "containerType": "list", "label": "My List", \(Tree.frame(0, 0, 100, 100)), "children": [
             {"type": "view", "isAccessibilityElement": true, "label": "List Item", \(Tree.frame(10, 10, 30, 30))}
           ]},
-          {"type": "view", "containerType": "landmark", "label": "My Landmark", "isAccessibilityElement": false, \(Tree.frame(100, 0, 100, 100)), "children": [
+          {"type": "view", "containerType": "landmark", "label": "My Landmark", \(Tree.frame(100, 0, 100, 100)), "children": [
             {"type": "view", "isAccessibilityElement": true, "label": "Landmark Content", \(Tree.frame(110, 10, 30, 30))}
           ]}
         ]}}
@@ -275,9 +275,9 @@ import Testing
     @Test func semanticGroups() throws {
         let nested = """
         {"root": {"type": "view", \(Tree.frame(0, 0, 200, 100)), "children": [
-          {"type": "view", "containerType": "semanticGroup", "label": "Outer Container", "isAccessibilityElement": false, \(Tree.frame(0, 0, 200, 100)), "children": [
+          {"type": "view", "containerType": "semanticGroup", "label": "Outer Container", \(Tree.frame(0, 0, 200, 100)), "children": [
             {"type": "text", "text": "Outer Item", \(Tree.frame(8, 8, 100, 20))},
-            {"type": "view", "containerType": "semanticGroup", "label": "Inner Container", "isAccessibilityElement": false, \(Tree.frame(8, 36, 184, 60)), "children": [
+            {"type": "view", "containerType": "semanticGroup", "label": "Inner Container", \(Tree.frame(8, 36, 184, 60)), "children": [
               {"type": "text", "text": "Inner Item 1", \(Tree.frame(16, 44, 100, 20))},
               {"type": "text", "text": "Inner Item 2", \(Tree.frame(16, 68, 100, 20))}
             ]}
@@ -302,10 +302,32 @@ import Testing
             ]}}
             """)
         }
-        #expect(try order(#""containerType": "semanticGroup", "label": "Group Label", "isAccessibilityElement": false,"#)
+        #expect(try order(#""containerType": "semanticGroup", "label": "Group Label","#)
             == [Said("Left"), Said("Top"), Said("Below"), Said("Right")])
         #expect(try order(#""containerType": "semanticGroup","#)
             == [Said("Left"), Said("Top"), Said("Right"), Said("Below")])
+    }
+
+    /// AccessibilityHierarchyParserTests → testSemanticGroupWithLabelIsPreserved: a view with a
+    /// container type and a label is a container (the label is the group's), not an element,
+    /// without `isAccessibilityElement: false`; the same for a list, landmark and data table.
+    /// `isAccessibilityElement: true` still makes an element of it (UIKit reads such a view
+    /// as an element, its subviews unvisited).
+    @Test func containerTypeWithLabelIsAContainer() throws {
+        func tree(_ containerType: String, _ more: String = "") -> String {
+            screen("""
+            {"type": "view", "containerType": "\(containerType)", "label": "Group Label", \(more) \(Tree.frame(0, 0, 100, 50)), "children": [
+              {"type": "view", "isAccessibilityElement": true, "label": "Element", \(Tree.frame(10, 10, 30, 30))}
+            ]}
+            """)
+        }
+        for type in ["semanticGroup", "list", "landmark", "dataTable"] {
+            let a = try Tree.analyze(tree(type))
+            #expect(a.labels == ["Element"], "\(type)")
+        }
+        #expect(try Tree.analyze(tree("semanticGroup", #""isAccessibilityElement": true,"#)).labels == ["Group Label"])
+        // Container type none: the label makes an element, as before.
+        #expect(try Tree.analyze(tree("none")).labels == ["Group Label"])
     }
 
     /// DefaultControlsTests → testSegmentedControl: a UISegmentedControl is a `tabSet` of
