@@ -59,7 +59,7 @@ import Testing
         #expect(generic.map { "\($0.impact) \($0.message)" } == ["moderate Another control has exactly the same frame."])
         // Saying `clickable` on a node switches to ATF's comparison: buttons not said to be
         // clickable are not compared.
-        let clickable = button.replacingOccurrences(of: "{", with: #"{"clickable": true, "#)
+        let clickable = #"{"clickable": true, "# + button.dropFirst()
         #expect(try RuleFixture.findings(.duplicateFrame, RuleFixture.screen(clickable, button, platform: "android")).isEmpty)
         #expect(try RuleFixture.findings(.duplicateFrame, RuleFixture.screen(clickable, clickable, platform: "android")).map(\.impact) == [.serious])
     }
@@ -88,6 +88,17 @@ import Testing
         #expect(try Self.summary(body) == [
             "/hierarchy/node[1]/node[1] minor Non-clickable element speaks \"49 °F\" as 1 other element does. [A11yCore.DataValue.string(\"49 °F\"), A11yCore.DataValue.number(1.0)]",
         ])
+    }
+
+    @Test func jsonTreesWithoutClickableKeepTheInteractiveElementComparison() throws {
+        let save = #"{"type": "button", "label": "Save", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#
+        let text = #"{"type": "text", "label": "Save", "frame": {"x": 0, "y": 100, "width": 50, "height": 50}}"#
+        // Generic: a repeat among controls only, reported on the repeat.
+        let generic = try RuleFixture.findings(.duplicateLabel, RuleFixture.screen(text, save, save.replacingOccurrences(of: "\"y\": 0", with: "\"y\": 200"), platform: "android"))
+        #expect(generic.map { "\($0.impact) \($0.message)" } == ["moderate Label \"Save\" is also used by another control."])
+        // ATF's: a text and a button saying the same, the button not said to be clickable: INFO.
+        let said = #"{"clickable": false, "# + save.dropFirst()
+        #expect(try RuleFixture.findings(.duplicateLabel, RuleFixture.screen(text, said, platform: "android")).map(\.impact) == [.minor])
     }
 
     @Test func textsAreComparedExactlyAfterTrimming() throws {
