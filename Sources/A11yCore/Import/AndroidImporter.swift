@@ -77,6 +77,9 @@ public enum AndroidImporter {
             if !e.className.isEmpty { fields[i].classNameIsTypeName = true }
             if !e.contentDescription.isEmpty { fields[rareOf: i].contentDescription = e.contentDescription }
             if e.flags.contains(.scrollable) { fields[rareOf: i].scrollable = true }
+            fields[i].androidFacts.state(.clickable, e.flags.contains(.clickable))
+            fields[i].androidFacts.state(.longClickable, e.flags.contains(.longClickable))
+            fields[i].androidFacts.state(.important, e.flags.contains(.important))
             node.hidden = !e.flags.contains(.visible)
             node.enabled = e.flags.contains(.enabled)
             if e.flags.contains(.hasBounds) {

@@ -2,7 +2,8 @@ extension Rule {
     /// Best practice on Android (ATF `ClassNameCheck`, a WARNING): TalkBack says a node's role
     /// from the class it reports for accessibility, and knows only the SDK's classes; a custom
     /// class name (or none) leaves the role unsaid. Reads `className` (an Android dump's
-    /// `class`) of every visible node that has one. Android trees only.
+    /// `class`) of every visible node that has one and is not marked unimportant for
+    /// accessibility (`importantForAccessibility` false). Android trees only.
     static let className = Rule(
         id: "class-name", wcag: [], level: nil, impact: .minor,
         description: "Android nodes report an Android SDK class for accessibility (android.widget.Button, not com.example.FancyButton).",
@@ -11,7 +12,9 @@ extension Rule {
             guard ctx.document.platform == .android else { return [] }
             var out: [Finding] = []
             for (i, node) in ctx.nodes.enumerated() {
-                guard let name = node.className, ctx.isReachable(i), !AndroidClassNames.isSDK(name) else { continue }
+                // Not important for accessibility: ATF does not run (NOT_RUN).
+                guard let name = node.className, node.importantForAccessibility != false, ctx.isReachable(i),
+                      !AndroidClassNames.isSDK(name) else { continue }
                 let message = name.isEmpty
                     ? "Node reports no class name: accessibility services cannot tell its role."
                     : "Class \(name) is not an Android SDK type: accessibility services may not know its role."

@@ -1,11 +1,14 @@
 extension Rule {
     /// Best practice (ATF duplicate speakable text): two controls that sound the same
-    /// cannot be told apart by a screen-reader or Voice Control user.
+    /// cannot be told apart by a screen-reader or Voice Control user. Any tree: each repeat
+    /// among the interactive elements' labels. Android trees that say which nodes are
+    /// clickable: ATF's check (`speakableTextFindings`).
     static let duplicateLabel = Rule(
         id: "duplicate-label", wcag: [], level: nil, impact: .moderate,
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
         check: { ctx in
+            if ctx.document.platform == .android, ctx.statesClickability { return speakableTextFindings(ctx) }
             let controls = ctx.controls
             guard controls.count > 1 else { return [] }
             var labelled: [(element: Int, label: String, heard: HeardLabel)] = []
@@ -39,6 +42,44 @@ extension Rule {
             }
             return out
         })
+}
+
+extension Rule {
+    /// ATF `DuplicateSpeakableTextCheck`: the elements TalkBack focuses grouped by what it
+    /// speaks for them (our label, trimmed; compared exactly, as ATF's map of strings does).
+    /// Each text two or more of them share is reported once: on its first clickable element
+    /// (`moderate`, ATF's WARNING), or when none is clickable on its first element (`minor`,
+    /// ATF's INFO). Clickable is the node's own `clickable`, as ATF reads `isClickable()`.
+    static func speakableTextFindings(_ ctx: RuleContext) -> [Finding] {
+        var groups: [(text: String, elements: [Int])] = []
+        var groupOf: [String: Int] = [:]
+        for (e, element) in ctx.elements.enumerated() {
+            guard let label = element.label.map(javaTrimmed), !label.isEmpty else { continue }
+            if let g = groupOf[label] { groups[g].elements.append(e) } else {
+                groupOf[label] = groups.count
+                groups.append((label, [e]))
+            }
+        }
+        var out: [Finding] = []
+        for group in groups where group.elements.count > 1 {
+            let clickable = group.elements.first { ctx.nodes[ctx.elements[$0].node].clickable == true }
+            let others = group.elements.count - 1
+            let message = "\(clickable == nil ? "Non-clickable" : "Clickable") element speaks \"\(group.text)\" as \(others) other element\(others == 1 ? " does" : "s do")."
+            out.append(ctx.finding(elementAt: clickable ?? group.elements[0], message: message,
+                                   impact: clickable == nil ? .minor : .moderate,
+                                   data: [("label", .string(group.text)), ("others", .number(Double(others)))]))
+        }
+        return out
+    }
+}
+
+/// Java's `String.trim()`, which ATF applies: without leading and trailing characters up to
+/// U+0020 (spaces and control characters).
+private func javaTrimmed(_ text: String) -> String {
+    let scalars = text.unicodeScalars
+    guard let start = scalars.firstIndex(where: { $0.value > 0x20 }),
+          let last = scalars.lastIndex(where: { $0.value > 0x20 }) else { return "" }
+    return String(scalars[start...last])
 }
 
 /// A normalised label as a listener hears it: two are the same when canonically equivalent.

@@ -117,6 +117,18 @@ enum NodeWire {
               default: "false") { c, _, row throws(InputError) in
             if try c.bool() { row.rare.scrollable = true }
         },
+        .init("clickable", .boolean,
+              "Android: the node is clickable (a dump's `clickable`, AccessibilityNodeInfo.isClickable()). On Android trees `duplicate-frame` compares the bounds of clickable and long-clickable nodes, and `duplicate-label` reports a repeated label on a clickable node as ATF's WARNING. Absent: not said (trees that say it of no node are judged by interactive elements).") { c, _, row throws(InputError) in
+            row.common.androidFacts.state(.clickable, try c.bool())
+        },
+        .init("longClickable", .boolean,
+              "Android: the node is long-clickable (a dump's `long-clickable`). Read by `duplicate-frame` as `clickable` is.") { c, _, row throws(InputError) in
+            row.common.androidFacts.state(.longClickable, try c.bool())
+        },
+        .init("importantForAccessibility", .boolean,
+              "Android: the node is important for accessibility (Appium's `a11y-important`, View.isImportantForAccessibility()); absent reads as true. A node marked false is not judged by `class-name` or `duplicate-frame` (ATF: NOT_RUN / skipped).") { c, _, row throws(InputError) in
+            row.common.androidFacts.state(.important, try c.bool())
+        },
         .init("containerType", .oneOf(ContainerType.wire.names),
               "UIKit accessibilityContainerType: " + ContainerType.wire.names.joined(separator: ", ") + " (default none). A node with a container type other than none is a container, not an element, even with a label (isAccessibilityElement true makes it one). Its elements are read together; the elements of a list or landmark sent as accessibilityChildren say where it starts and ends, the cells (dataTableCell) of a dataTable their row, column and headers.") { c, node, row throws(InputError) in
             let type = try c.enumeration(ContainerType.self)
@@ -230,6 +242,9 @@ extension Node {
         /// `className` is `typeName` (an Android import sets it for every node of a class):
         /// no rare row for it (speed: a rare row per node costs its every member's release).
         var classNameIsTypeName = false
+        /// `clickable`, `longClickable`, `importantForAccessibility` as stated (one byte, in
+        /// the row's padding: most Android nodes say them, so no rare row).
+        var androidFacts = AndroidFacts()
     }
 
     /// The fields few nodes set, in a second region of the table (see `FieldTable`).
@@ -293,9 +308,32 @@ extension Node {
     /// Android: the node scrolls its content.
     public var scrollable: Bool { get { rare { $0.scrollable } ?? false } set { mutateRare { $0.scrollable = newValue } } }
 
+    /// Android: `isClickable()`, nil when the tree does not say.
+    public var clickable: Bool? { get { fields.androidFacts.value(.clickable) } set { mutate { $0.androidFacts.state(.clickable, newValue) } } }
+    /// Android: `isLongClickable()`, nil when the tree does not say.
+    public var longClickable: Bool? { get { fields.androidFacts.value(.longClickable) } set { mutate { $0.androidFacts.state(.longClickable, newValue) } } }
+    /// Android: `isImportantForAccessibility()`, nil when the tree does not say (read as true).
+    public var importantForAccessibility: Bool? { get { fields.androidFacts.value(.important) } set { mutate { $0.androidFacts.state(.important, newValue) } } }
+
     /// The three lists share a flag: after a change to one, it is set from all three.
     private mutating func noteLists() {
         let holds = rare { !$0.actions.isEmpty || !$0.customContent.isEmpty || !$0.rotors.isEmpty } ?? false
         note(.lists, holds)
+    }
+}
+
+/// Three optional Android booleans in one byte: for each fact a bit saying it was stated and
+/// a bit holding its value.
+struct AndroidFacts: Equatable {
+    enum Fact: UInt8 { case clickable = 0, longClickable = 2, important = 4 }
+    private var bits: UInt8 = 0
+
+    func value(_ fact: Fact) -> Bool? {
+        bits & (1 << fact.rawValue) == 0 ? nil : bits & (2 << fact.rawValue) != 0
+    }
+
+    mutating func state(_ fact: Fact, _ value: Bool?) {
+        bits &= ~(3 << fact.rawValue)
+        if let value { bits |= (value ? 3 : 1) << fact.rawValue }
     }
 }
