@@ -45,16 +45,15 @@ struct AndroidHierarchyReader {
 
     mutating func read() throws(InputError) {
         var reader = XMLReader(dump: bytes, limits: limits)
-        /// Open elements' indices; the root `<hierarchy>` is element 0.
-        var open: [Int32] = []
-        var childCount: [Int32] = []
+        /// Open elements: each one's index (the root `<hierarchy>` is element 0) and the
+        /// children it has so far.
+        var open: [OpenElement] = []
         while true {
             switch try reader.nextEvent() {
             case .startElement:
-                try startElement(reader, open: &open, childCount: &childCount)
+                try startElement(reader, open: &open)
             case .endElement:
                 open.removeLast()
-                childCount.removeLast()
             case .text:
                 continue
             case .endOfDocument:
@@ -63,7 +62,12 @@ struct AndroidHierarchyReader {
         }
     }
 
-    private mutating func startElement(_ reader: XMLReader, open: inout [Int32], childCount: inout [Int32]) throws(InputError) {
+    private struct OpenElement {
+        var index: Int32
+        var children: Int32
+    }
+
+    private mutating func startElement(_ reader: XMLReader, open: inout [OpenElement]) throws(InputError) {
         let index = elements.count
         // The root is the first element: the document has been checked, its ASCII prefix is known.
         if open.isEmpty { counter = XMLLineCounter(asciiBelow: reader.asciiEnd) }
@@ -77,7 +81,7 @@ struct AndroidHierarchyReader {
         guard index < limits.maxNodes else {
             throw InputError(.limit, "more than \(limits.maxNodes) nodes", at: "", line: location.line, column: location.column)
         }
-        let parent = open.last ?? -1
+        let parent = open.last?.index ?? -1
         // Depth below the root element (<hierarchy> is 0, as `root` is in a JSON tree).
         guard open.count <= limits.maxNodeDepth else {
             throw InputError(.limit, "nodes nested deeper than \(limits.maxNodeDepth) levels", at: sources.path(of: Int(parent)),
@@ -87,9 +91,9 @@ struct AndroidHierarchyReader {
         var element = AndroidElement()
         element.parent = parent
         element.depth = Int32(open.count)
-        if !childCount.isEmpty {
-            element.indexInParent = childCount[childCount.count - 1]
-            childCount[childCount.count - 1] += 1
+        if !open.isEmpty {
+            element.indexInParent = open[open.count - 1].children
+            open[open.count - 1].children += 1
         }
         var classValue: XMLAttribute?
         // The reader is lent, not inout: the attribute list is not retained and released per attribute.
@@ -106,9 +110,9 @@ struct AndroidHierarchyReader {
                 classify(&element, bytes: 0..<0, decoded: nil)
             }
         }
-        elements.append(element)
-        open.append(Int32(index))
-        childCount.append(0)
+        // Moved, not copied: its five strings are not retained and released again.
+        elements.append(consume element)
+        open.append(OpenElement(index: Int32(index), children: 0))
     }
 
     /// One attribute. `class` is only noted (in `classValue`): `classify` makes its String once per class.
@@ -195,30 +199,28 @@ struct AndroidHierarchyReader {
                 if XMLReader.bytesEqual(classes[index].bytes, range, in: bytes) { found = index; break }
             }
         }
-        let known: KnownClass
-        if found >= 0 {
-            known = classes[found]
-        } else {
+        if found < 0 {
             let name = decoded ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             if let index = classIndex[name] {
-                known = classes[Int(index)]
+                found = Int(index)
             } else {
                 var flags: AndroidElement.Flags = []
                 if name == "android.widget.Spinner" { flags.insert(.spinner) }
                 if AndroidClasses.isScrollingContainer(name) { flags.insert(.scrollingContainer) }
-                known = KnownClass(name: name, bytes: decoded == nil ? range : 0..<0,
-                                   kind: AndroidClasses.kind(of: name, password: false), flags: flags)
-                classIndex[name] = Int32(classes.count)
-                if free >= 0 { classSlots[free] = Int32(classes.count) }
-                classes.append(known)
+                found = classes.count
+                classIndex[name] = Int32(found)
+                if free >= 0 { classSlots[free] = Int32(found) }
+                classes.append(KnownClass(name: name, bytes: decoded == nil ? range : 0..<0,
+                                          kind: AndroidClasses.kind(of: name, password: false), flags: flags))
             }
         }
-        element.className = known.name
-        var kind = known.kind
+        // Read in place, not copied out of the table (no retain and release of the name).
+        element.className = classes[found].name
+        var kind = classes[found].kind
         if kind == .textField && element.flags.contains(.password) { kind = .secureTextField }
         if element.flags.contains(.checkable) && (kind == .view || kind == .text) { kind = .toggle }
         element.kind = kind
-        element.flags.formUnion(known.flags)
+        element.flags.formUnion(classes[found].flags)
     }
 
 

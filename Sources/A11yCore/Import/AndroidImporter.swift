@@ -55,10 +55,11 @@ public enum AndroidImporter {
         document.nodes.reserveCapacity(count)
         let fields = FieldTable(capacity: max(count, 1))
         for i in 0..<count {
-            let e = elements[i]
+            // Fields are read in place: a copy of the element would retain and release its five strings.
+            let flags = elements[i].flags
             fields.append(Node.Fields())
-            var node = Node(table: fields, row: i, parent: e.parent < 0 ? nil : Int(e.parent), isSynthetic: false,
-                            indexInParent: Int(e.indexInParent), depth: Int(e.depth))
+            var node = Node(table: fields, row: i, parent: elements[i].parent < 0 ? nil : Int(elements[i].parent), isSynthetic: false,
+                            indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth))
             // Document order is TalkBack's order: earlier nodes read first among siblings.
             node.sortPriority = Double(count - i)
             if i == 0 {
@@ -72,32 +73,32 @@ public enum AndroidImporter {
             }
             let kind = roles.kind[i]
             node.kind = kind
-            fields[i].typeName = e.className.isEmpty ? "android.view.View" : e.className
+            fields[i].typeName = elements[i].className.isEmpty ? "android.view.View" : elements[i].className
             // The facts ATF's checks read that no other field carries (NodeWire's Android rows).
-            if !e.className.isEmpty { fields[i].classNameIsTypeName = true }
-            if !e.contentDescription.isEmpty { fields[rareOf: i].contentDescription = e.contentDescription }
-            if e.flags.contains(.scrollable) { fields[rareOf: i].scrollable = true }
-            fields[i].androidFacts.state(.clickable, e.flags.contains(.clickable))
-            fields[i].androidFacts.state(.longClickable, e.flags.contains(.longClickable))
-            fields[i].androidFacts.state(.important, e.flags.contains(.important))
-            node.hidden = !e.flags.contains(.visible)
-            node.enabled = e.flags.contains(.enabled)
-            if e.flags.contains(.hasBounds) {
+            if !elements[i].className.isEmpty { fields[i].classNameIsTypeName = true }
+            if !elements[i].contentDescription.isEmpty { fields[rareOf: i].contentDescription = elements[i].contentDescription }
+            if flags.contains(.scrollable) { fields[rareOf: i].scrollable = true }
+            fields[i].androidFacts.state(.clickable, flags.contains(.clickable))
+            fields[i].androidFacts.state(.longClickable, flags.contains(.longClickable))
+            fields[i].androidFacts.state(.important, flags.contains(.important))
+            node.hidden = !flags.contains(.visible)
+            node.enabled = flags.contains(.enabled)
+            if flags.contains(.hasBounds) {
                 // In Double: right - left can exceed Int32 when left is negative.
-                node.frame = Rect(x: Double(e.left) / scale, y: Double(e.top) / scale,
-                                  width: (Double(e.right) - Double(e.left)) / scale, height: (Double(e.bottom) - Double(e.top)) / scale)
+                node.frame = Rect(x: Double(elements[i].left) / scale, y: Double(elements[i].top) / scale,
+                                  width: (Double(elements[i].right) - Double(elements[i].left)) / scale, height: (Double(elements[i].bottom) - Double(elements[i].top)) / scale)
             }
             var traits = kind.defaultTraits
-            let actionable = e.flags.contains(.clickable) || e.flags.contains(.longClickable)
+            let actionable = flags.contains(.clickable) || flags.contains(.longClickable)
             switch kind {
             case .view, .text, .image, .list, .cell: if actionable { traits.insert(.button) }
             default: break
             }
-            if e.flags.contains(.heading) { traits.insert(.header) }
-            if e.flags.contains(.selected) { traits.insert(.selected) }
+            if flags.contains(.heading) { traits.insert(.header) }
+            if flags.contains(.selected) { traits.insert(.selected) }
             node.traits = traits
-            if !e.resourceID.isEmpty {
-                fields[i].identifier = e.resourceID
+            if !elements[i].resourceID.isEmpty {
+                fields[i].identifier = elements[i].resourceID
                 node.note(.nonEmptyIdentifier, true)
             }
             switch roles.role[i] {
@@ -109,22 +110,22 @@ public enum AndroidImporter {
                 node.isAccessibilityElement = false
             }
             var value: String?
-            var hint = e.hint
+            var hint = elements[i].hint
             switch kind {
             case .textField, .secureTextField:
                 // What was typed is the value; while the hint shows, `text` is the hint.
-                if e.flags.contains(.showingHint) {
-                    if hint.isEmpty { hint = e.text }
-                } else if !e.text.isEmpty {
-                    value = e.text
+                if flags.contains(.showingHint) {
+                    if hint.isEmpty { hint = elements[i].text }
+                } else if !elements[i].text.isEmpty {
+                    value = elements[i].text
                 }
             case .toggle:
-                value = e.flags.contains(.checked) ? "1" : "0"
+                value = flags.contains(.checked) ? "1" : "0"
             case .slider, .progressBar:
                 // Appium writes a RangeInfo's current value as the text ("50.0").
-                if !e.text.isEmpty { value = e.text }
+                if !elements[i].text.isEmpty { value = elements[i].text }
             default:
-                if !e.text.isEmpty { fields[i].text = e.text; node.note(.nonEmptyText, true) }
+                if !elements[i].text.isEmpty { fields[i].text = elements[i].text; node.note(.nonEmptyText, true) }
             }
             if let value { fields[i].value = value; node.note(.nonEmptyValue, !value.isEmpty) }
             if !hint.isEmpty { fields[i].hint = hint; node.note(.nonEmptyHint, true) }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Where each node of an imported document came from in the user's file. For XML (an Android
 /// dump, an iOS page source): an element path in XPath's abbreviated form
 /// (`/hierarchy/node[1]/node[3]`: the element's name and its position among the siblings of
@@ -10,12 +12,8 @@
 public final class SourceMap: Sendable {
     /// Distinct element names, referenced by index.
     let names: [String]
-    let nameOfNode: [Int32]
-    /// Position among the parent's children of the same name, from 1.
-    let ordinalOfNode: [Int32]
-    let parentOfNode: [Int32]
-    let lineOfNode: [Int32]
-    let columnOfNode: [Int32]
+    /// XML sources: one per node.
+    let elements: [Element]
     /// JSON sources: each node's value in the file (`JSONSource`), id and role-guess name ("" when
     /// the role was not guessed).
     let json: JSONSource?
@@ -28,24 +26,33 @@ public final class SourceMap: Sendable {
     /// pointers are stored and measured exactly.
     let maxStepBytes: Int
 
-    init(names: [String], nameOfNode: [Int32], ordinalOfNode: [Int32], parentOfNode: [Int32],
-         lineOfNode: [Int32], columnOfNode: [Int32]) {
-        self.names = names; self.nameOfNode = nameOfNode; self.ordinalOfNode = ordinalOfNode
-        self.parentOfNode = parentOfNode; self.lineOfNode = lineOfNode; self.columnOfNode = columnOfNode
+    /// Where a node's element is: its name (an index into `names`), its position among the
+    /// parent's children of the same name (from 1), its parent (-1 for the root) and the line
+    /// and column of its start tag.
+    struct Element {
+        var name: Int32
+        var ordinal: Int32
+        var parent: Int32
+        var line: Int32
+        var column: Int32
+    }
+
+    init(names: [String], elements: [Element]) {
+        self.names = names; self.elements = elements
         json = nil; valueOfNode = []; sourceIDOfNode = []; roleGuessOfNode = []
         let longestName = names.lazy.map(\.utf8.count).max() ?? 0
-        let largestOrdinal = UInt64(max(1, ordinalOfNode.max() ?? 1))
+        let largestOrdinal = UInt64(max(1, elements.lazy.map(\.ordinal).max() ?? 1))
         maxStepBytes = 3 + longestName + JSONWriter.digitCount(largestOrdinal)
     }
 
     /// A JSON source: per node, its value in `json`, its id and role-guess name.
     init(json: JSONSource, valueOfNode: [Int32], sourceIDs: [String], roleGuesses: [String]) {
-        names = []; nameOfNode = []; ordinalOfNode = []; parentOfNode = []; lineOfNode = []; columnOfNode = []
+        names = []; elements = []
         self.json = json; self.valueOfNode = valueOfNode; sourceIDOfNode = sourceIDs; roleGuessOfNode = roleGuesses
         maxStepBytes = 0
     }
 
-    public var count: Int { json == nil ? nameOfNode.count : valueOfNode.count }
+    public var count: Int { json == nil ? elements.count : valueOfNode.count }
 
     /// The element path (XML) or JSON Pointer (JSON) of node `index`; an XML root element has
     /// no position (`/hierarchy`).
@@ -53,11 +60,11 @@ public final class SourceMap: Sendable {
         if let json { return json.pointer(of: Int(valueOfNode[index])) }
         var steps: [Int] = []
         var i = index
-        while i >= 0 { steps.append(i); i = Int(parentOfNode[i]) }
+        while i >= 0 { steps.append(i); i = Int(elements[i].parent) }
         var out = ""
         for step in steps.reversed() {
-            out += "/" + names[Int(nameOfNode[step])]
-            if parentOfNode[step] >= 0 { out += "[\(ordinalOfNode[step])]" }
+            out += "/" + names[Int(elements[step].name)]
+            if elements[step].parent >= 0 { out += "[\(elements[step].ordinal)]" }
         }
         return out
     }
@@ -81,7 +88,7 @@ public final class SourceMap: Sendable {
     /// Line and column (from 1; columns in UTF-16 code units) of node `index`'s start tag.
     /// Nil for JSON sources.
     public func location(of index: Int) -> (line: Int, column: Int)? {
-        lineOfNode.isEmpty ? nil : (Int(lineOfNode[index]), Int(columnOfNode[index]))
+        elements.isEmpty ? nil : (Int(elements[index].line), Int(elements[index].column))
     }
 }
 
@@ -126,11 +133,8 @@ struct SourceMapBuilder {
     private var names: [String] = []
     /// Name hashes to indices in `names` (a hash met with another name is not cached).
     private var nameIndex: [UInt64: Int32] = [:]
-    private var nameOfNode: [Int32] = []
-    private var ordinalOfNode: [Int32] = []
-    private(set) var parentOfNode: [Int32] = []
-    private var lineOfNode: [Int32] = []
-    private var columnOfNode: [Int32] = []
+    /// One per node added (one array, so adding a node appends twice, not six times).
+    private var elements: [SourceMap.Element] = []
     /// Children seen so far per (parent, name): the last ordinal given. Not written while
     /// children of one name follow each other (see `add`).
     private var seen: [Int64: Int32] = [:]
@@ -140,9 +144,8 @@ struct SourceMapBuilder {
     private var lastName: (bytes: UnsafeRawBufferPointer, id: Int32)?
 
     init(expected: Int) {
-        for list in [\SourceMapBuilder.nameOfNode, \.ordinalOfNode, \.parentOfNode, \.lineOfNode, \.columnOfNode, \.lastChild] {
-            self[keyPath: list].reserveCapacity(expected)
-        }
+        elements.reserveCapacity(expected)
+        lastChild.reserveCapacity(expected)
     }
 
     /// Records the next node (in document order): its element name's bytes (which stay valid
@@ -151,7 +154,7 @@ struct SourceMapBuilder {
     /// are mostly runs of `<node>`) need no hashing; `seen` is written only when such a run ends.
     mutating func add(name: UnsafeRawBufferPointer, parent: Int, location: XMLLocation) {
         let nameID: Int32
-        if let last = lastName, last.bytes.elementsEqual(name) {
+        if let last = lastName, Self.sameBytes(last.bytes, name) {
             nameID = last.id
         } else {
             var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -172,28 +175,31 @@ struct SourceMapBuilder {
             let previous = Int(lastChild[parent])
             if previous < 0 {
                 ordinal = 1
-            } else if nameOfNode[previous] == nameID {
-                ordinal = ordinalOfNode[previous] + 1
+            } else if elements[previous].name == nameID {
+                ordinal = elements[previous].ordinal + 1
             } else {
                 // The previous sibling's run ends: record it, then continue this name's count.
-                seen[Int64(parent) << 32 | Int64(nameOfNode[previous])] = ordinalOfNode[previous]
+                seen[Int64(parent) << 32 | Int64(elements[previous].name)] = elements[previous].ordinal
                 ordinal = (seen[Int64(parent) << 32 | Int64(nameID)] ?? 0) + 1
             }
-            lastChild[parent] = Int32(nameOfNode.count)
+            lastChild[parent] = Int32(elements.count)
         }
         lastChild.append(-1)
-        nameOfNode.append(nameID)
-        ordinalOfNode.append(ordinal)
-        parentOfNode.append(Int32(parent))
-        lineOfNode.append(Int32(clamping: location.line))
-        columnOfNode.append(Int32(clamping: location.column))
+        elements.append(SourceMap.Element(name: nameID, ordinal: ordinal, parent: Int32(parent),
+                                          line: Int32(clamping: location.line), column: Int32(clamping: location.column)))
+    }
+
+    /// Whether two names have the same bytes.
+    /// Speed: one `memcmp`, not a byte-by-byte walk of two sequences (called once a node).
+    @inline(__always)
+    private static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
     }
 
     /// The path of a node added so far (for errors while reading).
     func path(of index: Int) -> String { build().path(of: index) }
 
     func build() -> SourceMap {
-        SourceMap(names: names, nameOfNode: nameOfNode, ordinalOfNode: ordinalOfNode, parentOfNode: parentOfNode,
-                  lineOfNode: lineOfNode, columnOfNode: columnOfNode)
+        SourceMap(names: names, elements: elements)
     }
 }
