@@ -3,11 +3,7 @@ enum TargetSizeCheck {
     static func findings(_ ctx: RuleContext, width: Double, height: Double) -> [Finding] {
         let elements = ctx.elements
         var out: [Finding] = []
-        for e in ctx.controls {
-            let node = elements[e].node
-            // Disabled targets are exempt; a node without any frame cannot be measured.
-            guard !elements[e].traits.contains(.notEnabled), !ctx.style(ofNode: node).disabled,
-                  !ctx.hasNoFrame(node) else { continue }
+        for e in ctx.controls where isJudged(elementAt: e, ctx) {
             let frame = elements[e].frame
             guard frame.width < width || frame.height < height else { continue }
             out.append(ctx.finding(
@@ -17,6 +13,14 @@ enum TargetSizeCheck {
                        ("requiredWidth", .number(width)), ("requiredHeight", .number(height))]))
         }
         return out
+    }
+
+    /// Whether the target of the control at `e` is judged on any platform: disabled targets are
+    /// exempt, and a node without any frame cannot be measured.
+    static func isJudged(elementAt e: Int, _ ctx: RuleContext) -> Bool {
+        let element = ctx.elements[e]
+        return !element.traits.contains(.notEnabled) && !ctx.style(ofNode: element.node).disabled
+            && !ctx.hasNoFrame(element.node)
     }
 }
 
@@ -49,10 +53,8 @@ enum AndroidTargetSize {
         // What ancestors say, worked out once for all nodes when a first target is too small.
         var ancestry: Ancestry?
         var out: [Finding] = []
-        for e in ctx.controls {
+        for e in ctx.controls where TargetSizeCheck.isJudged(elementAt: e, ctx) {
             let node = elements[e].node
-            guard !elements[e].traits.contains(.notEnabled), !ctx.style(ofNode: node).disabled,
-                  !ctx.hasNoFrame(node) else { continue }
             let frame = elements[e].frame
             let size = (width: javaRound(frame.width), height: javaRound(frame.height))
             // Cheap test first: a target of the full size passes wherever it is.
