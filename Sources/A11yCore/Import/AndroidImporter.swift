@@ -132,17 +132,7 @@ public enum AndroidImporter {
             document.nodes.append(node)
         }
         // Children in order: each node's children are contiguous in `childStorage`.
-        var counts = [Int](repeating: 0, count: count + 1)
-        for e in elements where e.parent >= 0 { counts[Int(e.parent) + 1] += 1 }
-        for i in 0..<count { counts[i + 1] += counts[i] }
-        document.childStorage = [Int](repeating: 0, count: max(count - 1, 0))
-        for i in 0..<count { document.nodes[i].childRange = counts[i]..<counts[i + 1] }
-        var next = counts
-        for i in 1..<max(count, 1) {
-            let p = Int(elements[i].parent)
-            document.childStorage[next[p]] = i
-            next[p] += 1
-        }
+        document.fillChildren(parents: (0..<count).map { elements[$0].parent })
         return document
     }
 }
