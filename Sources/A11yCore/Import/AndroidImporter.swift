@@ -22,18 +22,23 @@
 /// holds other focusable nodes is read as its parts (each focusable descendant, and the text
 /// it would have spoken, are stops of their own); TalkBack would also stop on the container.
 public enum AndroidImporter {
+    /// The dump's screen. `interrupt` is asked between the reading, the roles and the
+    /// layout, and every `WorkMeter.pollUnits` nodes laid out.
     public static func document(_ bytes: UnsafeRawBufferPointer, density: Double? = nil,
-                                limits: DecodeLimits = .default) throws(InputError) -> Document {
+                                limits: DecodeLimits = .default, interrupt: AuditInterrupt = .never) throws(InputError) -> Document {
         if let density, !AndroidDensity.isAcceptable(density) {
             throw InputError(.invalidValue, "density must be a positive number of at most 100, not \(density)", at: "")
         }
         var reader = AndroidHierarchyReader(bytes, limits: limits)
         try reader.read()
+        try interrupt.check()
         let elements = reader.elements
         let sources = reader.sources.build()
         let scale = density ?? AndroidDensity.inferred(shorterSidePixels: shorterSide(reader, elements))
         let roles = AndroidRoles(elements)
-        return build(elements, roles: roles, scale: scale, display: (reader.displayWidth, reader.displayHeight), sources: sources)
+        var meter = WorkMeter(interrupt)
+        return try build(elements, roles: roles, scale: scale, display: (reader.displayWidth, reader.displayHeight), sources: sources,
+                         meter: &meter)
     }
 
     /// The screen's shorter side in pixels: Appium's display size, else the extent of the bounds.
@@ -47,7 +52,7 @@ public enum AndroidImporter {
     }
 
     private static func build(_ elements: [AndroidElement], roles: AndroidRoles, scale: Double,
-                              display: (Int?, Int?), sources: SourceMap) -> Document {
+                              display: (Int?, Int?), sources: SourceMap, meter: inout WorkMeter) throws(InputError) -> Document {
         let count = elements.count
         var document = Document()
         document.platform = .android
@@ -55,6 +60,7 @@ public enum AndroidImporter {
         document.nodes.reserveCapacity(count)
         let fields = FieldTable(capacity: max(count, 1))
         for i in 0..<count {
+            try meter.step()
             // Fields are read in place: a copy of the element would retain and release its five strings.
             let flags = elements[i].flags
             fields.append(Node.Fields())
