@@ -11,7 +11,7 @@ import HTTPServer
 struct AuditHandler: Sendable {
     /// Work an audit may do on an event loop before it goes to a worker (2 ms): well below
     /// a probe's patience, above what a small screen's audit and answer take (~0.1 ms).
-    static let loopSliceNanos: UInt64 = 2_000_000
+    var loopSliceNanos: UInt64 = 2_000_000
     /// Items a renderer writes on the loop between two looks at the clock: few, as one item
     /// may hold a 64 KiB text.
     static let loopRenderStride = 16
@@ -41,7 +41,7 @@ struct AuditHandler: Sendable {
         // or when its time budget is spent, read on the monotonic clock.
         let cancellation = request.cancellation
         let onLoop = request.onLoop
-        let deadline = cepoll_monotonic_ns() &+ (onLoop ? min(timeBudgetNanos, Self.loopSliceNanos) : timeBudgetNanos)
+        let deadline = cepoll_monotonic_ns() &+ (onLoop ? min(timeBudgetNanos, loopSliceNanos) : timeBudgetNanos)
         let interrupt = AuditInterrupt(renderStride: onLoop ? Self.loopRenderStride : 1024) {
             if cancellation.isCancelled { return .cancelled }
             return cepoll_monotonic_ns() >= deadline ? .timeBudget : nil
