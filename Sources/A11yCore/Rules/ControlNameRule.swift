@@ -3,6 +3,8 @@ extension Rule {
     /// On Android trees it is also ATF's `SpeakableTextPresentCheck`: any element TalkBack
     /// focuses needs something to speak (a label, value or hint), not only controls; images
     /// and fields stay with `image-name` and `text-field-name`.
+    ///
+    /// Cost: O(n) in elements.
     static let controlName = Rule(
         id: "control-name", wcag: ["4.1.2"], level: .A, impact: .critical,
         description: "Interactive elements have an accessible name (on Android, every element TalkBack focuses has something to speak).",

@@ -1,6 +1,8 @@
 extension Rule {
     /// Best practice: a label that looks like a constant or a view name (`QUOTE_TEXTVIEW`,
     /// `submitButton`) is a leaked identifier, read aloud letter by letter or as gibberish.
+    ///
+    /// Cost: O(n) in elements, linear in each label.
     static let labelCodeLike = Rule(
         id: "label-code-like", wcag: [], level: nil, impact: .moderate,
         description: "Labels are words people understand, not code identifiers such as QUOTE_TEXTVIEW.",

@@ -1,6 +1,8 @@
 extension Rule {
     /// Best practice (ATF redundant description, Apple HIG): the trait already says the role,
     /// state lives in traits or value, and how to operate belongs in the hint.
+    ///
+    /// Cost: O(n) in elements, linear in each label (phrases found once per distinct label).
     static let labelRoleWords = Rule(
         id: "label-role-words", wcag: [], level: nil, impact: .minor,
         description: "Labels do not repeat the role, state or gesture (\"button\", \"selected\", \"tap to\").",

@@ -1,5 +1,7 @@
 extension Rule {
     /// 4.1.2: a text field must say what goes into it.
+    ///
+    /// Cost: O(n) in elements.
     static let textFieldName = Rule(
         id: "text-field-name", wcag: ["4.1.2"], level: .A, impact: .critical,
         description: "Text fields have an accessible name.",
