@@ -416,7 +416,9 @@ extension EventLoop {
                 connection.reservation = reservation
             } else {
                 counters.answerRefusals.add(1, ordering: .relaxed)
+                let id = response.requestID
                 response = EventLoop.answerRefused
+                response.requestID = id
             }
         }
         let keepAlive = request?.head.keepAlive ?? false
