@@ -72,20 +72,19 @@ enum FigmaBackdrop {
         /// Adds layer i's paints; true when the walk ends (an opaque solid paint surely beneath, or undecidable).
         func paint(_ i: Int) throws(InputError) -> Bool {
             try meter.step()
+            // Every kind of layer must hold the item's region: tested first, on the box alone,
+            // as most layers beneath an item lie elsewhere (a text's walk meets its neighbours).
+            guard shown[i], let b = layers[i].box, covers(b, box) else { return false }
             let layer = layers[i]
-            guard shown[i], !layer.isMask, let b = layer.box,
-                  layer.parent < 0 || layers[layer.parent].type != "BOOLEAN_OPERATION" else { return false }
+            guard !layer.isMask, layer.parent < 0 || layers[layer.parent].type != "BOOLEAN_OPERATION" else { return false }
             var isOutlined = false
-            if rectangular.contains(layer.type) {
-                guard covers(b, box) else { return false }
-            } else if outlined.contains(layer.type) {
-                guard covers(b, box) else { return false }
+            if outlined.contains(layer.type) {
                 switch try coverage(of: layer, at: b, region: box, straight: facts.straight[i], meter: &meter) {
                 case .none: return false
                 case .all: break
                 case .part: isOutlined = true
                 }
-            } else {
+            } else if !rectangular.contains(layer.type) {
                 guard layer.type == "ELLIPSE", coversAsEllipse(b, box) else { return false }
             }
             var counted = false
