@@ -29,20 +29,28 @@ extension BaselineComparison {
     /// `{"new": n, "unchanged": n, "fixed": n, "fixedFindings": [{"screen", "fingerprint", "rule", "node", "message"}]}`,
     /// over all screens or just `screen`.
     public func writeSummary(into json: inout JSONWriter, screen: Int? = nil) {
+        writeSummary(into: &json, screen: screen, check: RenderCheck(.never))
+    }
+
+    /// The same, stopping the list of fixed entries when `check` says so (the answer is then
+    /// thrown away by the caller).
+    func writeSummary(into json: inout JSONWriter, screen: Int? = nil, check: RenderCheck) {
         let selected = screen.map { [screens[$0]] } ?? screens
         func count(_ state: State) -> Int { selected.reduce(0) { $0 + $1.states.count(where: { $0 == state }) } }
         Self.writeSummary(new: count(.new), unchanged: count(.unchanged),
-                          fixed: selected.flatMap { screen in screen.fixed.map { (screen.name, $0) } }, into: &json)
+                          fixed: selected.flatMap { screen in screen.fixed.map { (screen.name, $0) } }, check: check, into: &json)
     }
 
     /// The `baseline` summary object from its counts and the fixed entries with their screens.
-    static func writeSummary(new: Int, unchanged: Int, fixed: [(screen: String, entry: Baseline.Entry)], into json: inout JSONWriter) {
+    static func writeSummary(new: Int, unchanged: Int, fixed: [(screen: String, entry: Baseline.Entry)],
+                             check: RenderCheck = RenderCheck(.never), into json: inout JSONWriter) {
         json.beginObject()
         json.key("new"); json.int(new)
         json.key("unchanged"); json.int(unchanged)
         json.key("fixed"); json.int(fixed.count)
         json.key("fixedFindings"); json.beginArray()
         for (screen, entry) in fixed {
+            if check.item() { break }
             json.beginObject()
             json.key("screen"); json.string(screen)
             json.key("fingerprint"); json.string(entry.fingerprint)

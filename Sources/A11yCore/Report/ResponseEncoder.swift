@@ -53,7 +53,7 @@ public enum ResponseEncoder {
             }
             w.endArray()
             w.staticKey("summary")
-            writeSummary(screens, comparison: comparison, baselineScreen: screens.count == 1 ? 0 : nil, into: &w)
+            writeSummary(screens, comparison: comparison, baselineScreen: screens.count == 1 ? 0 : nil, check: check, into: &w)
             w.endObject()
         }
     }
@@ -63,7 +63,7 @@ public enum ResponseEncoder {
         writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
         if check.now() { return }
         w.staticKey("summary")
-        writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, into: &w)
+        writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, check: check, into: &w)
     }
 
     /// Elements, identifiers and findings of one screen.

@@ -87,6 +87,27 @@ import Testing
         #expect(run.screens[0].report.analysis.document.nodes.count == 202)
     }
 
+    @Test func longListsOfFixedBaselineEntriesAreWrittenAskingTheInterrupt() throws {
+        // Every unmatched fingerprint of `options.baseline` is a fixed entry in every format.
+        let fingerprints = (0..<5_000).map { "\"\(String($0, radix: 16))\"" }.joined(separator: ",")
+        let json = "{\"options\":{\"baseline\":{\"fingerprints\":[\(fingerprints)]}},\"root\":{\"type\":\"view\"}}"
+        let run = try Array(json.utf8).withUnsafeBytes { raw in
+            Result { () throws(InputError) in try AuditRun.run(json: raw) }
+        }.get()
+        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
+            let counting = Poll(firesAt: .max, reason: .cancelled)
+            _ = try Result { () throws(InputError) in try run.render(format, interrupt: counting.interrupt) }.get()
+            #expect(counting.polls >= 5, "\(format): one poll per 1,024 entries written")
+            let poll = Poll(firesAt: 3, reason: .cancelled)
+            let stopped = Result { () throws(InputError) in try run.render(format, interrupt: poll.interrupt) }
+            guard case .failure(let error) = stopped else {
+                Issue.record("\(format): the writer did not stop")
+                continue
+            }
+            #expect(error.kind == .cancelled)
+        }
+    }
+
     @Test func tabSetSelectionFindsEachTabByItsLabel() throws {
         #expect(try RuleFixture.findings(.tabSetSelection, Self.tabTitles(300)).isEmpty)
         let findings = try RuleFixture.findings(.tabSetSelection, Self.tabTitles(300, misread: 7))
