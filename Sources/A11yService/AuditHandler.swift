@@ -9,9 +9,9 @@ import HTTPServer
 /// worker. What the answer costs decides where it is built, not the body's size: four JSON
 /// objects may ask for a 16 MB answer.
 struct AuditHandler: Sendable {
-    /// Work an audit may do on an event loop before it goes to a worker (2 ms): well below
-    /// a probe's patience, above what a small screen's audit and answer take (~0.1 ms).
-    var loopSliceNanos: UInt64 = 2_000_000
+    /// Work an audit may do on an event loop before it goes to a worker (1 ms): well below
+    /// a probe's patience, ten times what a 50-node screen's audit and answer take.
+    var loopSliceNanos: UInt64 = 1_000_000
     /// Items a renderer writes on the loop between two looks at the clock: few, as one item
     /// may hold a 64 KiB text.
     static let loopRenderStride = 16

@@ -273,7 +273,8 @@ extension EventLoop {
         let route = shared.router[routeIndex]
         guard let handler = route.handler(for: request.method) else { return }
         let inline = !route.offload
-            || (request.body.count <= shared.configuration.inlineBodyBytes && route.isCheap?(request) ?? true)
+            || (request.body.count <= shared.configuration.inlineBodyBytes && !connection.costlyOnLoop
+                && route.isCheap?(request) ?? true)
         if inline || shared.workers == nil {
             // An offloaded route's handler on the loop is a first attempt, bounded by the
             // handler: it answers `runOnWorker` when the work or the answer costs more.
@@ -284,6 +285,7 @@ extension EventLoop {
                 finish(connection, response, request: request, route: route.path)
                 return
             }
+            connection.costlyOnLoop = true
         }
         guard let workers = shared.workers else { return }
         var copy = request

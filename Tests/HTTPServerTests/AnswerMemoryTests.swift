@@ -36,6 +36,12 @@ struct AnswerMemoryTests {
         // Same size, but the handler finds it costly on the loop: a worker answers it.
         client.send("POST /handoff HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\n!x")
         #expect(try client.readResponse().text == "onLoop:false")
+        // That connection's later requests go straight to a worker; another's are tried first.
+        client.send("POST /handoff HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nok")
+        #expect(try client.readResponse().text == "onLoop:false")
+        let other = try RawClient(port: server.port)
+        other.send("POST /handoff HTTP/1.1\r\nHost: t\r\nContent-Length: 2\r\n\r\nok")
+        #expect(try other.readResponse().text == "onLoop:true")
     }
 
     @Test func answersBuiltOnTheLoopForClientsThatDoNotReadAreReservedThenRefused() throws {
