@@ -15,6 +15,8 @@ extension ScreenReport {
         guard let comparison else { return report.run.fails(threshold) }
         var gate = RuleRun()
         gate.findings = comparison.newFindings(of: report)
+        // Findings past the listing's caps gate as listed ones do.
+        gate.omitted = zip(report.run.omitted, comparison.omittedStates).compactMap { $1 == .new ? $0 : nil }
         return gate.fails(threshold)
     }
 }
@@ -30,8 +32,7 @@ extension BaselineComparison {
     /// over all screens or just `screen`.
     public func writeSummary(into json: inout JSONWriter, screen: Int? = nil) {
         let selected = screen.map { [screens[$0]] } ?? screens
-        func count(_ state: State) -> Int { selected.reduce(0) { $0 + $1.states.count(where: { $0 == state }) } }
-        Self.writeSummary(new: count(.new), unchanged: count(.unchanged),
+        Self.writeSummary(new: selected.reduce(0) { $0 + $1.newCount }, unchanged: selected.reduce(0) { $0 + $1.unchangedCount },
                           fixed: selected.flatMap { screen in screen.fixed.map { (screen.name, $0) } }, into: &json)
     }
 

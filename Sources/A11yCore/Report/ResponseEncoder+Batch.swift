@@ -48,8 +48,8 @@ extension ResponseEncoder {
             rules.passed = screen.report.run.passed
             rules.incomplete = screen.report.run.incomplete
             if let comparison {
-                new = comparison.states.count { $0 == .new }
-                unchanged = comparison.states.count { $0 == .unchanged }
+                new = comparison.newCount
+                unchanged = comparison.unchangedCount
                 fixed = comparison.fixed.map { (screen.name, $0) }
             }
         }
@@ -66,15 +66,7 @@ extension ResponseEncoder {
         init(pretty: Bool) { suppressed = JSONWriter(pretty: pretty, depth: 4, needsComma: false) }
 
         mutating func add(_ digest: BatchDigest) {
-            counts.minor += digest.counts.minor; counts.moderate += digest.counts.moderate
-            counts.serious += digest.counts.serious; counts.critical += digest.counts.critical
-            counts.violations += digest.counts.violations; counts.incompletes += digest.counts.incompletes
-            for (rule, count) in digest.counts.byRule {
-                if let i = counts.byRule.firstIndex(where: { $0.rule == rule }) { counts.byRule[i].count += count }
-                else { counts.byRule.append((rule, count)) }
-            }
-            counts.elementCount += digest.counts.elementCount; counts.findingCount += digest.counts.findingCount
-            counts.omitted += digest.counts.omitted; counts.suppressedCount += digest.counts.suppressedCount
+            counts.add(digest.counts)
             runs.append(digest.rules)
             suppressed.continuation(digest.suppressed)
             new += digest.new; unchanged += digest.unchanged
