@@ -47,4 +47,93 @@ import Testing
         #expect(omitted["findings"] as? Int == screen.findingsOmitted)
         #expect((omitted["byImpact"] as? [String: Int])?["critical"] == 1)
     }
+
+    @Test func everyFormatSaysWhatItLeftOutAndCountsIt() throws {
+        let run = try Self.run(Self.minorsThenCritical(RuleRun.defaultMaxFindings + 1))
+        let omitted = run.screens[0].report.run.findingsOmitted
+
+        let sarif = try Self.object(run.render(.report(.sarif)))
+        let sarifRun = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let properties = try #require(sarifRun["properties"] as? [String: Any])
+        #expect(properties["findingsOmitted"] as? Int == omitted)
+        #expect((properties["findingsOmittedByImpact"] as? [String: Int])?["critical"] == 1)
+        let invocation = try #require((sarifRun["invocations"] as? [[String: Any]])?.first)
+        let notes = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notes.count == 1)
+        #expect(((notes[0]["message"] as? [String: Any])?["text"] as? String)?.contains("1 critical") == true)
+
+        // The critical finding's rule fails its JUnit case although none of its findings is listed.
+        let junit = String(decoding: run.render(.report(.junit)), as: UTF8.self)
+        let controlName = try #require(junit.range(of: "name=\"control-name\">"))
+        let rest = junit[controlName.upperBound...]
+        let caseEnd = try #require(rest.range(of: "</testcase>"))
+        #expect(rest[..<caseEnd.lowerBound].contains("<failure message=\"1 violation of control-name\" type=\"critical\""))
+        #expect(rest[..<caseEnd.lowerBound].contains("1 more not listed"))
+
+        let text = String(decoding: run.render(.text), as: UTF8.self)
+        #expect(text.contains("\(omitted) not listed ("))
+        #expect(text.contains("1 critical"))
+        let html = String(decoding: run.render(.report(.html)), as: UTF8.self)
+        #expect(html.contains("\(omitted) findings are not listed here"))
+        #expect(html.contains("1 violation") || html.contains("violations"))
+    }
+
+    /// A UI Automator dump `depth` levels deep with `buttons` clickable buttons on the same
+    /// bounds at the bottom: every element path is `depth` steps long.
+    static func deepDumpOfStackedButtons(depth: Int, buttons: Int) -> String {
+        let button = Android.node(["class": "android.widget.Button", "clickable": "true", "focusable": "true",
+                                   "bounds": "[0,0][20,20]"])
+        var body = String(repeating: button, count: buttons)
+        for _ in 0..<depth { body = Android.node(["class": "android.widget.FrameLayout"], body) }
+        return Android.dump(body)
+    }
+
+    static func runAndroid(_ xml: String) throws -> AuditRun {
+        try Array(xml.utf8).withUnsafeBytes { raw in
+            Result { () throws(InputError) in try AuditRun.run(raw, format: .android, density: 1) }
+        }.get()
+    }
+
+    @Test func deepPathsDoNotCrowdOutTheFindingsOfADeepDump() throws {
+        let xml = Self.deepDumpOfStackedButtons(depth: 500, buttons: 1_000)
+        let run = try Self.runAndroid(xml)
+        let report = run.screens[0].report.run
+        let serious = report.findings.filter { $0.impact >= .serious && $0.outcome == .violation }
+        #expect(!serious.isEmpty, "the serious findings are listed, not crowded out by element paths")
+        #expect(run.fails(.default))
+        // The stacked buttons' finding names at most a list's worth of their paths, and counts the rest.
+        let stacked = try #require(report.findings.first { $0.rule == "duplicate-frame" })
+        guard case .strings(let listed)? = stacked.data.first(where: { $0.key == "conflictingNodes" })?.value,
+              case .number(let rest)? = stacked.data.first(where: { $0.key == "conflictingNodesOmitted" })?.value
+        else { Issue.record("conflictingNodes and conflictingNodesOmitted expected"); return }
+        #expect(listed.count <= AuditBudget.default.maxListEntries)
+        #expect(listed.count + Int(rest) == 999)
+
+        let summary = try #require(try Self.object(run.render(.json))["summary"] as? [String: Any])
+        let byImpact = try #require(summary["byImpact"] as? [String: Int])
+        #expect((byImpact["serious"] ?? 0) + (byImpact["critical"] ?? 0) >= serious.count)
+        let sarif = try Self.object(run.render(.report(.sarif)))
+        let results = try #require((sarif["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        #expect(results.contains { $0["level"] as? String == "error" })
+        let junit = String(decoding: run.render(.report(.junit)), as: UTF8.self)
+        #expect(!junit.contains("failures=\"0\""))
+
+        // Within the documented response bound in every format.
+        let bound = AuditBudget.responseFactor * xml.utf8.count + AuditBudget.responseConstant
+        for format in Self.formats { #expect(run.render(format).count <= bound, "\(format)") }
+    }
+
+    @Test func aCriticalFindingPastTheCapFailsAgainstABaselineOfTheListedOnes() throws {
+        let json = Self.minorsThenCritical(RuleRun.defaultMaxFindings + 1)
+        let run = try Self.run(json)
+        // A baseline holding only what was listed: the omitted critical finding is new.
+        let listedOnly = Baseline(entries: Baseline(screens: run.screens).entries.filter { $0.message != nil })
+        #expect(run.renamed(run.screens, comparedWith: listedOnly).fails(.impact(.critical)))
+        // A baseline recorded from the run holds the omitted ones too: nothing is new.
+        let recorded = Baseline(screens: run.screens)
+        let known = run.renamed(run.screens, comparedWith: recorded)
+        #expect(!known.fails(.impact(.minor)))
+        #expect(known.comparison?.newCount == 0)
+        #expect(known.comparison?.fixedCount == 0)
+    }
 }
