@@ -35,7 +35,7 @@ extension ResponseEncoder {
         /// The screen's members of `summary.suppressed.findings`, written where they go.
         var suppressed: [UInt8] = []
         var new = 0, unchanged = 0
-        var fixed: [(screen: String, entry: Baseline.Entry)] = []
+        var fixed: [(screen: String?, entry: Baseline.Entry)] = []
 
         init(_ screen: ScreenReport, comparison: BaselineComparison.Screen?, pretty: Bool) {
             withUnsafePointer(to: screen.report) { report in
@@ -50,7 +50,7 @@ extension ResponseEncoder {
             if let comparison {
                 new = comparison.newCount
                 unchanged = comparison.unchangedCount
-                fixed = comparison.fixed.map { (screen.name, $0) }
+                fixed = comparison.fixed.map { (BaselineComparison.fixedScreen(screen.name, $0, one: false), $0) }
             }
         }
     }
@@ -61,7 +61,7 @@ extension ResponseEncoder {
         var runs: [RuleRun] = []
         var suppressed: JSONWriter
         var new = 0, unchanged = 0
-        var fixed: [(screen: String, entry: Baseline.Entry)] = []
+        var fixed: [(screen: String?, entry: Baseline.Entry)] = []
 
         init(pretty: Bool) { suppressed = JSONWriter(pretty: pretty, depth: 4, needsComma: false) }
 
