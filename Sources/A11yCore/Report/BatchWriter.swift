@@ -36,14 +36,17 @@ public struct BatchFormat: Sendable {
         var omission: SarifReport.Omission?
     }
 
-    /// Screen `index` of the run (0-based), with its baseline states and, for SARIF, its place.
+    /// Screen `index` of the run (0-based), with its baseline states and, for SARIF, its place;
+    /// `previous` is the run of the screen before it (JSON writes a screen's `rules.run` only
+    /// when it differs from that one's: `RuleRun.rulesOnly` keeps what is read of it).
     public func part(_ screen: ScreenReport, index: Int, comparison: BaselineComparison.Screen?,
-                     place: SarifPlacement.Place?) -> Part {
+                     place: SarifPlacement.Place?, after previous: RuleRun? = nil) -> Part {
         var part = Part(body: [])
         part.omission = SarifReport.Omission(screen)
         switch format {
         case .json:
-            part.body = ResponseEncoder.batchScreen(screen, index: index, comparison: comparison, pretty: pretty)
+            part.body = ResponseEncoder.batchScreen(screen, index: index, comparison: comparison, pretty: pretty,
+                                                    previousRun: previous?.ran)
             part.json = ResponseEncoder.BatchDigest(screen, comparison: comparison, pretty: pretty)
         case .text:
             part.body = Array((TextReport.render(name: screen.name, report: screen.report, color: color, states: comparison) + "\n").utf8)

@@ -1,7 +1,7 @@
 extension ResponseEncoder {
     /// Counts over one or more screens of a run; `baselineScreen` is the screen a single one is.
     static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
-                             baselineScreen: Int?, into w: inout JSONWriter) {
+                             baselineScreen: Int?, batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
         var counts = SummaryCounts()
         // Room for a typical answer's rules up front.
         counts.byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
@@ -9,7 +9,9 @@ extension ResponseEncoder {
         w.beginObject()
         counts.write(into: &w)
         w.staticKey("rules")
-        if screens.count == 1 {
+        if let batch, screens.count == 1 {
+            writeBatchScreenRules(of: screens.report(0).pointee.run, batch, into: &w)
+        } else if screens.count == 1 {
             writeRuleLists(ofRunIn: screens.report(0), into: &w)
         } else {
             writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
@@ -171,6 +173,23 @@ extension ResponseEncoder {
         w.endObject()
     }
 
+    /// A batch screen's `rules`: `incomplete`, and `run` only when it differs from the
+    /// screen before's (the first screen always writes it). `passed` is left out: it is
+    /// `run` minus the rules in the screen's `byRule`, and the batch's summary lists the
+    /// rules that passed on every screen. So a batch of screens that run the same rules
+    /// writes the catalogue once, not once per screen (issue 24: empty screens answered 161x
+    /// their request).
+    static func writeBatchScreenRules(of run: RuleRun, _ batch: BatchScreenRules, into w: inout JSONWriter) {
+        w.beginObject()
+        if !batch.sameRun(as: run.ran) {
+            w.staticKey("run")
+            if run.ran.table === run.incomplete.table { write(run.ran.members, run.ran.table, into: &w) } else { w.strings(run.rulesRun) }
+        }
+        w.staticKey("incomplete")
+        write(run.incomplete.members, run.incomplete.table, into: &w)
+        w.endObject()
+    }
+
     /// `writeRuleLists` of one screen's run, read through its report.
     static func writeRuleLists(ofRunIn report: UnsafePointer<AuditReport>, into w: inout JSONWriter) {
         let table = report.pointee.run.ran.table
@@ -277,4 +296,16 @@ struct ImpactCounts: Sendable {
     /// The omitted findings of `run`, by impact.
     init(omittedFrom run: RuleRun) { for item in run.omitted { add(item.impact) } }
     init() {}
+}
+
+/// What a screen of a batch needs to write its rule lists without repeating the screen before's.
+struct BatchScreenRules {
+    /// The rules the screen before ran; nil for the first screen (or when not known).
+    var previousRun: RuleIDList?
+
+    func sameRun(as ran: RuleIDList) -> Bool {
+        guard let previousRun else { return false }
+        if previousRun.table === ran.table { return Array(previousRun.members) == Array(ran.members) }
+        return previousRun.ids == ran.ids
+    }
 }

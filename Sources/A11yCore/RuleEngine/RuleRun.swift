@@ -27,6 +27,14 @@ public struct RuleRun: Sendable {
     public var suppressedOmitted = 0
     public init() {}
 
+    /// Which rules ran, passed and were incomplete, without the findings: what a batch keeps
+    /// of a screen it has written.
+    public var rulesOnly: RuleRun {
+        var lists = RuleRun()
+        lists.ran = ran; lists.passed = passed; lists.incomplete = incomplete
+        return lists
+    }
+
     /// Caps the findings listed per screen so a hostile tree (250,000 nodes, each failing
     /// several rules) cannot make a response of hundreds of megabytes.
     public static let defaultMaxFindings = 10_000
