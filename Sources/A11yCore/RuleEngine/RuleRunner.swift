@@ -89,14 +89,9 @@ public enum RuleRunner {
             var cut = findings[listed...].map(OmittedFinding.init)
             findings.removeLast(findings.count - listed)
             // Those dropped while the rules ran lie after these in reading order.
-            if !omitted.isEmpty {
-                cut += omitted.sorted { readingKey($0, in: analysis) < readingKey($1, in: analysis) }
-                omitted = cut
-            } else {
-                omitted = cut
-            }
+            omitted = cut + inReadingOrder(omitted, in: analysis)
         } else if !omitted.isEmpty {
-            omitted.sort { readingKey($0, in: analysis) < readingKey($1, in: analysis) }
+            omitted = inReadingOrder(omitted, in: analysis)
         }
         var run = RuleRun()
         if !suppressedLists.isEmpty {
@@ -201,10 +196,15 @@ public enum RuleRunner {
         return listed
     }
 
-    /// Where an omitted finding stands in reading order (element position, or past every
-    /// element by node; then rule id), as `readingPositions` orders findings.
-    private static func readingKey(_ finding: OmittedFinding, in analysis: Analysis) -> (Int, String, Int) {
-        (analysis.element(ofNode: finding.node) ?? (analysis.elements.count + finding.node), finding.rule, finding.node)
+    /// Omitted findings in reading order (element position, or past every element by node;
+    /// then rule id), as `readingPositions` orders findings; each key worked out once.
+    private static func inReadingOrder(_ findings: [OmittedFinding], in analysis: Analysis) -> [OmittedFinding] {
+        guard findings.count > 1 else { return findings }
+        let places = findings.map { analysis.element(ofNode: $0.node) ?? (analysis.elements.count + $0.node) }
+        let order = findings.indices.sorted { a, b in
+            (places[a], findings[a].rule, findings[a].node) < (places[b], findings[b].rule, findings[b].node)
+        }
+        return order.map { findings[$0] }
     }
 
     /// Reading order: the position of the finding's element; nodes outside every element

@@ -75,7 +75,17 @@ import Testing
         #expect(text.contains("1 critical"))
         let html = String(decoding: run.render(.report(.html)), as: UTF8.self)
         #expect(html.contains("\(omitted) findings are not listed here"))
-        #expect(html.contains("1 violation") || html.contains("violations"))
+
+        // What each format adds still passes its checker.
+        let schema = ExternalCheck.repository.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/sarif-schema-2.1.0.json").path
+        let sarifCheck = try ExternalCheck.python("validate_sarif.py", [schema], on: run.render(.report(.sarif)), suffix: "sarif")
+        #expect(sarifCheck.status == 0, "\(sarifCheck.stdout)\(sarifCheck.stderr)")
+        let junitCheck = try ExternalCheck.python("parse_junit.py", on: run.render(.report(.junit)), suffix: "xml")
+        #expect(junitCheck.status == 0, "\(junitCheck.stderr)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(junitCheck.stdout.utf8)) as? [String: Any])
+        #expect((parsed["failures"] as? Int ?? 0) >= 2, "label-trailing-period and control-name fail")
+        let htmlCheck = try ExternalCheck.python("check_html.py", on: run.render(.report(.html)), suffix: "html")
+        #expect(htmlCheck.status == 0, "\(htmlCheck.stdout)\(htmlCheck.stderr)")
     }
 
     /// A UI Automator dump `depth` levels deep with `buttons` clickable buttons on the same
