@@ -146,4 +146,23 @@ import Testing
         #expect(known.comparison?.newCount == 0)
         #expect(known.comparison?.fixedCount == 0)
     }
+
+    /// A batch written screen by screen says what it left out as the whole-run document does.
+    @Test(arguments: GateTests.formats)
+    func aStreamedBatchWithOmittedFindingsIsTheWholeRunDocument(format: OutputFormat) throws {
+        var screens = try BatchWriterTests.screens()
+        // Cut two screens' listings by hand, as a cap would: the last findings become records.
+        for index in [0, 3] {
+            var run = screens[index].report.run
+            let cut = run.findings.suffix(2)
+            run.omitted = cut.map(OmittedFinding.init)
+            run.findings.removeLast(cut.count)
+            screens[index].report.run = run
+        }
+        #expect(screens[0].report.run.findingsOmitted == 2)
+        for baseline in [nil, Baseline(screens: [screens[1]])] {
+            let whole = AuditRun(screens: screens, isBatch: true, baseline: baseline).render(format)
+            #expect(BatchWriterTests.streamed(screens, format, pretty: false, baseline: baseline) == whole, "\(format)")
+        }
+    }
 }
