@@ -51,16 +51,14 @@ final class Metrics: Sendable {
             switch impact { case .minor: 0; case .moderate: 1; case .serious: 2; case .critical: 3 }
         }
 
-        mutating func count(rule: String, impact: Impact) {
-            let row = Self.rowOfRule[rule] ?? Self.rules.count - 1
+        /// The row counting `rule`'s findings (`other` for an id the registry does not name).
+        static func row(of rule: String) -> Int { rowOfRule[rule] ?? rules.count - 1 }
+
+        mutating func count(row: Int, impact: Impact) {
             counts[row * Impact.allCases.count + Self.column(impact)] += 1
         }
 
         subscript(row: Int, impact: Impact) -> Int { counts[row * Impact.allCases.count + Self.column(impact)] }
-
-        func total(_ impact: Impact) -> Int {
-            (0..<Self.rules.count).reduce(0) { $0 + self[$1, impact] }
-        }
 
         mutating func add(_ other: FindingCounts) {
             for index in counts.indices { counts[index] += other.counts[index] }
@@ -103,7 +101,14 @@ final class Metrics: Sendable {
     func recordAudit(findings: borrowing [Finding]) {
         var counts = FindingCounts()
         findings.withUnsafeBufferPointer { findings in
-            for i in findings.indices { counts.count(rule: findings[i].rule, impact: findings[i].impact) }
+            // A rule's findings often follow each other: its row is looked up once per run of them.
+            var last: (rule: String, row: Int)?
+            for i in findings.indices {
+                let rule = findings[i].rule
+                let row = last?.rule == rule ? last!.row : FindingCounts.row(of: rule)
+                last = (rule, row)
+                counts.count(row: row, impact: findings[i].impact)
+            }
         }
         audits.withLock { figures in
             figures.audits += 1
