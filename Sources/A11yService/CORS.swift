@@ -84,8 +84,12 @@ struct CORS: Middleware {
             host = host[..<colon]
         }
         let hostBytes = host.utf8
+        // Browsers send an internationalised name in its ASCII (punycode) form: xn--...
+        guard hostBytes.allSatisfy({ $0 < 0x80 }) else {
+            return .failure(CORSOriginError(origin: origin, reason: "must name its host in ASCII, as browsers send it (punycode: xn--...)"))
+        }
         guard !host.isEmpty,
-              host.hasPrefix("[") || hostBytes.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 >= 0x80
+              host.hasPrefix("[") || hostBytes.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
                   || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return .failure(CORSOriginError(origin: origin, reason: "has a host with characters a host cannot have")) }
         guard let port else { return .success("\(scheme)://\(host)") }

@@ -116,7 +116,7 @@ struct CORSTests {
 
     @Test(arguments: ["*", "figma.com", "https://figma.com/", "https://figma.com/plugin", "ftp://a.example",
                       "https://", "https://a.example:0", "https://a.example:99999", "https://a.example:", "https://user@a.example",
-                      "https://*.figma.com", "https://a b", "file://x"])
+                      "https://*.figma.com", "https://a b", "file://x", "https://bücher.example", "https://a.example/?q"])
     func badOriginsAreRefusedAtStartup(origin: String) {
         #expect(throws: UsageError.self) { try ServiceConfiguration.parse(arguments: ["--cors-origin", origin], environment: [:]) }
         #expect(serveCommand(arguments: ["--cors-origin", origin], environment: [:]) == 2)
