@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "A11yText"),
         // A streaming XML reader (the XML importers read with it).
         .target(name: "A11yXML"),
+        // Our own PNG decoder (zlib/DEFLATE included): screenshots to 8-bit RGBA, strict and bounded.
+        .target(name: "A11yPNG"),
         // The JSON reader and writer (requests are read, reports written with them).
         .target(name: "A11yJSON", dependencies: ["A11yText"]),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
@@ -40,6 +42,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         .testTarget(name: "A11yTextTests", dependencies: ["A11yText", "A11yTestSupport"]),
         .testTarget(name: "A11yXMLTests", dependencies: ["A11yXML"]),
+        .testTarget(name: "A11yPNGTests", dependencies: ["A11yPNG", "A11yTestSupport"]),
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
