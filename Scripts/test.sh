@@ -11,5 +11,7 @@ if ! echo '#include <curl/curl.h>' | cc -E -x c - >/dev/null 2>&1; then
 fi
 # The report tests read SARIF and JUnit back with PyPI jsonschema and junitparser.
 Scripts/reports/install-checkers.sh
+# The PNG conformance test reads PngSuite and pypng's pixels from .build/pngsuite.
+Scripts/pngsuite.sh
 swift build --build-tests
 swift test --skip-build

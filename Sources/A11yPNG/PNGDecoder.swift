@@ -74,6 +74,7 @@ public enum PNGDecoder {
 
     /// Decodes a whole PNG file held in memory the caller owns.
     public static func decode(_ bytes: UnsafeRawBufferPointer, limits: PNGLimits = PNGLimits()) throws(PNGError) -> PNGImage {
-        throw PNGError("PNG decoding is not implemented yet")
+        let chunks = try ChunkReader(bytes, limits: limits)
+        return try ImageDecoder(chunks: chunks, file: bytes, limits: limits).decode()
     }
 }
