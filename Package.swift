@@ -30,6 +30,10 @@ let package = Package(
         .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
         .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "HTTPServer"]),
+        // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
+        .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference"]),
+        // libpng and zlib for PNGBench only (Debian libpng-dev, zlib1g-dev); the product never links them.
+        .systemLibrary(name: "CPNGReference", providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         // At build time, openapi.md's JSON block becomes `OpenAPIDocument.json` (GET /openapi.json).
         .plugin(name: "OpenAPIDocumentPlugin", capability: .buildTool(), dependencies: ["OpenAPIDocumentGenerator"]),
         .executableTarget(name: "OpenAPIDocumentGenerator"),
