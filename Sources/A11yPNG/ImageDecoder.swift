@@ -20,6 +20,13 @@ struct ImageDecoder {
         guard expected <= limits.maxDecompressedBytes else {
             throw PNGError("the image data would inflate to \(expected) bytes, more than the limit of \(limits.maxDecompressedBytes)", offset: chunks.firstIDAT)
         }
+        // DEFLATE's densest code is a 258-byte copy in 2 bits (1,032 bytes per input byte): a
+        // stream too short to inflate to the expected size is refused before any allocation.
+        let compressed = chunks.imageData.reduce(0) { $0 + $1.length }
+        guard expected <= compressed * 1032 else {
+            throw PNGError("the image data is \(compressed) bytes, too few to inflate to the \(expected) bytes the header implies (deflate expands at most 1032 times)",
+                           offset: chunks.firstIDAT)
+        }
         let raw = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: expected)
         defer { raw.deallocate() }
         try inflate(into: raw)

@@ -273,6 +273,10 @@ private func filter(_ row: [UInt8], previous: [UInt8]?, type: UInt8, bpp: Int) -
         let big = PNGFile.make(width: 4000, height: 4000, bitDepth: 8, colorType: 6, stream: stream)
         let limited = try #require(refusal(big, limits: PNGLimits(maxDecompressedBytes: 1 << 20)))
         #expect(limited.message.contains("would inflate to 64004000 bytes"))
+        // Within the limits, but more than any 1.6 kB deflate stream can make.
+        let short = [0x78, 0x01] + Deflate.fixed(Array(tokens[0..<1000])) + [0, 0, 0, 0]
+        let tooFew = try #require(refusal(PNGFile.make(width: 6000, height: 6000, bitDepth: 8, colorType: 6, stream: short)))
+        #expect(tooFew.message.contains("too few to inflate to the 144006000 bytes"))
         let pixels = try #require(refusal(big, limits: PNGLimits(maxPixels: 1_000_000)))
         #expect(pixels.message.contains("16000000 pixels"))
     }
