@@ -154,9 +154,8 @@ struct ChunkReader {
                 let count = length / 3
                 guard count <= 256 else { throw PNGError("PLTE has \(count) entries, more than 256", offset: offset) }
                 if colorType == 3 {
-                    guard count <= 1 << header!.bitDepth else {
-                        throw PNGError("PLTE has \(count) entries, more than a \(header!.bitDepth)-bit index can reach", offset: offset)
-                    }
+                    // Entries past what the bit depth can index are unreachable; some encoders
+                    // always write 256 (libpng accepts them too).
                     paletteCount = count
                     palette = [UInt8](repeating: 255, count: 256 * 4)
                     for i in 0..<count {

@@ -72,6 +72,16 @@ public enum PNGDecoder {
         }
     }
 
+    /// Decodes a whole PNG file held in any byte collection (an `ArraySlice` of a request
+    /// body, say); contiguous storage is read in place, anything else is copied once.
+    public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, limits: PNGLimits = PNGLimits()) throws(PNGError) -> PNGImage {
+        let result = bytes.withContiguousStorageIfAvailable { (buffer) -> Result<PNGImage, PNGError> in
+            Result { () throws(PNGError) -> PNGImage in try decode(UnsafeRawBufferPointer(buffer), limits: limits) }
+        }
+        if let result { return try result.get() }
+        return try decode(Array(bytes), limits: limits)
+    }
+
     /// Decodes a whole PNG file held in memory the caller owns.
     public static func decode(_ bytes: UnsafeRawBufferPointer, limits: PNGLimits = PNGLimits()) throws(PNGError) -> PNGImage {
         let chunks = try ChunkReader(bytes, limits: limits)

@@ -39,6 +39,10 @@ private func filter(_ row: [UInt8], previous: [UInt8]?, type: UInt8, bpp: Int) -
         let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 10, 20, 30, 40]
         let file = PNGFile.make(width: 2, height: 2, bitDepth: 8, colorType: 6, filtered: unfiltered([Array(pixels[0..<8]), Array(pixels[8...])]))
         #expect(try PNGDecoder.decode(file) == PNGImage(width: 2, height: 2, pixels: pixels))
+        // From a slice of a larger buffer (a request body), and from non-contiguous bytes.
+        let body: [UInt8] = [1, 2, 3] + file + [4]
+        #expect(try PNGDecoder.decode(body[3..<(3 + file.count)]).pixels == pixels)
+        #expect(try PNGDecoder.decode(file.lazy.map { $0 }).pixels == pixels)
     }
 
     @Test(arguments: [true, false]) func rgb8GetsOpaqueAlpha(huffman: Bool) throws {
