@@ -47,12 +47,31 @@ bootstrap() {
     if podman image exists "$image"; then log "$image: present"; return; fi
     log "$image: building"
     local start=$SECONDS
-    mmdebstrap --mode=root --format=tar --quiet \
+    # Imported under a temporary name and tagged only once it is known good: the tag is what
+    # later runs trust ("present" above), and a failed mmdebstrap still gives podman an empty
+    # tar stream, which it imports as an empty image.
+    local partial="$image-partial"
+    podman rmi --force "$partial" >/dev/null 2>&1 || true
+    if ! mmdebstrap --mode=root --format=tar --quiet \
         --dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
         --dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
         "$@" bookworm - "$mirror" \
-        | podman import --quiet "${changes[@]}" - "$image" >/dev/null
-    log "$image: built in $((SECONDS - start)) s, $(podman image inspect --format '{{.Size}}' "$image" | awk '{printf "%.0f MB", $1 / 1e6}')"
+        | podman import --quiet "${changes[@]}" - "$partial" >/dev/null; then
+        podman rmi --force "$partial" >/dev/null 2>&1 || true
+        log "$image: mmdebstrap or podman import failed; nothing tagged"
+        exit 1
+    fi
+    # Every stand-in holds at least libc or busybox: some megabytes.
+    local size
+    size="$(podman image inspect --format '{{.Size}}' "$partial")"
+    if [ "${size:-0}" -lt 1000000 ]; then
+        podman rmi --force "$partial" >/dev/null 2>&1 || true
+        log "$image: the imported file system is ${size:-0} bytes, not a root file system; nothing tagged"
+        exit 1
+    fi
+    podman tag "$partial" "$image"
+    podman untag "$partial" "$partial"
+    log "$image: built in $((SECONDS - start)) s, $(awk -v size="$size" 'BEGIN {printf "%.0f MB", size / 1e6}')"
 }
 
 # The toolchain's files that `swift build` of a package needs: everything but debuggers,
@@ -65,6 +84,11 @@ copy_toolchain='tar -C "'"$toolchain"'/usr" -cf - \
     --exclude=./lib/swift/FrameworkABIBaseline --exclude=./share/doc . \
     | tar -C "$1/usr" -xf -'
 
+missing=()
+for tool in mmdebstrap podman; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "container-bases: needs ${missing[*]} (apt-get install ${missing[*]}; Scripts/container-smoke.sh installs them)" >&2; exit 1
+fi
 if [ ! -x "$toolchain/usr/bin/swift" ]; then
     echo "container-bases: no Swift toolchain at $toolchain (set SWIFT_TOOLCHAIN)" >&2; exit 1
 fi

@@ -10,8 +10,9 @@
 #     the token as a podman secret (uid 65532, mode 0400) and the port published on loopback
 #     only, then checks: /healthz, PID 1 runs as 65532, the image's HEALTHCHECK command
 #     (`podman healthcheck run`), an audit of Examples/login-form-nested-ids.json is 401
-#     without the token and 200 + JSON with it; without the secret the default CMD does not
-#     start (closed by default);
+#     without the token and 200 + JSON with it; the ENTRYPOINT is the program with `serve` as
+#     CMD (so `podman run IMAGE audit FILE` prints a report) and the OCI labels are set;
+#     without the secret the default CMD does not start (closed by default);
 #  4. runs every a11y-audit container of Deploy/k8s/*.yaml: the image with the manifest's args,
 #     user, limits, security context and secret volume, and each of its startup, liveness and
 #     readiness probes (exec probes with `podman exec`, httpGet probes against the published
@@ -212,6 +213,21 @@ try:
     expect(cmdline[0] == "/usr/local/bin/a11y-audit", f"PID 1 is {' '.join(cmdline).strip()}")
     root = [l.split() for l in podman("exec", main, "/usr/local/bin/busybox", "cat", "/proc/1/mounts").stdout.splitlines() if l.split()[1:2] == ["/"]]
     expect(bool(root) and "ro" in root[-1][3].split(","), "root file system mounted read-only")
+
+    # The program is the ENTRYPOINT and `serve` the default CMD, so any subcommand runs as is.
+    expect(config.get("Entrypoint") == ["/usr/local/bin/a11y-audit"] and (config.get("Cmd") or [None])[0] == "serve",
+           f"ENTRYPOINT {config.get('Entrypoint')}, CMD {config.get('Cmd')}")
+    labels = config.get("Labels") or {}
+    wanted = ["title", "description", "version", "source", "licenses", "documentation"]
+    absent = [k for k in wanted if not labels.get("org.opencontainers.image." + k)]
+    expect(not absent, f"OCI labels org.opencontainers.image.*: version {labels.get('org.opencontainers.image.version')!r}, missing {absent}")
+    examples = os.path.abspath("Examples")
+    cli = podman("run", "--rm", "--health-interval", "disable", "--read-only", "-v", f"{examples}:/in:ro", image,
+                 "audit", "/in/login-form-nested-ids.json", check=False, timeout=60)
+    try: cli_report = json.loads(cli.stdout); cli_parsed = isinstance(cli_report, dict) and "findings" in cli_report
+    except ValueError: cli_parsed = False
+    expect(cli.returncode in (0, 1) and cli_parsed,
+           f"`podman run IMAGE audit /in/login-form-nested-ids.json`: exit {cli.returncode}, JSON report {cli_parsed}")
 
     healthcheck = (inspected.get("Healthcheck") or config.get("Healthcheck") or {}).get("Test", [])
     expect(healthcheck[:1] == ["CMD"] and "/healthz" in healthcheck[-1], f"image HEALTHCHECK {healthcheck[1:]}")

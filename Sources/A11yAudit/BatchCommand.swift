@@ -24,6 +24,9 @@ enum BatchCommand {
         var matcher: BaselineMatcher?
         var placement: SarifPlacement?
         var nextScreen = 0
+        /// The rule lists of the last screen handed out (a JSON screen writes its `rules.run`
+        /// only when it differs from the screen before's).
+        var lastRules: RuleRun?
     }
 
     static func run(_ files: [InputFile], _ invocation: AuditCommand.Invocation, baseline fileBaseline: Baseline?) -> Int32 {
@@ -128,7 +131,10 @@ enum BatchCommand {
             comparisons = order.matcher == nil ? screens.indices.map { own?.screens[$0] } : []
         }
         var places: [SarifPlacement.Place]?
+        var before: RuleRun?
         let first: Int = turn.inOrder {
+            before = order.lastRules
+            if let last = screens.last { order.lastRules = last.report.run.rulesOnly }
             if order.matcher != nil {
                 comparisons = screens.indices.map { i in
                     order.matcher!.compare(name: screens[i].name, legacyName: screens[i].legacyName, fingerprints[i])
@@ -144,7 +150,8 @@ enum BatchCommand {
         let parts = screens.indices.map { i in
             let comparison = comparisons[i]
             fails = fails || screens[i].fails(invocation.settings.failOn, comparedAs: comparison)
-            return (format.part(screens[i], index: first + i, comparison: comparison, place: places?[i]), comparison)
+            let previous = i > 0 ? screens[i - 1].report.run.rulesOnly : before
+            return (format.part(screens[i], index: first + i, comparison: comparison, place: places?[i], after: previous), comparison)
         }
         let baseline = recording ? screens.indices.flatMap { Baseline.fileScreen(screens[$0], index: first + $0) } : []
         return .audited(parts: parts, screens: screens.count, fails: fails, baseline: baseline)

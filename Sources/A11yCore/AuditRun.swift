@@ -27,9 +27,18 @@ public struct AuditRun: Sendable {
         let budget = budget ?? AuditBudget(requestBytes: bytes.count)
         var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: "")
         var fingerprints: [String]?
+        // Where each list of fingerprints came from (its first entry's pointer): the request's
+        // `options` are copied to every screen of a batch, and must count once, not per screen.
+        var listsTaken: Set<String> = []
         func audit(_ name: String, _ document: consuming Document) throws(InputError) -> ScreenReport {
             adjust(&document.options)
-            if let given = document.options.baseline { fingerprints = (fingerprints ?? []) + given.map(\.value) }
+            if let given = document.options.baseline {
+                if let origin = given.first?.pointer, listsTaken.insert(origin).inserted {
+                    fingerprints = (fingerprints ?? []) + given.map(\.value)
+                } else if fingerprints == nil {
+                    fingerprints = []
+                }
+            }
             return ScreenReport(name: name, report: try Audit.run(document, budget: budget, meter: &meter, interrupt: interrupt))
         }
         // A single tree is one screen named by its source; a batch, one screen per entry.

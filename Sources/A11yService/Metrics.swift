@@ -8,10 +8,18 @@ final class Metrics: Sendable {
     static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     struct RouteFigures {
-        var byStatus: [Int: Int] = [:]
+        /// Answers by method and status code.
+        var byCode: [CodeKey: Int] = [:]
         var buckets = [Int](repeating: 0, count: Metrics.bucketBounds.count + 1)
         var seconds = 0.0
         var count = 0
+    }
+
+    /// The `method` and `code` labels of one request count.
+    struct CodeKey: Hashable, Comparable {
+        var method: String
+        var code: Int
+        static func < (a: CodeKey, b: CodeKey) -> Bool { (a.method, a.code) < (b.method, b.code) }
     }
 
     struct Shard {
@@ -24,30 +32,46 @@ final class Metrics: Sendable {
         var failed = 0
         var timedOut = 0
         var cancelled = 0
-        /// Findings by impact, in `Impact.allCases` order: counters, not a dictionary that
-        /// hashed every finding's impact.
-        var findings = ImpactCounts()
+        var findings = FindingCounts()
     }
 
-    struct ImpactCounts {
-        private var counts: (minor: Int, moderate: Int, serious: Int, critical: Int) = (0, 0, 0, 0)
+    /// Findings by rule and impact. Rule ids are the fixed set `RuleRegistry.all` names, so
+    /// the label set is bounded; a finding of any other rule would count under `other`.
+    struct FindingCounts {
+        static let rules: [String] = RuleRegistry.all.map(\.id) + ["other"]
+        /// Each rule's row index, looked up once per finding.
+        static let rowOfRule: [String: Int] = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
+        /// The impact each rule's findings normally have: listed even while its count is 0.
+        static let usualImpact: [Impact?] = RuleRegistry.all.map(\.impact) + [nil]
 
-        subscript(impact: Impact) -> Int {
-            get {
-                switch impact {
-                case .minor: counts.minor; case .moderate: counts.moderate; case .serious: counts.serious; case .critical: counts.critical
-                }
-            }
-            set {
-                switch impact {
-                case .minor: counts.minor = newValue; case .moderate: counts.moderate = newValue
-                case .serious: counts.serious = newValue; case .critical: counts.critical = newValue
-                }
-            }
+        /// rules.count rows of Impact.allCases.count counts.
+        private(set) var counts = [Int](repeating: 0, count: FindingCounts.rules.count * Impact.allCases.count)
+
+        static func column(_ impact: Impact) -> Int {
+            switch impact { case .minor: 0; case .moderate: 1; case .serious: 2; case .critical: 3 }
         }
 
-        mutating func add(_ other: ImpactCounts) {
-            for impact in Impact.allCases { self[impact] += other[impact] }
+        /// The row counting `rule`'s findings (`other` for an id the registry does not name).
+        static func row(of rule: String) -> Int { rowOfRule[rule] ?? rules.count - 1 }
+
+        mutating func count(row: Int, impact: Impact) {
+            counts[row * Impact.allCases.count + Self.column(impact)] += 1
+        }
+
+        subscript(row: Int, impact: Impact) -> Int { counts[row * Impact.allCases.count + Self.column(impact)] }
+
+        mutating func add(_ other: FindingCounts) {
+            for index in counts.indices { counts[index] += other.counts[index] }
+        }
+    }
+
+    /// The `method` label: the methods HTTP defines by name, anything else (or a request
+    /// line that could not be read) as `other`, so a client cannot grow the label set.
+    static func methodLabel(_ method: HTTPMethod?) -> String {
+        guard let name = method?.name else { return "other" }
+        switch name {
+        case "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH": return name
+        default: return "other"
         }
     }
 
@@ -67,16 +91,24 @@ final class Metrics: Sendable {
         }
         shards[loop % shards.count].withLock { shard in
             let label = exchange.route ?? "unmatched"
-            shard.routes[label, default: RouteFigures()].record(status: exchange.status, bucket: bucket, seconds: seconds)
+            shard.routes[label, default: RouteFigures()].record(
+                CodeKey(method: Metrics.methodLabel(exchange.method), code: exchange.status), bucket: bucket, seconds: seconds)
             shard.requestBytes += exchange.requestBytes
         }
     }
 
-    /// One audit's findings counted by impact, outside the lock (by index: measured faster).
+    /// One audit's findings counted by rule and impact, outside the lock (by index: measured faster).
     func recordAudit(findings: borrowing [Finding]) {
-        var counts = ImpactCounts()
+        var counts = FindingCounts()
         findings.withUnsafeBufferPointer { findings in
-            for i in findings.indices { counts[findings[i].impact] += 1 }
+            // A rule's findings often follow each other: its row is looked up once per run of them.
+            var last: (rule: String, row: Int)?
+            for i in findings.indices {
+                let rule = findings[i].rule
+                let row = last?.rule == rule ? last!.row : FindingCounts.row(of: rule)
+                last = (rule, row)
+                counts.count(row: row, impact: findings[i].impact)
+            }
         }
         audits.withLock { figures in
             figures.audits += 1
@@ -94,6 +126,8 @@ final class Metrics: Sendable {
         var accessLogDropped = 0
         /// Serving a non-loopback address with no token (`--allow-unauthenticated`).
         var unauthenticated = false
+        /// The process's own figures (memory, CPU, descriptors), read from /proc when scraped.
+        var process: ProcessFigures?
     }
 
     /// Prometheus text exposition format 0.0.4.
@@ -107,11 +141,14 @@ final class Metrics: Sendable {
         }
         let auditFigures = audits.withLock { $0 }
         var text = ""
-        text += "# HELP a11y_http_requests_total HTTP requests answered, by route and status.\n"
+        text += "# HELP a11y_build_info The running version (value 1).\n"
+        text += "# TYPE a11y_build_info gauge\n"
+        text += "a11y_build_info{version=\"\(A11yAuditVersion.current)\"} 1\n"
+        text += "# HELP a11y_http_requests_total HTTP requests answered, by route, method and status code.\n"
         text += "# TYPE a11y_http_requests_total counter\n"
         for route in merged.keys.sorted() {
-            for (status, count) in merged[route]!.byStatus.sorted(by: { $0.key < $1.key }) {
-                text += "a11y_http_requests_total{route=\"\(route)\",status=\"\(status)\"} \(count)\n"
+            for (key, count) in merged[route]!.byCode.sorted(by: { $0.key < $1.key }) {
+                text += "a11y_http_requests_total{route=\"\(route)\",method=\"\(key.method)\",code=\"\(key.code)\"} \(count)\n"
             }
         }
         text += "# HELP a11y_http_request_duration_seconds Time from the first request byte to the queued response.\n"
@@ -164,10 +201,13 @@ final class Metrics: Sendable {
         text += "# HELP a11y_audits_cancelled_total Audits stopped because nobody waited for them any more.\n"
         text += "# TYPE a11y_audits_cancelled_total counter\n"
         text += "a11y_audits_cancelled_total \(auditFigures.cancelled)\n"
-        text += "# HELP a11y_findings_total Findings reported, by impact.\n"
+        text += "# HELP a11y_findings_total Findings reported, by rule and impact.\n"
         text += "# TYPE a11y_findings_total counter\n"
-        for impact in Impact.allCases {
-            text += "a11y_findings_total{impact=\"\(impact.rawValue)\"} \(auditFigures.findings[impact])\n"
+        let findings = auditFigures.findings
+        for (row, rule) in FindingCounts.rules.enumerated() {
+            for impact in Impact.allCases where findings[row, impact] > 0 || FindingCounts.usualImpact[row] == impact {
+                text += "a11y_findings_total{rule=\"\(rule)\",impact=\"\(impact.rawValue)\"} \(findings[row, impact])\n"
+            }
         }
         text += "# HELP a11y_draining 1 while shutting down.\n"
         text += "# TYPE a11y_draining gauge\n"
@@ -178,20 +218,21 @@ final class Metrics: Sendable {
         text += "# HELP a11y_unauthenticated 1 when serving a non-loopback address without a token (--allow-unauthenticated).\n"
         text += "# TYPE a11y_unauthenticated gauge\n"
         text += "a11y_unauthenticated \(service.unauthenticated ? 1 : 0)\n"
+        service.process?.render(into: &text)
         return Array(text.utf8)
     }
 }
 
 extension Metrics.RouteFigures {
-    mutating func record(status: Int, bucket: Int, seconds: Double) {
-        byStatus[status, default: 0] += 1
+    mutating func record(_ key: Metrics.CodeKey, bucket: Int, seconds: Double) {
+        byCode[key, default: 0] += 1
         buckets[bucket] += 1
         self.seconds += seconds
         count += 1
     }
 
     mutating func merge(_ other: Metrics.RouteFigures) {
-        for (status, count) in other.byStatus { byStatus[status, default: 0] += count }
+        for (key, count) in other.byCode { byCode[key, default: 0] += count }
         for index in buckets.indices { buckets[index] += other.buckets[index] }
         seconds += other.seconds
         count += other.count

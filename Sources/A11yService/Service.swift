@@ -25,10 +25,14 @@ public final class A11yService: Sendable {
             try AccessLog(fd: fd, loops: loops, capacity: configuration.accessLogBufferBytes)
         }
         self.log = log
-        let routes = Routes(
-            server: server, metrics: metrics, log: log, configuration: configuration,
-            auth: configuration.token.map { BearerAuth(token: Array($0.utf8)) })
-        let router = routes.router()
+        let routes = Routes(server: server, metrics: metrics, log: log, configuration: configuration)
+        var router = routes.router()
+        // The layers around every route, outermost first: CORS answers preflights, which
+        // carry no token, and labels every answer (401s too) for the pages allowed to read it.
+        if !configuration.corsOrigins.isEmpty { router.use(CORS(origins: Set(configuration.corsOrigins))) }
+        if let token = configuration.token {
+            router.use(Authentication(auth: BearerAuth(token: Array(token.utf8)), openPaths: Routes.openPaths))
+        }
         endpoints = router.endpoints
         try server.start(router: router, observer: ServiceObserver(metrics: metrics, log: log, ids: ids))
     }

@@ -18,6 +18,8 @@ public struct ServiceConfiguration: Sendable {
     public var inlineMaxObjects = 256
     /// Serve a non-loopback address with no token anyway (refused otherwise).
     public var allowUnauthenticated = false
+    /// Browser origins allowed to call the API (CORS), as browsers send them; none by default.
+    public var corsOrigins: [String] = []
 
     public init() {
         server.host = "127.0.0.1"
@@ -37,6 +39,8 @@ private struct Option: Sendable {
     let help: String
     /// Takes no value: `--flag` alone means "1".
     var isSwitch = false
+    /// Repeatable: each flag adds a value; the flags then replace the environment's list.
+    var clear: (@Sendable (inout ServiceConfiguration) -> Void)? = nil
     let apply: @Sendable (inout ServiceConfiguration, String) throws(UsageError) -> Void
 }
 
@@ -110,6 +114,15 @@ extension ServiceConfiguration {
         Option(flag: "--allow-unauthenticated", environment: "A11Y_AUDIT_ALLOW_UNAUTHENTICATED", help: "RISK: serve a non-loopback address with no token (refused otherwise)", isSwitch: true) { c, v throws(UsageError) in
             c.allowUnauthenticated = try boolean(v, "--allow-unauthenticated")
         },
+        Option(flag: "--cors-origin", environment: "A11Y_AUDIT_CORS_ORIGINS", help: "browser origin allowed to call the API, scheme://host[:port] or null; repeat the flag, or separate by commas (default: none)", clear: { $0.corsOrigins = [] }) { c, v throws(UsageError) in
+            // An empty value (A11Y_AUDIT_CORS_ORIGINS=) allows none.
+            for origin in v.split(separator: ",", omittingEmptySubsequences: false) where !v.trimmingSpaces().isEmpty {
+                switch CORS.normalised(String(origin).trimmingSpaces()) {
+                case .success(let normalised): if !c.corsOrigins.contains(normalised) { c.corsOrigins.append(normalised) }
+                case .failure(let error): throw UsageError(description: "--cors-origin \(error.message)")
+                }
+            }
+        },
         Option(flag: "--access-log", environment: "A11Y_AUDIT_ACCESS_LOG", help: "on|off: JSON access log on stdout (default on)") { c, v throws(UsageError) in
             switch v {
             case "on": c.accessLogFD = 1
@@ -129,6 +142,7 @@ extension ServiceConfiguration {
                 }
             }
         }
+        var cleared = Set<String>()
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -141,6 +155,7 @@ extension ServiceConfiguration {
             guard let option = options.first(where: { $0.flag == name }) else {
                 throw UsageError(description: "unknown option \(argument)")
             }
+            if let clear = option.clear, cleared.insert(option.flag).inserted { clear(&configuration) }
             if value == nil, option.isSwitch { value = "1" }
             if value == nil {
                 index += 1
@@ -223,5 +238,12 @@ extension ServiceConfiguration {
 }
 
 private extension String {
+    func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while text.first == " " || text.first == "\t" { text = text.dropFirst() }
+        while text.last == " " || text.last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+
     func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }

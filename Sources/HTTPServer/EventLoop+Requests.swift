@@ -150,12 +150,20 @@ extension EventLoop {
         let routeIndex = connection.inbuf.withUnsafeBytes { raw in
             shared.router.route(raw, headStart + head.pathStart, headStart + head.pathEnd)
         }
-        guard let routeIndex else {
+        let route = routeIndex.map { shared.router[$0] }
+        if !shared.router.middleware.isEmpty {
+            let request = Request(head: head, buffer: connection.inbuf, base: headStart)
+            let match = route.map { RouteMatch(path: $0.path, allow: $0.allow, servesMethod: $0.handler(for: head.method) != nil) }
+            if let response = shared.router.intercept(request, route: match) {
+                answerEarly(connection, response, request: request, route: route?.path)
+                return
+            }
+        }
+        guard let routeIndex, let route else {
             let request = Request(head: head, buffer: connection.inbuf, base: headStart)
             answerEarly(connection, .problem(status: 404, detail: "no such resource"), request: request, route: nil)
             return
         }
-        let route = shared.router[routeIndex]
         guard route.handler(for: head.method) != nil else {
             let request = Request(head: head, buffer: connection.inbuf, base: headStart)
             var response = Response.problem(status: 405, detail: "method not allowed on this resource")
@@ -406,6 +414,7 @@ extension EventLoop {
     func finish(_ connection: Connection, _ response: Response, request: Request?, route: String?,
                 forceClose: Bool = false) {
         var response = response
+        if !shared.router.middleware.isEmpty { shared.router.amend(&response, for: request) }
         if response.requestID == nil, let observer = shared.observer {
             response.requestID = observer.requestID(for: request)
         }

@@ -34,6 +34,8 @@ public struct Route: Sendable {
 /// Exact-path routing: unknown path 404, known path with another method 405 + Allow.
 public struct Router: Sendable {
     private(set) var routes: [Route] = []
+    /// Layers around every route, outermost first (`use`).
+    var middleware: [any Middleware] = []
 
     public init() {}
 

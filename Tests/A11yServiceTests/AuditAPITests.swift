@@ -97,6 +97,22 @@ struct AuditAPITests {
         #expect(second.text.contains("\"unchanged\":\(fingerprints.count)"))
     }
 
+    /// Issue 24: the counts come from every finding, not the first 10,000 listed.
+    @Test func aCriticalFindingPastTheListingCapIsCounted() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        var items = (0...RuleRun.defaultMaxFindings).map { k in
+            #"{"type":"button","label":"Item \#(k).","frame":{"x":0,"y":\#(k * 50),"width":300,"height":44}}"#
+        }
+        items.append(#"{"type":"button","frame":{"x":0,"y":\#((RuleRun.defaultMaxFindings + 1) * 50),"width":300,"height":44}}"#)
+        let body = Array((#"{"root":{"type":"view","children":["# + items.joined(separator: ",") + "]}}").utf8)
+        let result = try #require(client.request("POST", harness.base + "/v1/audit",
+                                                 headers: ["Content-Type: application/json"], body: body))
+        #expect(result.status == 200)
+        #expect(result.text.contains(#""critical":1},"byOutcome""#))
+        #expect(result.text.contains(#""omitted":{"findings":"#))
+    }
+
     @Test func nonJSONContentTypeIs415() throws {
         let harness = try ServiceHarness()
         let client = CurlClient()

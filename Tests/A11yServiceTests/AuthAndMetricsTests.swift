@@ -1,3 +1,4 @@
+import A11yCore
 import Testing
 @testable import A11yService
 
@@ -44,16 +45,46 @@ struct AuthAndMetricsTests {
         #expect(result.status == 200)
         #expect(result.header("content-type")?.hasPrefix("text/plain; version=0.0.4") == true)
         let text = result.text
-        #expect(text.contains("a11y_http_requests_total{route=\"/healthz\",status=\"200\"} 3\n"))
-        #expect(text.contains("a11y_http_requests_total{route=\"/v1/audit\",status=\"200\"} 1\n"))
-        #expect(text.contains("a11y_http_requests_total{route=\"/v1/audit\",status=\"400\"} 1\n"))
-        #expect(text.contains("a11y_http_requests_total{route=\"unmatched\",status=\"404\"} 1\n"))
+        #expect(text.contains("a11y_http_requests_total{route=\"/healthz\",method=\"GET\",code=\"200\"} 3\n"))
+        #expect(text.contains("a11y_http_requests_total{route=\"/v1/audit\",method=\"POST\",code=\"200\"} 1\n"))
+        #expect(text.contains("a11y_http_requests_total{route=\"/v1/audit\",method=\"POST\",code=\"400\"} 1\n"))
+        #expect(text.contains("a11y_http_requests_total{route=\"unmatched\",method=\"GET\",code=\"404\"} 1\n"))
         #expect(text.contains("a11y_http_request_duration_seconds_bucket{route=\"/healthz\",le=\"+Inf\"} 3\n"))
         #expect(text.contains("a11y_audits_total 1\n"))
         #expect(text.contains("a11y_audits_rejected_total 1\n"))
         #expect(text.contains("a11y_http_open_connections 1\n"))
         #expect(text.contains("a11y_http_requests_in_flight 1\n"))  // the scrape itself
-        #expect(text.contains("a11y_findings_total{impact=\"critical\"}"))
+        // Findings are counted under their rule and impact: an audit with three findings of
+        // three rules adds exactly those to the counters.
+        func findingCounts() throws -> [String: Int] {
+            let scraped = try #require(client.request("GET", harness.base + "/metrics")).text
+            var counts: [String: Int] = [:]
+            for line in scraped.split(separator: "\n") where line.hasPrefix("a11y_findings_total{") {
+                let parts = line.split(separator: " ")
+                counts[String(parts[0])] = Int(parts[1])
+            }
+            return counts
+        }
+        let before = try findingCounts()
+        #expect(before["a11y_findings_total{rule=\"image-name\",impact=\"critical\"}"] != nil)
+        let unnamed = #"{"root":{"id":"r","type":"container","frame":{"x":0,"y":0,"width":400,"height":400},"children":["#
+            + #"{"id":"img","type":"image","frame":{"x":0,"y":0,"width":10,"height":10}},"#
+            + #"{"id":"b","type":"button","frame":{"x":0,"y":100,"width":10,"height":10}}]}}"#
+        #expect(client.request("POST", harness.base + "/v1/audit", body: Array(unnamed.utf8))?.status == 200)
+        let after = try findingCounts()
+        var added: [String: Int] = [:]
+        for (series, count) in after where count != before[series] ?? 0 { added[series] = count - (before[series] ?? 0) }
+        #expect(added == ["a11y_findings_total{rule=\"image-name\",impact=\"critical\"}": 1,
+                          "a11y_findings_total{rule=\"control-name\",impact=\"critical\"}": 1,
+                          "a11y_findings_total{rule=\"target-size\",impact=\"serious\"}": 1])
+        #expect(text.contains("a11y_build_info{version=\"\(A11yAuditVersion.current)\"} 1\n"))
+        // The process's own figures, under the names client libraries use.
+        for name in ["process_resident_memory_bytes", "process_virtual_memory_bytes", "process_cpu_seconds_total",
+                     "process_open_fds", "process_max_fds", "process_start_time_seconds"] {
+            let line = text.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            let value = line.flatMap { Double($0.split(separator: " ")[1]) }
+            #expect((value ?? 0) > 0, "\(name)")
+        }
         // No --max-audit-memory: nothing is reserved.
         #expect(text.contains("a11y_audit_memory_reserved_bytes 0\n"))
         let bytesIn = text.split(separator: "\n").first { $0.hasPrefix("a11y_http_received_bytes_total ") }

@@ -25,7 +25,22 @@ struct OutputMeter {
         self.init(limit: budget.maxOutputBytes, pointerPrefix: document.pointerPrefix, sourceMap: document.sourceMap)
     }
 
+    /// Bytes only findings may use, on top of `limit` (a quarter of it): elements, identifiers
+    /// and element paths charged first cannot leave the findings nothing, so a budget spent on
+    /// a deep tree's paths still lists its findings. Findings draw on it before the shared limit.
+    var findingReserve: Int { limit / 4 }
+    private(set) var reserveUsed = 0
+
     var remaining: Int { limit - used }
+
+    /// Adds `bytes` of a listed finding: from the findings' reserve while it lasts, then from
+    /// the shared limit; false (nothing added) when neither can pay.
+    mutating func chargeFinding(_ bytes: Int) -> Bool {
+        let fromReserve = min(bytes, max(0, findingReserve - reserveUsed))
+        guard charge(bytes - fromReserve) else { return false }
+        reserveUsed += fromReserve
+        return true
+    }
 
     /// Adds `bytes` when they fit; false (nothing added) when they would pass the limit.
     @inline(__always)

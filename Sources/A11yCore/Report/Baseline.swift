@@ -24,7 +24,7 @@ public struct Baseline: Sendable, Equatable {
         entries = fingerprints.map { Entry(screen: nil, fingerprint: $0) }
     }
 
-    /// The current findings (suppressed ones excluded: they are already accounted for).
+    /// The current findings, listed or omitted (suppressed ones excluded: they are already accounted for).
     public init(screens: [ScreenReport]) {
         entries = []
         for screen in screens {
@@ -34,6 +34,11 @@ public struct Baseline: Sendable, Equatable {
                 entries.append(Entry(screen: screen.name, fingerprint: fingerprinter.fingerprint(finding),
                                      rule: finding.rule, node: analysis.document.pointer(of: finding.node),
                                      message: finding.message))
+            }
+            // Findings a listing cap left out are current findings too: recorded without a message.
+            for item in screen.report.run.omitted {
+                entries.append(Entry(screen: screen.name, fingerprint: fingerprinter.fingerprint(rule: item.rule, node: item.node),
+                                     rule: item.rule, node: analysis.document.pointer(of: item.node)))
             }
         }
     }
@@ -49,21 +54,33 @@ public struct BaselineComparison: Sendable {
         public var states: [State]
         /// One per `run.suppressed`, same order.
         public var suppressedStates: [State]
+        /// One per `run.omitted` (findings left out of the listing), same order.
+        public var omittedStates: [State]
         /// Baseline entries of this screen (or screen-less ones) no finding matched.
         public var fixed: [Baseline.Entry]
+
+        public init(name: String, states: [State], suppressedStates: [State], omittedStates: [State] = [], fixed: [Baseline.Entry]) {
+            self.name = name; self.states = states; self.suppressedStates = suppressedStates
+            self.omittedStates = omittedStates; self.fixed = fixed
+        }
+
+        /// Findings of the screen, listed or omitted, that are not in the baseline / are.
+        public var newCount: Int { states.count { $0 == .new } + omittedStates.count { $0 == .new } }
+        public var unchangedCount: Int { states.count { $0 == .unchanged } + omittedStates.count { $0 == .unchanged } }
 
         /// A screen compared with the baseline just recorded from it (`--write-baseline`):
         /// every finding is known; suppressed ones are not recorded, so they stay new.
         public static func recorded(_ screen: ScreenReport) -> Screen {
             Screen(name: screen.name, states: screen.report.run.findings.map { _ in .unchanged },
-                   suppressedStates: screen.report.run.suppressed.map { _ in .new }, fixed: [])
+                   suppressedStates: screen.report.run.suppressed.map { _ in .new },
+                   omittedStates: screen.report.run.omitted.map { _ in .unchanged }, fixed: [])
         }
     }
 
     public var screens: [Screen]
 
-    public var newCount: Int { screens.reduce(0) { $0 + $1.states.count(where: { $0 == .new }) } }
-    public var unchangedCount: Int { screens.reduce(0) { $0 + $1.states.count(where: { $0 == .unchanged }) } }
+    public var newCount: Int { screens.reduce(0) { $0 + $1.newCount } }
+    public var unchangedCount: Int { screens.reduce(0) { $0 + $1.unchangedCount } }
     public var fixedCount: Int { screens.reduce(0) { $0 + $1.fixed.count } }
 
     /// Matches findings to entries one to one (a baseline entry absorbs one finding), so two
@@ -79,8 +96,8 @@ public struct BaselineComparison: Sendable {
         screens = reports.map { screen in
             let key = matcher.key(name: screen.name, legacyName: screen.legacyName)
             keys.append(key)
-            let (states, suppressedStates) = matcher.match(key: key, BaselineMatcher.fingerprints(of: screen.report))
-            return Screen(name: screen.name, states: states, suppressedStates: suppressedStates, fixed: [])
+            let (states, suppressedStates, omittedStates) = matcher.match(key: key, BaselineMatcher.fingerprints(of: screen.report))
+            return Screen(name: screen.name, states: states, suppressedStates: suppressedStates, omittedStates: omittedStates, fixed: [])
         }
         // Leftovers, in baseline order, each entry reported once, under the first screen that
         // reads its screen name.

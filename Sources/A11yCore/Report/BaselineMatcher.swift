@@ -7,6 +7,8 @@ public struct BaselineMatcher: Sendable {
     public struct Fingerprints: Sendable {
         public var findings: [String]
         public var suppressed: [String]
+        /// Of the findings left out of the listing (`RuleRun.omitted`): they match entries too.
+        public var omitted: [String] = []
     }
 
     private let entries: [Baseline.Entry]
@@ -33,7 +35,8 @@ public struct BaselineMatcher: Sendable {
     public static func fingerprints(of report: AuditReport) -> Fingerprints {
         var fingerprinter = Fingerprinter(report.analysis)
         return Fingerprints(findings: report.run.findings.map { fingerprinter.fingerprint($0) },
-                            suppressed: report.run.suppressed.map { fingerprinter.fingerprint($0.finding) })
+                            suppressed: report.run.suppressed.map { fingerprinter.fingerprint($0.finding) },
+                            omitted: report.run.omitted.map { fingerprinter.fingerprint(rule: $0.rule, node: $0.node) })
     }
 
     /// The baseline screen a screen reads: its own name, or, when the baseline has no entry
@@ -43,25 +46,27 @@ public struct BaselineMatcher: Sendable {
         return legacyName
     }
 
-    /// States of a screen's findings and suppressed findings; matched entries are used up.
+    /// States of a screen's findings, suppressed findings and omitted findings (matched in
+    /// that order, so the listed ones' states do not depend on what a cap left out); matched
+    /// entries are used up.
     public mutating func match(key: String, _ fingerprints: Fingerprints)
-        -> (states: [BaselineComparison.State], suppressed: [BaselineComparison.State]) {
+        -> (states: [BaselineComparison.State], suppressed: [BaselineComparison.State], omitted: [BaselineComparison.State]) {
         func consume(_ fingerprint: String) -> BaselineComparison.State {
             takeNamed(fingerprint, key: key) || takeAnywhere(fingerprint) ? .unchanged : .new
         }
-        return (fingerprints.findings.map(consume), fingerprints.suppressed.map(consume))
+        return (fingerprints.findings.map(consume), fingerprints.suppressed.map(consume), fingerprints.omitted.map(consume))
     }
 
     /// A whole screen: its states and, as fixed, its entries no finding matched. Screen names
     /// are unique in a run, so no later screen can match them.
     public mutating func compare(name: String, legacyName: String?, _ fingerprints: Fingerprints) -> BaselineComparison.Screen {
         let key = key(name: name, legacyName: legacyName)
-        let (states, suppressed) = match(key: key, fingerprints)
+        let (states, suppressed, omitted) = match(key: key, fingerprints)
         var fixed: [Baseline.Entry] = []
         for index in entriesOfScreen[key] ?? [] where takeNamed(entries[index].fingerprint, key: key) {
             fixed.append(entries[index])
         }
-        return BaselineComparison.Screen(name: name, states: states, suppressedStates: suppressed, fixed: fixed)
+        return BaselineComparison.Screen(name: name, states: states, suppressedStates: suppressed, omittedStates: omitted, fixed: fixed)
     }
 
     /// Screen-less entries no finding matched, in baseline order; each is returned once.

@@ -15,6 +15,8 @@ extension ScreenReport {
         guard let comparison else { return report.run.fails(threshold) }
         var gate = RuleRun()
         gate.findings = comparison.newFindings(of: report)
+        // Findings past the listing's caps gate as listed ones do.
+        gate.omitted = zip(report.run.omitted, comparison.omittedStates).compactMap { $1 == .new ? $0 : nil }
         return gate.fails(threshold)
     }
 }
@@ -27,7 +29,12 @@ extension BaselineComparison {
     }
 
     /// `{"new": n, "unchanged": n, "fixed": n, "fixedFindings": [{"screen", "fingerprint", "rule", "node", "message"}]}`,
-    /// over all screens or just `screen`.
+    /// over all screens or just `screen`. Each fixed entry is written with what the baseline
+    /// knew of it and nothing more, so the list stays in proportion to the baseline given:
+    /// `screen` only in a summary of several screens and only for entries that named their
+    /// screen (a baseline file), never the screen a request's screen-less fingerprint happens
+    /// to be listed under (that would repeat a long `options.source` per entry); `rule`,
+    /// `node` and `message` only when the entry has them.
     public func writeSummary(into json: inout JSONWriter, screen: Int? = nil) {
         writeSummary(into: &json, screen: screen, check: RenderCheck(.never))
     }
@@ -36,13 +43,19 @@ extension BaselineComparison {
     /// thrown away by the caller).
     func writeSummary(into json: inout JSONWriter, screen: Int? = nil, check: RenderCheck) {
         let selected = screen.map { [screens[$0]] } ?? screens
-        func count(_ state: State) -> Int { selected.reduce(0) { $0 + $1.states.count(where: { $0 == state }) } }
-        Self.writeSummary(new: count(.new), unchanged: count(.unchanged),
-                          fixed: selected.flatMap { screen in screen.fixed.map { (screen.name, $0) } }, check: check, into: &json)
+        Self.writeSummary(new: selected.reduce(0) { $0 + $1.newCount }, unchanged: selected.reduce(0) { $0 + $1.unchangedCount },
+                          fixed: selected.flatMap { compared in compared.fixed.map { (Self.fixedScreen(compared.name, $0, one: screen != nil), $0) } },
+                          check: check, into: &json)
+    }
+
+    /// The `screen` a fixed entry is written with: none in one screen's own summary (it is
+    /// that screen) nor for a screen-less entry; else the screen it is listed under.
+    static func fixedScreen(_ name: String, _ entry: Baseline.Entry, one: Bool) -> String? {
+        one || entry.screen == nil ? nil : name
     }
 
     /// The `baseline` summary object from its counts and the fixed entries with their screens.
-    static func writeSummary(new: Int, unchanged: Int, fixed: [(screen: String, entry: Baseline.Entry)],
+    static func writeSummary(new: Int, unchanged: Int, fixed: [(screen: String?, entry: Baseline.Entry)],
                              check: RenderCheck = RenderCheck(.never), into json: inout JSONWriter) {
         json.beginObject()
         json.key("new"); json.int(new)
@@ -52,11 +65,11 @@ extension BaselineComparison {
         for (screen, entry) in fixed {
             if check.item() { break }
             json.beginObject()
-            json.key("screen"); json.string(screen)
+            if let screen { json.key("screen"); json.string(screen) }
             json.key("fingerprint"); json.string(entry.fingerprint)
-            json.key("rule"); json.string(entry.rule)
-            json.key("node"); json.string(entry.node)
-            json.key("message"); json.string(entry.message)
+            if let rule = entry.rule { json.key("rule"); json.string(rule) }
+            if let node = entry.node { json.key("node"); json.string(node) }
+            if let message = entry.message { json.key("message"); json.string(message) }
             json.endObject()
         }
         json.endArray()

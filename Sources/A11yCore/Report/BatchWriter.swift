@@ -32,15 +32,21 @@ public struct BatchFormat: Sendable {
         var junit = JUnitReport.Counts()
         var run = RuleRun()
         var navigation = ""
+        /// The screen's findings left out of its listing, when some were (SARIF says so in its head).
+        var omission: SarifReport.Omission?
     }
 
-    /// Screen `index` of the run (0-based), with its baseline states and, for SARIF, its place.
+    /// Screen `index` of the run (0-based), with its baseline states and, for SARIF, its place;
+    /// `previous` is the run of the screen before it (JSON writes a screen's `rules.run` only
+    /// when it differs from that one's: `RuleRun.rulesOnly` keeps what is read of it).
     public func part(_ screen: ScreenReport, index: Int, comparison: BaselineComparison.Screen?,
-                     place: SarifPlacement.Place?) -> Part {
+                     place: SarifPlacement.Place?, after previous: RuleRun? = nil) -> Part {
         var part = Part(body: [])
+        part.omission = SarifReport.Omission(screen)
         switch format {
         case .json:
-            part.body = ResponseEncoder.batchScreen(screen, index: index, comparison: comparison, pretty: pretty)
+            part.body = ResponseEncoder.batchScreen(screen, index: index, comparison: comparison, pretty: pretty,
+                                                    previousRun: previous?.ran)
             part.json = ResponseEncoder.BatchDigest(screen, comparison: comparison, pretty: pretty)
         case .text:
             part.body = Array((TextReport.render(name: screen.name, report: screen.report, color: color, states: comparison) + "\n").utf8)
@@ -59,6 +65,7 @@ public struct BatchFormat: Sendable {
         }
         if case .report(.html) = format {
             part.run.findings = screen.report.run.findings
+            part.run.omitted = screen.report.run.omitted
         }
         return part
     }
@@ -72,6 +79,7 @@ public struct BatchWriter {
     private var junit = JUnitReport.Counts()
     private var html = HTMLReport.Totals()
     private var navigation: [String] = []
+    private var omissions: [SarifReport.Omission] = []
     private var wroteResult = false
     private var new = 0, unchanged = 0, fixed = 0
     /// A screen was compared with a baseline (a file's own `options.baseline` counts).
@@ -86,10 +94,11 @@ public struct BatchWriter {
     /// Counts `part` and returns the bytes to write for it.
     public mutating func add(_ part: Part, comparison: BaselineComparison.Screen?) -> [UInt8] {
         screens += 1
+        if let omission = part.omission { omissions.append(omission) }
         if let comparison {
             compared = true
-            new += comparison.states.count { $0 == .new }
-            unchanged += comparison.states.count { $0 == .unchanged }
+            new += comparison.newCount
+            unchanged += comparison.unchangedCount
             fixed += comparison.fixed.count
         }
         switch format.format {
@@ -126,7 +135,8 @@ public struct BatchWriter {
         case .report(.sarif):
             var json = JSONWriter(pretty: format.pretty)
             let placement = sarif ?? SarifPlacement(catalogue: RuleRegistry.all)
-            SarifReport.writeHead(rules: placement.rules, artifacts: placement.artifacts, toolVersion: nil, into: &json)
+            SarifReport.writeHead(rules: placement.rules, artifacts: placement.artifacts, toolVersion: nil,
+                                  omissions: omissions, into: &json)
             return json.bytes
         }
     }

@@ -35,8 +35,9 @@ public enum HTMLReport {
 
         mutating func add(_ run: RuleRun) {
             screens += 1
-            findings += run.findings.count
-            violations += run.findings.count(where: { $0.outcome == .violation })
+            // Findings past the listing's caps count as listed ones do.
+            findings += run.findings.count + run.omitted.count
+            violations += run.findings.count(where: { $0.outcome == .violation }) + run.omitted.count(where: { $0.outcome == .violation })
         }
 
         var text: String {
@@ -140,7 +141,13 @@ public enum HTMLReport {
         let run = screen.report.run
         let reader = screen.report.analysis.document.platform.screenReader
         var html = "<h3 id=\"\(id)-findings\">Findings</h3>\n"
-        guard !run.findings.isEmpty else { return html + "<p>No findings: every rule that ran passed.</p>\n" }
+        guard !run.findings.isEmpty || !run.omitted.isEmpty else { return html + "<p>No findings: every rule that ran passed.</p>\n" }
+        let omitted = ImpactCounts(omittedFrom: run)
+        if omitted.total > 0 {
+            html += "<p class=\"summary\">\(omitted.total) finding\(omitted.total == 1 ? " is" : "s are") not listed here "
+            html += "(\(omitted.text)): past the findings cap or the output budget. The counts above include them.</p>\n"
+        }
+        guard !run.findings.isEmpty else { return html }
         html += "<table>\n<caption>Findings on \(e(screen.name)), in reading order</caption>\n<thead><tr>"
         html += "<th scope=\"col\">Impact</th><th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\">Stop</th>"
         html += "<th scope=\"col\">\(reader) says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th>"
@@ -191,8 +198,8 @@ public enum HTMLReport {
     }
 
     private static func counts(_ run: RuleRun) -> String {
-        let violations = run.findings.count(where: { $0.outcome == .violation })
-        let review = run.findings.count - violations
+        let violations = run.findings.count(where: { $0.outcome == .violation }) + run.omitted.count(where: { $0.outcome == .violation })
+        let review = run.findings.count + run.omitted.count - violations
         var parts = ["\(violations) violation\(violations == 1 ? "" : "s")", "\(review) to review"]
         if !run.suppressed.isEmpty { parts.append("\(run.suppressed.count) suppressed") }
         return parts.joined(separator: ", ") + "."

@@ -42,6 +42,9 @@ public enum JUnitReport {
         let name = MarkupText.escape(screen.name)
         var counts = Counts()
         var cases = ""
+        // Omitted findings by rule, with their index in `run.omitted` (for baseline states).
+        var omittedOfRule: [String: [(Int, OmittedFinding)]] = [:]
+        for (index, item) in run.omitted.enumerated() { omittedOfRule[item.rule, default: []].append((index, item)) }
         rules: for rule in ruleIDs(of: run) {
             counts.tests += 1
             var failing: [String] = [], review: [String] = [], known: [String] = []
@@ -58,18 +61,35 @@ public enum JUnitReport {
                     worst = max(worst ?? finding.impact, finding.impact)
                 }
             }
+            // Findings the listing left out still fail or skip their rule's case, and are counted.
+            var failingOmitted = 0, reviewOmitted = 0, knownOmitted = 0
+            for (index, item) in (omittedOfRule[rule] ?? []) {
+                if states?.omittedStates[index] == .unchanged {
+                    knownOmitted += 1
+                } else if item.outcome == .incomplete {
+                    reviewOmitted += 1
+                } else {
+                    failingOmitted += 1
+                    worst = max(worst ?? item.impact, item.impact)
+                }
+            }
+            if failingOmitted > 0 { failing.append(notListed(failingOmitted)) }
+            if reviewOmitted > 0 { review.append(notListed(reviewOmitted)) }
+            if knownOmitted > 0 { known.append(notListed(knownOmitted)) }
             let suppressed = run.suppressed.filter { $0.finding.rule == rule }.map { item in
                 describe(item.finding, in: analysis) + " — suppressed" + (item.suppression.reason.map { ": " + $0 } ?? "")
             }
             cases += "    <testcase classname=\"\(name)\" name=\"\(MarkupText.escape(rule))\">\n"
             if let worst {
                 counts.failures += 1
-                let message = "\(failing.count) violation\(failing.count == 1 ? "" : "s") of \(rule)"
+                let total = failing.count - (failingOmitted > 0 ? 1 : 0) + failingOmitted
+                let message = "\(total) violation\(total == 1 ? "" : "s") of \(rule)"
                 cases += "      <failure message=\"\(MarkupText.escape(message))\" type=\"\(worst.rawValue)\">"
                 cases += MarkupText.escape(failing.joined(separator: "\n")) + "</failure>\n"
             } else if !review.isEmpty {
                 counts.skipped += 1
-                let message = "\(review.count) finding\(review.count == 1 ? " of \(rule) needs" : "s of \(rule) need") manual review"
+                let total = review.count - (reviewOmitted > 0 ? 1 : 0) + reviewOmitted
+                let message = "\(total) finding\(total == 1 ? " of \(rule) needs" : "s of \(rule) need") manual review"
                 cases += "      <skipped message=\"\(MarkupText.escape(message))\">"
                 cases += MarkupText.escape(review.joined(separator: "\n")) + "</skipped>\n"
             }
@@ -103,11 +123,16 @@ public enum JUnitReport {
     private static func ruleIDs(of run: RuleRun) -> [String] {
         var ids = run.rulesRun
         var seen = Set(ids)
-        for finding in run.findings where !seen.contains(finding.rule) {
-            seen.insert(finding.rule)
-            ids.append(finding.rule)
+        for rule in run.findings.lazy.map(\.rule) + run.omitted.lazy.map(\.rule) where !seen.contains(rule) {
+            seen.insert(rule)
+            ids.append(rule)
         }
         return ids
+    }
+
+    /// The line that stands for `count` findings a listing cap left out.
+    private static func notListed(_ count: Int) -> String {
+        "… and \(count) more not listed (past the findings cap or the output budget; counted in the totals)"
     }
 
     private static func describe(_ finding: Finding, in analysis: Analysis) -> String {

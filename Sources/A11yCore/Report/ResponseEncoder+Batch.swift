@@ -13,7 +13,10 @@ extension ResponseEncoder {
     }
 
     /// Screen `index` of the `screens` array (a `,` first unless it is the first).
-    static func batchScreen(_ screen: ScreenReport, index: Int, comparison: BaselineComparison.Screen?, pretty: Bool) -> [UInt8] {
+    /// `previousRun` is the rules the screen before it ran (nil for the first, or when not known:
+    /// its `rules.run` is then written).
+    static func batchScreen(_ screen: ScreenReport, index: Int, comparison: BaselineComparison.Screen?, pretty: Bool,
+                            previousRun: RuleIDList? = nil) -> [UInt8] {
         let report = screen.report
         var w = JSONWriter(pretty: pretty, depth: 2, needsComma: index > 0,
                            capacity: 4096 + 400 * report.analysis.elements.count + 512 * report.run.findings.count)
@@ -21,7 +24,8 @@ extension ResponseEncoder {
         withUnsafePointer(to: screen) { pointer in
             w.beginObject()
             w.staticKey("name"); w.string(screen.name)
-            writeMembers(ScreenList(UnsafeBufferPointer(start: pointer, count: 1)), screen: 0, comparison: single, into: &w)
+            writeMembers(ScreenList(UnsafeBufferPointer(start: pointer, count: 1)), screen: 0, comparison: single,
+                         batch: BatchScreenRules(previousRun: previousRun), into: &w)
             w.endObject()
         }
         return w.bytes
@@ -35,7 +39,7 @@ extension ResponseEncoder {
         /// The screen's members of `summary.suppressed.findings`, written where they go.
         var suppressed: [UInt8] = []
         var new = 0, unchanged = 0
-        var fixed: [(screen: String, entry: Baseline.Entry)] = []
+        var fixed: [(screen: String?, entry: Baseline.Entry)] = []
 
         init(_ screen: ScreenReport, comparison: BaselineComparison.Screen?, pretty: Bool) {
             withUnsafePointer(to: screen.report) { report in
@@ -48,9 +52,9 @@ extension ResponseEncoder {
             rules.passed = screen.report.run.passed
             rules.incomplete = screen.report.run.incomplete
             if let comparison {
-                new = comparison.states.count { $0 == .new }
-                unchanged = comparison.states.count { $0 == .unchanged }
-                fixed = comparison.fixed.map { (screen.name, $0) }
+                new = comparison.newCount
+                unchanged = comparison.unchangedCount
+                fixed = comparison.fixed.map { (BaselineComparison.fixedScreen(screen.name, $0, one: false), $0) }
             }
         }
     }
@@ -61,20 +65,12 @@ extension ResponseEncoder {
         var runs: [RuleRun] = []
         var suppressed: JSONWriter
         var new = 0, unchanged = 0
-        var fixed: [(screen: String, entry: Baseline.Entry)] = []
+        var fixed: [(screen: String?, entry: Baseline.Entry)] = []
 
         init(pretty: Bool) { suppressed = JSONWriter(pretty: pretty, depth: 4, needsComma: false) }
 
         mutating func add(_ digest: BatchDigest) {
-            counts.minor += digest.counts.minor; counts.moderate += digest.counts.moderate
-            counts.serious += digest.counts.serious; counts.critical += digest.counts.critical
-            counts.violations += digest.counts.violations; counts.incompletes += digest.counts.incompletes
-            for (rule, count) in digest.counts.byRule {
-                if let i = counts.byRule.firstIndex(where: { $0.rule == rule }) { counts.byRule[i].count += count }
-                else { counts.byRule.append((rule, count)) }
-            }
-            counts.elementCount += digest.counts.elementCount; counts.findingCount += digest.counts.findingCount
-            counts.omitted += digest.counts.omitted; counts.suppressedCount += digest.counts.suppressedCount
+            counts.add(digest.counts)
             runs.append(digest.rules)
             suppressed.continuation(digest.suppressed)
             new += digest.new; unchanged += digest.unchanged

@@ -1,7 +1,8 @@
 extension ResponseEncoder {
     /// Counts over one or more screens of a run; `baselineScreen` is the screen a single one is.
     static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
-                             baselineScreen: Int?, check: RenderCheck = RenderCheck(.never), into w: inout JSONWriter) {
+                             baselineScreen: Int?, batch: BatchScreenRules? = nil, check: RenderCheck = RenderCheck(.never),
+                             into w: inout JSONWriter) {
         var counts = SummaryCounts()
         // Room for a typical answer's rules up front.
         counts.byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
@@ -9,7 +10,9 @@ extension ResponseEncoder {
         w.beginObject()
         counts.write(into: &w)
         w.staticKey("rules")
-        if screens.count == 1 {
+        if let batch, screens.count == 1 {
+            writeBatchScreenRules(of: screens.report(0).pointee.run, batch, into: &w)
+        } else if screens.count == 1 {
             writeRuleLists(ofRunIn: screens.report(0), into: &w)
         } else {
             writeRuleLists(screens.indices.map { screens.report($0).pointee.run }, into: &w)
@@ -60,30 +63,57 @@ struct SummaryCounts {
     var violations = 0, incompletes = 0
     var byRule: [(rule: String, count: Int)] = []
     var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0, suppressedOmitted = 0
+    /// Of the counts above, the findings left out of the listing, by impact (`omitted`).
+    var omittedByImpact = ImpactCounts()
 
     mutating func add(_ report: UnsafePointer<AuditReport>) {
         report.pointee.run.findings.withUnsafeBufferPointer { findings in
             var last = -1
             for i in findings.indices {
-                switch findings[i].impact {
-                case .minor: minor += 1; case .moderate: moderate += 1; case .serious: serious += 1; case .critical: critical += 1
-                }
-                if findings[i].outcome == .violation { violations += 1 } else { incompletes += 1 }
-                if last < 0 || byRule[last].rule != findings[i].rule {
-                    last = byRule.firstIndex { $0.rule == findings[i].rule } ?? -1
-                    if last < 0 {
-                        last = byRule.count
-                        byRule.append((findings[i].rule, 0))
-                    }
-                }
-                byRule[last].count += 1
+                count(impact: findings[i].impact, outcome: findings[i].outcome, rule: findings[i].rule, last: &last)
             }
             findingCount += findings.count
+        }
+        // Findings past the listing's caps count everywhere a listed one does.
+        var last = -1
+        for item in report.pointee.run.omitted {
+            count(impact: item.impact, outcome: item.outcome, rule: item.rule, last: &last)
+            omittedByImpact.add(item.impact)
         }
         elementCount += report.pointee.analysis.elements.count
         omitted += report.pointee.run.findingsOmitted
         suppressedOmitted += report.pointee.run.suppressedOmitted
         suppressedCount += report.pointee.run.suppressed.count
+    }
+
+    /// One finding in `byImpact`, `byOutcome` and `byRule`; `last` is the `byRule` slot of
+    /// the finding before (findings come grouped by rule more often than not).
+    @inline(__always)
+    private mutating func count(impact: Impact, outcome: Outcome, rule: String, last: inout Int) {
+        switch impact {
+        case .minor: minor += 1; case .moderate: moderate += 1; case .serious: serious += 1; case .critical: critical += 1
+        }
+        if outcome == .violation { violations += 1 } else { incompletes += 1 }
+        if last < 0 || byRule[last].rule != rule {
+            last = byRule.firstIndex { $0.rule == rule } ?? -1
+            if last < 0 {
+                last = byRule.count
+                byRule.append((rule, 0))
+            }
+        }
+        byRule[last].count += 1
+    }
+
+    /// Another screen's counts added to these (a batch's summary).
+    mutating func add(_ other: SummaryCounts) {
+        minor += other.minor; moderate += other.moderate; serious += other.serious; critical += other.critical
+        violations += other.violations; incompletes += other.incompletes
+        for (rule, count) in other.byRule {
+            if let i = byRule.firstIndex(where: { $0.rule == rule }) { byRule[i].count += count } else { byRule.append((rule, count)) }
+        }
+        elementCount += other.elementCount; findingCount += other.findingCount
+        omitted += other.omitted; suppressedCount += other.suppressedCount; suppressedOmitted += other.suppressedOmitted
+        omittedByImpact.add(other.omittedByImpact)
     }
 
     /// `elements` through `byRule`, as members of the open summary object.
@@ -93,6 +123,14 @@ struct SummaryCounts {
         // Only present when a screen hit the findings cap, so ordinary answers are unchanged.
         if omitted > 0 { w.staticKey("findingsOmitted"); w.int(omitted) }
         if suppressedOmitted > 0 { w.staticKey("suppressedOmitted"); w.int(suppressedOmitted) }
+        if omitted > 0 {
+            // What the listing left out, so a reader sees which impacts are missing from it.
+            w.staticKey("omitted")
+            w.beginObject()
+            w.staticKey("findings"); w.int(omitted)
+            w.staticKey("byImpact"); omittedByImpact.write(into: &w)
+            w.endObject()
+        }
         w.staticKey("byImpact")
         w.beginObject()
         w.staticKey("minor"); w.int(minor)
@@ -133,6 +171,23 @@ extension ResponseEncoder {
         w.staticKey("passed")
         write(ran.filter { p in runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) } }, table, into: &w)
         w.staticKey("incomplete"); write(firstSeen(runs.map(\.incomplete.members)), table, into: &w)
+        w.endObject()
+    }
+
+    /// A batch screen's `rules`: `incomplete`, and `run` only when it differs from the
+    /// screen before's (the first screen always writes it). `passed` is left out: it is
+    /// `run` minus the rules in the screen's `byRule`, and the batch's summary lists the
+    /// rules that passed on every screen. So a batch of screens that run the same rules
+    /// writes the catalogue once, not once per screen (issue 24: empty screens answered 161x
+    /// their request).
+    static func writeBatchScreenRules(of run: RuleRun, _ batch: BatchScreenRules, into w: inout JSONWriter) {
+        w.beginObject()
+        if !batch.sameRun(as: run.ran) {
+            w.staticKey("run")
+            if run.ran.table === run.incomplete.table { write(run.ran.members, run.ran.table, into: &w) } else { w.strings(run.rulesRun) }
+        }
+        w.staticKey("incomplete")
+        write(run.incomplete.members, run.incomplete.table, into: &w)
         w.endObject()
     }
 
@@ -201,5 +256,57 @@ extension ResponseEncoder {
         w.strings(ran.filter { id in runs.indices.allSatisfy { passedOn[$0].contains(id) || !ranOn[$0].contains(id) } })
         w.staticKey("incomplete"); w.strings(firstSeen(runs.map(\.rulesIncomplete)))
         w.endObject()
+    }
+}
+
+/// Findings counted by impact.
+struct ImpactCounts: Sendable {
+    var minor = 0, moderate = 0, serious = 0, critical = 0
+
+    mutating func add(_ impact: Impact) {
+        switch impact {
+        case .minor: minor += 1; case .moderate: moderate += 1; case .serious: serious += 1; case .critical: critical += 1
+        }
+    }
+
+    mutating func add(_ other: ImpactCounts) {
+        minor += other.minor; moderate += other.moderate; serious += other.serious; critical += other.critical
+    }
+
+    subscript(impact: Impact) -> Int {
+        switch impact { case .minor: minor; case .moderate: moderate; case .serious: serious; case .critical: critical }
+    }
+
+    var total: Int { minor + moderate + serious + critical }
+
+    /// `{"minor": n, "moderate": n, "serious": n, "critical": n}`
+    func write(into w: inout JSONWriter) {
+        w.beginObject()
+        w.staticKey("minor"); w.int(minor)
+        w.staticKey("moderate"); w.int(moderate)
+        w.staticKey("serious"); w.int(serious)
+        w.staticKey("critical"); w.int(critical)
+        w.endObject()
+    }
+
+    /// `3 critical, 2 minor`: the impacts present, worst first (empty when none).
+    var text: String {
+        Impact.allCases.reversed().compactMap { self[$0] == 0 ? nil : "\(self[$0]) \($0.rawValue)" }.joined(separator: ", ")
+    }
+
+    /// The omitted findings of `run`, by impact.
+    init(omittedFrom run: RuleRun) { for item in run.omitted { add(item.impact) } }
+    init() {}
+}
+
+/// What a screen of a batch needs to write its rule lists without repeating the screen before's.
+struct BatchScreenRules {
+    /// The rules the screen before ran; nil for the first screen (or when not known).
+    var previousRun: RuleIDList?
+
+    func sameRun(as ran: RuleIDList) -> Bool {
+        guard let previousRun else { return false }
+        if previousRun.table === ran.table { return Array(previousRun.members) == Array(ran.members) }
+        return previousRun.ids == ran.ids
     }
 }

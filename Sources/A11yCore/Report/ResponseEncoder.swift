@@ -48,7 +48,9 @@ public enum ResponseEncoder {
                 if check.now() { return }
                 w.beginObject()
                 w.staticKey("name"); w.string(screens.name(index))
-                writeMembers(screens, screen: index, comparison: comparison, check: check, into: &w)
+                let previous = index > 0 ? screens.report(index - 1).pointee.run.ran : nil
+                writeMembers(screens, screen: index, comparison: comparison, check: check,
+                             batch: BatchScreenRules(previousRun: previous), into: &w)
                 w.endObject()
             }
             w.endArray()
@@ -58,12 +60,14 @@ public enum ResponseEncoder {
         }
     }
 
+    /// A screen's members; `batch` is set for a screen of a batch, whose rule lists are
+    /// written compactly (`BatchScreenRules`).
     static func writeMembers(_ screens: ScreenList, screen index: Int, comparison: BaselineComparison?,
-                             check: RenderCheck = RenderCheck(.never), into w: inout JSONWriter) {
+                             check: RenderCheck = RenderCheck(.never), batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
         writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
         if check.now() { return }
         w.staticKey("summary")
-        writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, check: check, into: &w)
+        writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, batch: batch, check: check, into: &w)
     }
 
     /// Elements, identifiers and findings of one screen.

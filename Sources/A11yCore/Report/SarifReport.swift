@@ -17,7 +17,8 @@ public enum SarifReport {
         let rules = SarifRules(catalogue: catalogue, screens: screens)
         let artifacts = artifactURIs(screens)
         var json = JSONWriter(pretty: pretty)
-        writeHead(rules: rules, artifacts: uniqueInOrder(artifacts), toolVersion: toolVersion, into: &json)
+        writeHead(rules: rules, artifacts: uniqueInOrder(artifacts), toolVersion: toolVersion,
+                  omissions: screens.compactMap(Omission.init), into: &json)
         let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for (s, screen) in screens.enumerated() {
             if check.now() { break }
@@ -31,8 +32,24 @@ public enum SarifReport {
     /// How deep `runs[0].results` items are written (root object, runs, run, results).
     static let resultsDepth = 4
 
-    /// The document through `"results": [`: the driver and its rules, the taxonomy, the artifacts.
-    static func writeHead(rules: SarifRules, artifacts: [String], toolVersion: String?, into json: inout JSONWriter) {
+    /// Findings of one screen that have no result (past the findings cap or the output
+    /// budget): said in the invocation's notifications and the run's properties, since a
+    /// code-scanning view shows only results.
+    struct Omission: Sendable {
+        var screen: String
+        var counts: ImpactCounts
+        init?(_ screen: ScreenReport) {
+            counts = ImpactCounts(omittedFrom: screen.report.run)
+            guard counts.total > 0 else { return nil }
+            self.screen = screen.name
+        }
+    }
+
+    /// The document through `"results": [`: the driver and its rules, the taxonomy, the
+    /// artifacts, the invocation (with a notification per screen whose findings were not all
+    /// listed) and, when some were not, the run's `properties.findingsOmitted`.
+    static func writeHead(rules: SarifRules, artifacts: [String], toolVersion: String?, omissions: [Omission] = [],
+                          into json: inout JSONWriter) {
         json.beginObject()
         json.key("$schema"); json.string(schemaURI)
         json.key("version"); json.string("2.1.0")
@@ -66,8 +83,32 @@ public enum SarifReport {
         json.endArray()
 
         json.key("invocations"); json.beginArray()
-        json.beginObject(); json.key("executionSuccessful"); json.bool(true); json.endObject()
+        json.beginObject(); json.key("executionSuccessful"); json.bool(true)
+        if !omissions.isEmpty {
+            json.key("toolExecutionNotifications"); json.beginArray()
+            for omission in omissions {
+                json.beginObject()
+                json.key("descriptor"); json.beginObject(); json.key("id"); json.string("findings-omitted"); json.endObject()
+                json.key("level"); json.string("warning")
+                let count = omission.counts.total
+                let text = "\(count) finding\(count == 1 ? "" : "s") of screen \(omission.screen) \(count == 1 ? "has" : "have") no result "
+                    + "(\(omission.counts.text)): past the findings cap or the output budget. The exit status counts them."
+                json.key("message"); json.beginObject(); json.key("text"); json.string(SarifMessage.text(text)); json.endObject()
+                json.endObject()
+            }
+            json.endArray()
+        }
+        json.endObject()
         json.endArray()
+
+        if !omissions.isEmpty {
+            var total = ImpactCounts()
+            for omission in omissions { total.add(omission.counts) }
+            json.key("properties"); json.beginObject()
+            json.key("findingsOmitted"); json.int(total.total)
+            json.key("findingsOmittedByImpact"); total.write(into: &json)
+            json.endObject()
+        }
 
         json.key("results"); json.beginArray()
     }

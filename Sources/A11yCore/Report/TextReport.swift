@@ -51,18 +51,17 @@ public enum TextReport {
         for (index, f) in findings.enumerated() {
             if let e = analysis.element(ofNode: f.node) { byElement[e, default: []].append(index) } else { outside.append(index) }
         }
+        // Counts cover every finding, listed or not; the listing says what it left out.
+        let omitted = ImpactCounts(omittedFrom: report.run)
+        var all = omitted
+        for f in findings { all.add(f.impact) }
         var out = paint(t(name), "1") + ": " + counted(analysis.elements.count, "screen-reader stop")
-            + ", " + counted(findings.count, "finding")
-        let counts = Impact.allCases.reversed().compactMap { impact -> String? in
-            let n = findings.filter { $0.impact == impact }.count
-            return n == 0 ? nil : "\(n) \(impact.rawValue)"
-        }
-        if !counts.isEmpty { out += " (" + counts.joined(separator: ", ") + ")" }
+            + ", " + counted(all.total, "finding")
+        if all.total > 0 { out += " (" + all.text + ")" }
         if !report.run.suppressed.isEmpty { out += ", \(report.run.suppressed.count) suppressed" }
-        if report.run.findingsOmitted > 0 { out += ", \(report.run.findingsOmitted) more not listed" }
+        if omitted.total > 0 { out += ", \(omitted.total) not listed (\(omitted.text))" }
         if let states {
-            let new = states.states.count { $0 == .new }
-            out += "; baseline: \(new) new, \(states.states.count - new) unchanged, \(states.fixed.count) fixed"
+            out += "; baseline: \(states.newCount) new, \(states.unchangedCount) unchanged, \(states.fixed.count) fixed"
         }
         out += "\n"
         for (index, e) in analysis.elements.enumerated() {

@@ -17,15 +17,47 @@ public struct RuleRun: Sendable {
     /// The same lists as registry positions: the runner fills these, and the summary
     /// writes them without building or comparing strings.
     var ran = RuleIDList.empty, passed = RuleIDList.empty, incomplete = RuleIDList.empty
-    /// Findings past `RuleRun.defaultMaxFindings` (or the runner's cap), counted but not listed.
-    public var findingsOmitted = 0
+    /// Findings past `RuleRun.defaultMaxFindings` (or the runner's cap, or the output
+    /// budget): not listed, but kept as what the gate, the counts and a baseline need of
+    /// them, in reading order. A listing is cut; the verdict never is.
+    public var omitted: [OmittedFinding] = []
+    /// How many findings were left out of `findings`.
+    public var findingsOmitted: Int { omitted.count }
     /// Suppressed findings past `AuditBudget.maxSuppressed` (or the output budget), counted but not listed.
     public var suppressedOmitted = 0
     public init() {}
 
+    /// Which rules ran, passed and were incomplete, without the findings: what a batch keeps
+    /// of a screen it has written.
+    public var rulesOnly: RuleRun {
+        var lists = RuleRun()
+        lists.ran = ran; lists.passed = passed; lists.incomplete = incomplete
+        return lists
+    }
+
     /// Caps the findings listed per screen so a hostile tree (250,000 nodes, each failing
     /// several rules) cannot make a response of hundreds of megabytes.
     public static let defaultMaxFindings = 10_000
+}
+
+/// A finding left out of a listing: its rule, node, impact and outcome, so that exit codes,
+/// `byImpact` and baseline states still count it (about 32 bytes instead of a whole finding
+/// with its message and data).
+public struct OmittedFinding: Sendable, Equatable {
+    public var rule: String
+    public var node: Int
+    public var impact: Impact
+    public var outcome: Outcome
+    public init(rule: String, node: Int, impact: Impact, outcome: Outcome) {
+        self.rule = rule; self.node = node; self.impact = impact; self.outcome = outcome
+    }
+    public init(_ finding: Finding) { self.init(rule: finding.rule, node: finding.node, impact: finding.impact, outcome: finding.outcome) }
+
+    /// Whether it fails a build at `threshold` (a violation at or above it).
+    func fails(_ threshold: FailThreshold) -> Bool {
+        guard case .impact(let minimum) = threshold else { return false }
+        return outcome == .violation && impact >= minimum
+    }
 }
 
 /// `--fail-on`: the lowest impact that fails a build, or none.
@@ -42,10 +74,10 @@ public enum FailThreshold: Equatable, Sendable {
 }
 
 extension RuleRun {
-    /// Whether an unsuppressed violation at or above the threshold remains; `incomplete`
-    /// findings never fail a build (a person has to look).
+    /// Whether an unsuppressed violation at or above the threshold remains, listed or
+    /// omitted; `incomplete` findings never fail a build (a person has to look).
     public func fails(_ threshold: FailThreshold) -> Bool {
         guard case .impact(let minimum) = threshold else { return false }
-        return findings.contains { $0.outcome == .violation && $0.impact >= minimum }
+        return findings.contains { $0.outcome == .violation && $0.impact >= minimum } || omitted.contains { $0.fails(threshold) }
     }
 }

@@ -38,7 +38,9 @@ public enum RuleRunner {
         lists.reserveCapacity(positions.count)
         // Suppressed findings per rule, kept apart as each rule finishes (only when the request names suppressions).
         var suppressedLists: [[SuppressedFinding]] = []
-        var held = 0, heldSuppressed = 0, omitted = 0, suppressedOmitted = 0
+        var held = 0, heldSuppressed = 0, suppressedOmitted = 0
+        // Findings dropped from the listing, kept small: the gate and the counts need them all.
+        var omitted: [OmittedFinding] = []
         var passed = RuleSet(), incomplete = RuleSet()
         let suppressionIndex = SuppressionIndex(options.suppressions)
         for position in positions {
@@ -68,7 +70,7 @@ public enum RuleRunner {
                 suppressedLists.append(suppressed)
                 if heldSuppressed > 2 * budget.maxSuppressed {
                     suppressedOmitted += keepFirst(budget.maxSuppressed, of: &suppressedLists,
-                                                   places: readingPositions(suppressedLists.map { $0.map(\.finding) }, ranks: ranks, in: analysis))
+                                                   places: readingPositions(suppressedLists.map { $0.map(\.finding) }, ranks: ranks, in: analysis)) { _ in }
                     heldSuppressed = budget.maxSuppressed
                 }
             }
@@ -76,7 +78,9 @@ public enum RuleRunner {
             held += list.count
             lists.append(list)
             if held > 2 * budget.maxFindings {
-                omitted += keepFirst(budget.maxFindings, of: &lists, places: readingPositions(lists, ranks: ranks, in: analysis))
+                keepFirst(budget.maxFindings, of: &lists, places: readingPositions(lists, ranks: ranks, in: analysis)) {
+                    omitted.append(OmittedFinding($0))
+                }
                 held = budget.maxFindings
             }
         }
@@ -84,18 +88,26 @@ public enum RuleRunner {
         let places = readingPositions(lists, ranks: ranks, in: analysis)
         var findings = moveOut(&lists, to: places)
         // Rule verdicts above use every finding; only the listing is cut, in reading order.
-        let listed = min(findings.count, budget.maxFindings, affordable(findings, analysis, &meter))
-        omitted += findings.count - listed
-        if listed < findings.count { findings.removeLast(findings.count - listed) }
+        let listed = affordable(&findings, upTo: budget.maxFindings, maxListEntries: budget.maxListEntries, analysis, &meter)
+        if listed < findings.count {
+            var cut = findings[listed...].map(OmittedFinding.init)
+            findings.removeLast(findings.count - listed)
+            // Those dropped while the rules ran lie after these in reading order.
+            omitted = cut + inReadingOrder(omitted, in: analysis)
+        } else if !omitted.isEmpty {
+            omitted = inReadingOrder(omitted, in: analysis)
+        }
         var run = RuleRun()
         if !suppressedLists.isEmpty {
             var suppressed = inReadingOrder(suppressedLists, ranks: ranks, in: analysis)
-            let kept = min(suppressed.count, budget.maxSuppressed, affordable(suppressed.lazy.map(\.finding), analysis, &meter))
+            var suppressedFindings = suppressed.map(\.finding)
+            let kept = affordable(&suppressedFindings, upTo: budget.maxSuppressed, maxListEntries: budget.maxListEntries, analysis, &meter)
+            for k in 0..<kept { suppressed[k].finding = suppressedFindings[k] }
             suppressedOmitted += suppressed.count - kept
             if kept < suppressed.count { suppressed.removeLast(suppressed.count - kept) }
             run.suppressed = suppressed
         }
-        run.findingsOmitted = omitted
+        run.omitted = omitted
         run.suppressedOmitted = suppressedOmitted
         run.findings = findings
         run.ran = RuleIDList(table: table.ids, members: selected)
@@ -105,15 +117,23 @@ public enum RuleRunner {
     }
 
     /// Keeps the items of `lists` whose reading position (`places`, counted list by list) is
-    /// below `count`; each list keeps its own order. Returns how many were dropped.
-    private static func keepFirst<Item>(_ count: Int, of lists: inout [[Item]], places: [Int]) -> Int {
+    /// below `count`; each list keeps its own order. Returns how many were dropped, each
+    /// handed to `drop` first.
+    @discardableResult
+    private static func keepFirst<Item>(_ count: Int, of lists: inout [[Item]], places: [Int],
+                                        drop: (Item) -> Void) -> Int {
         var flat = 0, dropped = 0
         for slot in lists.indices {
             let first = flat
             flat += lists[slot].count
             let before = lists[slot].count
             var index = 0
-            lists[slot].removeAll { _ in defer { index += 1 }; return places[first + index] >= count }
+            lists[slot].removeAll { item in
+                defer { index += 1 }
+                guard places[first + index] >= count else { return false }
+                drop(item)
+                return true
+            }
             dropped += before - lists[slot].count
         }
         return dropped
@@ -129,27 +149,66 @@ public enum RuleRunner {
         return ordered
     }
 
-    /// How many of `findings`, from the first, `meter` can pay for: the texts and pointers
-    /// each writes (message, node pointer, node id and identifier, data).
-    private static func affordable(_ findings: some Collection<Finding>, _ analysis: Analysis,
+    /// How many of `findings`, from the first and at most `count`, `meter` can pay for: the
+    /// texts and pointers each writes. Paid in two rounds so that repeated text cannot crowd
+    /// findings out: first each finding's own fields (message, node pointer, id, identifier,
+    /// single values), in reading order, from the findings' reserve and then the shared
+    /// budget; then, from what is left, the lists inside the listed findings (related nodes,
+    /// conflicting nodes, words), which may repeat other nodes' paths. A list keeps at most
+    /// `maxListEntries` entries and, once the budget runs short, the entries it can pay for;
+    /// the rest are counted in a `<key>Omitted` number beside it.
+    private static func affordable(_ findings: inout [Finding], upTo count: Int, maxListEntries: Int, _ analysis: Analysis,
                                    _ meter: inout OutputMeter) -> Int {
-        var count = 0
-        for finding in findings {
+        var listed = 0
+        for finding in findings.prefix(count) {
             let node = finding.node
             var bytes = finding.message.utf8.count + meter.pointerBytes(of: node, in: analysis.document.nodes)
                 + (analysis.document.nodes[node].id?.utf8.count ?? 0) + (analysis.identifier(ofNode: node)?.utf8.count ?? 0)
             for item in finding.data {
                 bytes += item.key.utf8.count
-                switch item.value {
-                case .string(let text): bytes += text.utf8.count
-                case .strings(let list): for text in list { bytes += text.utf8.count + 3 }
-                case .number, .bool: break
+                if case .string(let text) = item.value { bytes += text.utf8.count }
+            }
+            guard meter.chargeFinding(bytes) else { break }
+            listed += 1
+        }
+        for index in 0..<listed where findings[index].data.contains(where: { if case .strings = $0.value { true } else { false } }) {
+            var data = findings[index].data
+            var counts: [(key: String, value: DataValue)] = []
+            for slot in data.indices {
+                guard case .strings(let list) = data[slot].value else { continue }
+                var kept = 0
+                for text in list.prefix(maxListEntries) {
+                    guard meter.chargeFinding(text.utf8.count + 3) else { break }
+                    kept += 1
+                }
+                guard kept < list.count else { continue }
+                data[slot].value = .strings(Array(list.prefix(kept)))
+                counts.append((data[slot].key + "Omitted", .number(Double(list.count - kept))))
+            }
+            guard !counts.isEmpty else { continue }
+            // A count the rule already gave (its own cap) grows by what was cut here.
+            for (key, value) in counts {
+                guard case .number(let cut) = value else { continue }
+                if let slot = data.firstIndex(where: { $0.key == key }), case .number(let earlier) = data[slot].value {
+                    data[slot].value = .number(earlier + cut)
+                } else {
+                    data.append((key, value))
                 }
             }
-            guard meter.charge(bytes) else { break }
-            count += 1
+            findings[index].data = data
         }
-        return count
+        return listed
+    }
+
+    /// Omitted findings in reading order (element position, or past every element by node;
+    /// then rule id), as `readingPositions` orders findings; each key worked out once.
+    private static func inReadingOrder(_ findings: [OmittedFinding], in analysis: Analysis) -> [OmittedFinding] {
+        guard findings.count > 1 else { return findings }
+        let places = findings.map { analysis.element(ofNode: $0.node) ?? (analysis.elements.count + $0.node) }
+        let order = findings.indices.sorted { a, b in
+            (places[a], findings[a].rule, findings[a].node) < (places[b], findings[b].rule, findings[b].node)
+        }
+        return order.map { findings[$0] }
     }
 
     /// Reading order: the position of the finding's element; nodes outside every element

@@ -61,12 +61,16 @@ extension Rule {
             let culprit = group.nodes[0], node = ctx.nodes[culprit]
             let actions = node.clickable == true && node.longClickable == true ? "clickable and long-clickable"
                 : node.clickable == true ? "clickable" : "long-clickable"
-            let others = group.nodes.dropFirst().map { ctx.document.pointer(of: $0) }
+            // The others' paths, at most a list's worth (a deep dump's paths are long); the rest counted.
+            let count = group.nodes.count - 1
+            let others = group.nodes.dropFirst().prefix(AuditBudget.default.maxListEntries).map { ctx.document.pointer(of: $0) }
+            var data: [(key: String, value: DataValue)] = [("clickable", .bool(node.clickable == true)),
+                                                           ("longClickable", .bool(node.longClickable == true)),
+                                                           ("conflictingNodes", .strings(others))]
+            if others.count < count { data.append(("conflictingNodesOmitted", .number(Double(count - others.count)))) }
             out.append(ctx.finding(node: culprit,
-                                   message: "This \(actions) node has the same bounds as \(others.count) other node\(others.count == 1 ? "" : "s") sharing an action.",
-                                   impact: .serious,
-                                   data: [("clickable", .bool(node.clickable == true)), ("longClickable", .bool(node.longClickable == true)),
-                                          ("conflictingNodes", .strings(others))]))
+                                   message: "This \(actions) node has the same bounds as \(count) other node\(count == 1 ? "" : "s") sharing an action.",
+                                   impact: .serious, data: data))
         }
         return out
     }

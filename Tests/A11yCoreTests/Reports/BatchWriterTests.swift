@@ -34,7 +34,9 @@ import Testing
             var comparison = matcher?.compare(name: screen.name, legacyName: nil, BaselineMatcher.fingerprints(of: screen.report))
             if index == screens.count - 1, let extra = matcher?.unmatchedAnywhere() { comparison?.fixed += extra }
             let place = places[index]
-            body += writer.add(batch.part(screen, index: index, comparison: comparison, place: place), comparison: comparison)
+            let previous = index > 0 ? screens[index - 1].report.run.rulesOnly : nil
+            body += writer.add(batch.part(screen, index: index, comparison: comparison, place: place, after: previous),
+                               comparison: comparison)
         }
         return writer.head(sarif: placement) + body + writer.tail()
     }
