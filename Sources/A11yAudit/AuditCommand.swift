@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import A11yCore
+import A11yService
 
 /// `a11y-audit audit FILE|DIR|- ... [flags]`: each file is one screen named by its path
 /// (`InputFiles`; a batch file may hold several); one file is audited and written whole,
@@ -17,6 +18,9 @@ enum AuditCommand {
         var writeBaseline: String?
         /// Threads auditing a batch: the cores this machine has online.
         var jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        /// The largest file (or standard input) read: the service's request body limit by
+        /// default, so what the CLI audits the service would take too.
+        var maxInputBytes = ServiceConfiguration().server.limits.maxBodyBytes
 
         /// `--input-format`: how to read the inputs (`auto` recognises each from its content).
         var inputFormat: InputFormat { settings.inputFormat ?? .auto }
@@ -32,7 +36,7 @@ enum AuditCommand {
         var fileBaseline: Baseline?
         if let path = invocation.baseline {
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(path) } catch { return Usage.error(error.message) }
+            do { bytes = try FileIO.read(path, limit: invocation.maxInputBytes) } catch { return Usage.error(error.message) }
             switch bytes.withUnsafeBytes({ b in Result { () throws(InputError) in try Baseline.parse(b) } }) {
             case .success(let b): fileBaseline = b
             case .failure(let error): return inputError(path, error)
@@ -74,7 +78,7 @@ enum AuditCommand {
     /// Reads and audits one file; the error is the line to print.
     static func audit(_ file: InputFile, _ invocation: Invocation) -> Result<AuditRun, FileIO.Failure> {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(file.path) } catch { return .failure(error) }
+        do { bytes = try FileIO.read(file.path, limit: invocation.maxInputBytes) } catch { return .failure(error) }
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(InputError) in
                 try AuditRun.run(buffer, settings: invocation.settings)

@@ -38,10 +38,17 @@ struct AuditFlag: Sendable {
         },
         AuditFlag(flag: "--jobs", valueName: "N", help: ["threads auditing several files, 1 to 1024 (default: the cores online)"]) { invocation, value throws(AuditParameterError) in
             // Bounded: threads and the in-flight window (twice the jobs) are made from it.
-            guard let jobs = value.flatMap({ Int($0) }), (1...1_024).contains(jobs) else {
+            guard let jobs = value.flatMap({ DecimalNumber.integer($0, in: 1...1_024) }) else {
                 throw AuditParameterError("--jobs takes a number of threads from 1 to 1024")
             }
             invocation.jobs = jobs
+        },
+        AuditFlag(flag: "--max-input-bytes", valueName: "N", help: ["largest input file (and baseline) read, in bytes, 1 to 2^40",
+                                                                  "(default 8388608: the service's --max-body-bytes)"]) { invocation, value throws(AuditParameterError) in
+            guard let bytes = value.flatMap({ DecimalNumber.integer($0, in: 1...(1 << 40)) }) else {
+                throw AuditParameterError("--max-input-bytes takes a number of bytes from 1 to 1099511627776")
+            }
+            invocation.maxInputBytes = bytes
         },
         parameter("--fail-on"),
         parameter("--level"),
