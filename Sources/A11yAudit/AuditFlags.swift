@@ -28,6 +28,15 @@ struct AuditFlag: Sendable {
     static let all: [AuditFlag] = [
         parameter("--format"),
         parameter("--pretty"),
+        AuditFlag(flag: "-o", valueName: "FILE", help: ["write the --format report to FILE instead of standard output"]) { invocation, value throws(AuditParameterError) in
+            guard let value, !value.isEmpty else { throw AuditParameterError("-o takes a file name") }
+            guard invocation.outputFile == nil else { throw AuditParameterError("-o is given once; use --output FORMAT=FILE for several reports") }
+            invocation.outputFile = value
+        },
+        AuditFlag(flag: "--output", valueName: "FORMAT=FILE", help: ["also write a report in FORMAT to FILE (repeatable: several",
+                                                                      "reports from one audit; FILE - is standard output)"]) { invocation, value throws(AuditParameterError) in
+            invocation.outputs.append(try ReportOutput(flag: value ?? ""))
+        },
         parameter("--input-format"),
         parameter("--density"),
         AuditFlag(flag: "--baseline", valueName: "FILE", help: ["compare with a baseline: only new findings fail"]) { invocation, value in

@@ -100,7 +100,7 @@ enum FileIO {
     /// so the file it points to is replaced.
     struct AtomicFile {
         let path: String
-        private let fd: Int32
+        let fd: Int32
         /// The temporary file to rename, nil when writing in place.
         private var temporary: String?
         private var target: String
@@ -134,6 +134,11 @@ enum FileIO {
 
         mutating func append(_ bytes: [UInt8]) throws(Failure) {
             if let error = FileIO.write(bytes, to: fd) { throw abandon(error) }
+        }
+
+        /// Flushes the temporary file to disk (a full disk shows here, before any rename).
+        mutating func flush() throws(Failure) {
+            if temporary != nil && fsync(fd) != 0 { throw abandon(lastError()) }
         }
 
         /// Flushes and renames the temporary file over the target (or closes the target).
