@@ -4,9 +4,10 @@ import A11yXML
 /// the content: a document whose first significant byte (after a UTF-8 byte order mark and
 /// whitespace) is `<` is XML: an XCUITest page source when its first element is
 /// `<AppiumAUT>` or an `XCUIElementType...`, else an Android dump (whose reader names an
-/// unknown root). A JSON object with a top-level `document` or `nodes` key (before any `root`
-/// or `screens`) is a Figma REST response. Anything else is read as our JSON tree format,
-/// which then names what is wrong with it.
+/// unknown root). A JSON object with a top-level `document` or `nodes` object (before any
+/// `root` or `screens`) is a Figma REST response. Anything else is read as our JSON tree
+/// format, which then names what is wrong with it, unless it is a format we know but do not
+/// read (`foreignFormat`: a Chrome accessibility tree, say), which is then named.
 public enum InputFormat: String, Sendable, CaseIterable {
     case auto, json, android, ios, figma
 
