@@ -82,7 +82,7 @@ enum AuditCommand {
     /// The outputs' problems a usage error names: two reports to one file, two on standard output.
     static func outputsProblem(_ outputs: [ReportOutput]) -> String? {
         var seen = Set<String>()
-        for output in outputs where !seen.insert(output.path).inserted {
+        for output in outputs where !seen.insert(InputFiles.normalized(output.path)).inserted {
             return output.path == ReportOutput.standardOutput
                 ? "only one report can go to standard output"
                 : "two reports would be written to \(output.path)"

@@ -129,6 +129,7 @@ extension CLITests {
             ["--output", "sarif"], ["--output", "=x"], ["--output", "sarif="],  // not FORMAT=FILE
             ["--output", sarif, "--output", junit, "--output", "html=\(folder.path)/no/such/folder/r.html"],  // unwritable
             ["--output", sarif, "--output", "json=\(kept.path)"],            // two reports, one file
+            ["--output", "json=\(folder.path)/r.json", "-o", "\(folder.path)//r.json"],
             ["--output", "json=-", "--output", "text=-"],                    // two on standard output
             ["-o", "\(folder.path)/a.json", "-o", "\(folder.path)/b.json"],
         ]
