@@ -38,6 +38,10 @@ extension CLITests {
         #expect(over.status == 2)
         #expect(over.stderr == "error: standard input is larger than 199 bytes, the input limit (--max-input-bytes)\n")
         #expect(try Self.run(["audit", "-", "--max-input-bytes", "200", "--fail-on", "none"], stdin: Data(padded)).status == 0)
+        // An endless pipe: stopped at the limit, quickly, whatever keeps writing.
+        let shell = try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "yes '{}' | \"$0\" audit -", try Self.binary().path])
+        #expect(shell.status == 2)
+        #expect(shell.stderr == "error: standard input is larger than 8388608 bytes, the input limit (--max-input-bytes)\n")
         // The same bound for a file named on the command line and for a baseline.
         let file = try Self.temporaryFile(String(decoding: padded, as: UTF8.self))
         #expect(try Self.run(["audit", file, "--max-input-bytes", "199"]).status == 2)
@@ -57,6 +61,13 @@ extension CLITests {
             #expect(r.stderr.hasPrefix("error: \(folder.appendingPathComponent(name).path): cannot follow the symbolic link: "), "\(r.stderr)")
             #expect(r.stdout.isEmpty)
         }
+        // A pipe named like an input would block the run: refused, naming it.
+        let withFIFO = try Self.temporaryFolder()
+        try Data(Self.smallButton.utf8).write(to: withFIFO.appendingPathComponent("ok.json"))
+        #expect(mkfifo(withFIFO.appendingPathComponent("pipe.json").path, 0o644) == 0)
+        let fifo = try Self.run(["audit", withFIFO.path, "--fail-on", "none"])
+        #expect(fifo.status == 2)
+        #expect(fifo.stderr == "error: \(withFIFO.path)/pipe.json: not a regular file (a device, pipe or socket)\n")
         // A link to a file is followed; a broken link whose name is no input is not looked at.
         let folder = try Self.temporaryFolder()
         try Data(Self.smallButton.utf8).write(to: folder.appendingPathComponent("ok.json"))
