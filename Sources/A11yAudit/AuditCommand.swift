@@ -44,6 +44,8 @@ enum AuditCommand {
         // run with exit 2 and removes the report files not yet in place, instead of a
         // SIGPIPE that would kill the process and leave its temporary files behind.
         signal(SIGPIPE, SIG_IGN)
+        // Ctrl-C or a job's timeout removes the report files not yet in place, too.
+        InterruptCleanup.install()
         let invocation: Invocation
         switch parse(arguments) {
         case .success(let parsed): invocation = parsed

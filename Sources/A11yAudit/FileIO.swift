@@ -124,6 +124,7 @@ enum FileIO {
             guard fd >= 0 else { throw Failure(message: "cannot write \(path): \(lastError())") }
             let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             self.temporary = temporary
+            InterruptCleanup.remember(temporary)
             // mkstemp makes the file 0600: give it the mode a plain create would (or the old file's).
             let mask = umask(0)
             umask(mask)
@@ -147,6 +148,7 @@ enum FileIO {
             if temporary != nil && fsync(fd) != 0 { error = lastError() }
             if close(fd) != 0 && error == nil { error = lastError() }
             if error == nil, let temporary, rename(temporary, target) != 0 { error = lastError() }
+            if let temporary { InterruptCleanup.forget(temporary) }
             if let error {
                 if let temporary { unlink(temporary) }
                 throw Failure(message: "cannot write \(path): \(error)")
@@ -157,7 +159,10 @@ enum FileIO {
         @discardableResult
         func abandon(_ error: String = "abandoned") -> Failure {
             close(fd)
-            if let temporary { unlink(temporary) }
+            if let temporary {
+                unlink(temporary)
+                InterruptCleanup.forget(temporary)
+            }
             return Failure(message: "cannot write \(path): \(error)")
         }
     }

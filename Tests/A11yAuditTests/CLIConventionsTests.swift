@@ -164,6 +164,38 @@ extension CLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["kept.sarif"])
     }
 
+    @Test func anInterruptedRunLeavesNoTemporaryFileBehind() throws {
+        let folder = try Self.temporaryFolder()
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["audit", "-", "--output", "json=\(folder.path)/r.json", "--output", "sarif=\(folder.path)/r.sarif"]
+        let input = Pipe()  // never written nor closed: the run waits on standard input
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // The reports' temporary files exist once the run waits for its input.
+        var waited = 0
+        while try FileManager.default.contentsOfDirectory(atPath: folder.path).count < 2 && waited < 500 {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+        process.terminate()  // SIGTERM, as a CI job's timeout sends
+        // The test runner blocks SIGTERM (its servers wait on it) and children inherit that:
+        // the run must unblock it. Should it not, it is killed rather than waited for.
+        waited = 0
+        while process.isRunning && waited < 1_000 {
+            usleep(10_000)
+            waited += 1
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        try input.fileHandleForWriting.close()
+    }
+
     // MARK: Colour
 
     /// Runs the binary with standard output on a pseudo-terminal (util-linux `script`, in
