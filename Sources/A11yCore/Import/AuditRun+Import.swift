@@ -18,6 +18,21 @@ extension AuditRun {
                            limits: DecodeLimits = .default, budget: AuditBudget? = nil, baseline: Baseline? = nil,
                            interrupt: AuditInterrupt = .never,
                            adjust: (inout AuditOptions) -> Void = { _ in }) throws(InputError) -> AuditRun {
+        do throws(InputError) {
+            return try importAndRun(bytes, format: format, density: density, limits: limits, budget: budget,
+                                    baseline: baseline, interrupt: interrupt, adjust: adjust)
+        } catch where error.kind != .timeBudget && error.kind != .cancelled {
+            // A JSON input that is not ours nor Figma's may be a format we know by sight: say which.
+            let resolved = format.resolved(for: bytes)
+            if resolved == .json || resolved == .figma, let foreign = InputFormat.foreignFormat(bytes) { throw foreign }
+            throw error
+        }
+    }
+
+    private static func importAndRun(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double?,
+                                     limits: DecodeLimits, budget: AuditBudget?, baseline: Baseline?,
+                                     interrupt: AuditInterrupt,
+                                     adjust: (inout AuditOptions) -> Void) throws(InputError) -> AuditRun {
         switch format.resolved(for: bytes) {
         case .auto, .json:
             return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt, adjust: adjust)
