@@ -11,7 +11,10 @@ import A11yXML
 /// - `label` is the label, `value` the value (a switch's "0" / "1" is our toggle value),
 ///   `placeholderValue` the hint of a field. `name` is WDA's identifier-or-label
 ///   (`wdNameWithSnapshot`), so it becomes the identifier only when it differs from `label`.
-/// - `enabled="false"` is disabled; `visible="false"` hides the node and its subtree.
+/// - `enabled="false"` is disabled. On screen or not (`OnScreen`): a frame outside the
+///   window, or outside a scrolling ancestor's frame, hides the node and its subtree; WDA's
+///   `visible="false"`, often wrong on elements that are on screen, hides one on screen only
+///   when the source does not say `accessible` (then it is all there is to go by).
 /// - `accessible` (WDA's "VoiceOver stops here", when present) decides whether a node is an
 ///   element; without it, as in the `useJSONSource` dialect, leaf kinds (text, image,
 ///   controls) are elements and other kinds are read through, as GTXiLib's XCUITest proxy
@@ -30,6 +33,13 @@ public enum IOSPageSource {
         var childCount: [Int] = []
         var parents: [Int32] = []
         var types = TypeTable()
+        // The screen: the application's frame (else the first window's); per open element the
+        // part of the screen its children can be seen in (narrowed by scroll views).
+        var window: Rect?
+        var clips: [Rect?] = []
+        // Per open element: inside a web view, and the link and heading traits of the
+        // non-element links and headings around it (`WebContent`).
+        var web: [(inWebView: Bool, traits: Traits)] = []
         while true {
             switch try reader.nextEvent() {
             case .startElement:
@@ -56,13 +66,30 @@ public enum IOSPageSource {
                 var node = Node(table: fields, row: index, parent: parent, isSynthetic: false,
                                 indexInParent: childCount.last ?? 0, depth: open.count)
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
-                try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
+                let said = try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
+                let type = fields[index].typeName
+                var clip = clips.last ?? nil
+                if window == nil, let frame = node.frame, frame.width > 0, frame.height > 0,
+                   type == "XCUIElementTypeApplication" || type == "XCUIElementTypeWindow" {
+                    window = frame
+                    clip = frame
+                }
+                node.hidden = !OnScreen.shown(frame: node.frame, visible: said.visible, accessibleSaid: said.accessibleSaid, clip: clip)
+                if let c = clip, let frame = node.frame, OnScreen.scrolls(type) { clip = OnScreen.overlap(c, frame) }
+                clips.append(clip)
+                let outer = web.last ?? (false, [])
+                let inWebView = outer.inWebView || type == "XCUIElementTypeWebView"
+                let isElement = node.isAccessibilityElement ?? false
+                if outer.inWebView && isElement && !outer.traits.isEmpty { node.traits = (node.traits ?? []).union(outer.traits) }
+                web.append((inWebView, isElement ? [] : outer.traits.union((node.traits ?? []).intersection(WebContent.kept))))
                 document.nodes.append(node)
                 parents.append(Int32(parent ?? -1))
                 open.append(index)
                 childCount.append(0)
             case .endElement:
                 open.removeLast()
+                clips.removeLast()
+                web.removeLast()
                 childCount.removeLast()
             case .text:
                 continue
@@ -74,13 +101,17 @@ public enum IOSPageSource {
         }
     }
 
+    /// Reads one element's attributes into `node`; returns its `visible` attribute (nil when
+    /// absent) and whether it wrote `accessible`.
     private static func read(_ reader: inout XMLReader, into node: inout Node, fields: FieldTable, row: Int, isRoot: Bool,
-                             types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer) throws(InputError) {
+                             types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer)
+        throws(InputError) -> (visible: Bool?, accessibleSaid: Bool) {
         if isRoot && reader.equals(reader.name, "AppiumAUT") {
             fields[row].typeName = "AppiumAUT"
             node.isAccessibilityElement = false
-            return
+            return (nil, false)
         }
+        var visible: Bool?
         var typeAttribute: XMLAttribute?, nameAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
         var label: String?, placeholder: String?
         var accessible: Bool?, traits: Traits?
@@ -106,7 +137,7 @@ public enum IOSPageSource {
             else if reader.equals(n, "value") { valueAttribute = attribute }
             else if reader.equals(n, "placeholderValue") { placeholder = reader.value(of: attribute) }
             else if reader.equals(n, "enabled") { node.enabled = try flag() }
-            else if reader.equals(n, "visible") { node.hidden = !(try flag()) }
+            else if reader.equals(n, "visible") { visible = try flag() }
             else if reader.equals(n, "accessible") { accessible = try flag() }
             else if reader.equals(n, "x") { x = try number(); hasFrame = true }
             else if reader.equals(n, "y") { y = try number(); hasFrame = true }
@@ -122,6 +153,9 @@ public enum IOSPageSource {
         fields[row].typeName = type.name
         if hasFrame { node.frame = Rect(x: x, y: y, width: width, height: height) }
         node.traits = traits ?? type.extraTraits.union(kind.defaultTraits)
+        // XCTest names an element a Link by its link trait: a `traits` list without it (web
+        // content's often reads "None") does not take the link away.
+        if kind == .link { node.traits = node.traits?.union(.link) ?? .link }
         node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
         if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
         // A StaticText's value repeats its label (WDA `wdValue`); a field's is what was typed.
@@ -136,6 +170,7 @@ public enum IOSPageSource {
             let name = reader.value(of: nameAttribute)
             if name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
         }
+        return (visible, accessible != nil)
     }
 
     /// A value of ASCII digits only (WDA writes frames as whole points) as a Double, without
@@ -196,6 +231,56 @@ public enum IOSPageSource {
         let name = reader.string(attribute.name)
         return InputError(.invalidValue, "attribute \(name) \(problem)", at: sources.path(of: row) + "/@" + name,
                           line: location.line, column: location.column)
+    }
+}
+
+/// Web content (inside an `XCUIElementTypeWebView`): WebKit makes a link or a heading one
+/// element, but a page source may make the text inside it the element and the link or
+/// heading a container (`accessible="false"`). The text is then what VoiceOver stops at and
+/// says "link" / "heading" on, so an element inside a web view takes the link and header
+/// traits of the non-element links and headings around it (and `link-purpose` judges it).
+enum WebContent {
+    static let kept: Traits = [.link, .header]
+}
+
+/// Whether a page-source element is on screen. WDA's `visible` attribute is XCTest's private
+/// `isVisible` accessibility attribute (appium/WebDriverAgent `XCUIElement+FBIsVisible.m`,
+/// `fb_isVisible`: when the attribute cannot be fetched it logs "Cannot determine visiblity"
+/// and answers NO), known to be false on elements that are on screen. The frame is what XCTest
+/// measured, and the clip is the window narrowed by the frames of scrolling ancestors (a row
+/// scrolled under a navigation bar lies in the window but outside its scroll view):
+/// - a frame with an area outside the clip (no shared area), or an empty one outside it: off
+///   screen, whatever `visible` says;
+/// - inside the clip: on screen, unless `visible="false"` and the source does not write
+///   `accessible` (WDA's own "VoiceOver stops here"; without it, as in the smaller
+///   `useJSONSource` dialect, `visible` is all there is to go by);
+/// - without a frame or a window: `visible` decides (absent: shown).
+enum OnScreen {
+    static func shown(frame: Rect?, visible: Bool?, accessibleSaid: Bool, clip: Rect?) -> Bool {
+        guard let frame, let clip else { return visible ?? true }
+        guard clip.width > 0, clip.height > 0 else { return false }
+        let inside = frame.width > 0 && frame.height > 0
+            ? frame.minX < clip.maxX && clip.minX < frame.maxX && frame.minY < clip.maxY && clip.minY < frame.maxY
+            : frame.minX <= clip.maxX && clip.minX <= frame.maxX && frame.minY <= clip.maxY && clip.minY <= frame.maxY
+        guard inside else { return false }
+        return accessibleSaid || (visible ?? true)
+    }
+
+    /// The rectangle two rectangles share (empty, at the first's corner, when none).
+    static func overlap(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+        let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        guard x1 > x0, y1 > y0 else { return Rect(x: a.minX, y: a.minY, width: 0, height: 0) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Types whose frame clips what scrolls inside them.
+    static func scrolls(_ type: String) -> Bool {
+        switch type {
+        case "XCUIElementTypeScrollView", "XCUIElementTypeTable", "XCUIElementTypeCollectionView",
+             "XCUIElementTypeWebView", "XCUIElementTypeTextView": true
+        default: false
+        }
     }
 }
 
