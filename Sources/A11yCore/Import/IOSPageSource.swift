@@ -67,18 +67,18 @@ public enum IOSPageSource {
                                 indexInParent: childCount.last ?? 0, depth: open.count)
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
                 let said = try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
-                let type = fields[index].typeName
                 var clip = clips.last ?? nil
-                if window == nil, let frame = node.frame, frame.width > 0, frame.height > 0,
-                   type == "XCUIElementTypeApplication" || type == "XCUIElementTypeWindow" {
+                if window == nil, said.screen == .window, let frame = node.frame, frame.width > 0, frame.height > 0 {
                     window = frame
                     clip = frame
                 }
                 node.hidden = !OnScreen.shown(frame: node.frame, visible: said.visible, accessibleSaid: said.accessibleSaid, clip: clip)
-                if let c = clip, let frame = node.frame, OnScreen.scrolls(type) { clip = OnScreen.overlap(c, frame) }
+                if let c = clip, let frame = node.frame, said.screen == .scrolls || said.screen == .webView {
+                    clip = OnScreen.overlap(c, frame)
+                }
                 clips.append(clip)
                 let outer = web.last ?? (false, [])
-                let inWebView = outer.inWebView || type == "XCUIElementTypeWebView"
+                let inWebView = outer.inWebView || said.screen == .webView
                 let isElement = node.isAccessibilityElement ?? false
                 if outer.inWebView && isElement && !outer.traits.isEmpty { node.traits = (node.traits ?? []).union(outer.traits) }
                 web.append((inWebView, isElement ? [] : outer.traits.union((node.traits ?? []).intersection(WebContent.kept))))
@@ -102,14 +102,14 @@ public enum IOSPageSource {
     }
 
     /// Reads one element's attributes into `node`; returns its `visible` attribute (nil when
-    /// absent) and whether it wrote `accessible`.
+    /// absent), whether it wrote `accessible`, and what its type is to the screen.
     private static func read(_ reader: inout XMLReader, into node: inout Node, fields: FieldTable, row: Int, isRoot: Bool,
                              types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer)
-        throws(InputError) -> (visible: Bool?, accessibleSaid: Bool) {
+        throws(InputError) -> (visible: Bool?, accessibleSaid: Bool, screen: OnScreen.Role) {
         if isRoot && reader.equals(reader.name, "AppiumAUT") {
             fields[row].typeName = "AppiumAUT"
             node.isAccessibilityElement = false
-            return (nil, false)
+            return (nil, false, .none)
         }
         var visible: Bool?
         var typeAttribute: XMLAttribute?, nameAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
@@ -170,7 +170,7 @@ public enum IOSPageSource {
             let name = reader.value(of: nameAttribute)
             if name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
         }
-        return (visible, accessible != nil)
+        return (visible, accessible != nil, type.screen)
     }
 
     /// A value of ASCII digits only (WDA writes frames as whole points) as a Double, without
@@ -197,6 +197,7 @@ public enum IOSPageSource {
             var bytes: Range<Int>
             var kind: NodeKind
             var extraTraits: Traits
+            var screen: OnScreen.Role
         }
         private var entries: [Entry] = []
         /// Indices into `entries` by `XMLReader.key(of:in:)` of the bytes (-1: free slot), the
@@ -216,7 +217,8 @@ public enum IOSPageSource {
             }
             let type = decoded ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             let short = type.hasPrefix("XCUIElementType") ? String(type.dropFirst("XCUIElementType".count)) : type
-            let entry = Entry(name: type, bytes: range, kind: IOSTypes.kind(of: short), extraTraits: IOSTypes.extraTraits(of: short))
+            let entry = Entry(name: type, bytes: range, kind: IOSTypes.kind(of: short), extraTraits: IOSTypes.extraTraits(of: short),
+                              screen: OnScreen.role(of: short))
             if free >= 0 {
                 slots[free] = Int32(entries.count)
                 entries.append(entry)
@@ -274,12 +276,17 @@ enum OnScreen {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// Types whose frame clips what scrolls inside them.
-    static func scrolls(_ type: String) -> Bool {
+    /// What a type is to the screen: the window (the application's or a window's frame), a
+    /// view whose frame clips what scrolls inside it, a web view (which also clips), or none.
+    enum Role { case none, window, scrolls, webView }
+
+    /// The role of a type (without its `XCUIElementType` prefix); found once per type (`TypeTable`).
+    static func role(of type: String) -> Role {
         switch type {
-        case "XCUIElementTypeScrollView", "XCUIElementTypeTable", "XCUIElementTypeCollectionView",
-             "XCUIElementTypeWebView", "XCUIElementTypeTextView": true
-        default: false
+        case "Application", "Window": .window
+        case "ScrollView", "Table", "CollectionView", "TextView": .scrolls
+        case "WebView": .webView
+        default: .none
         }
     }
 }
