@@ -547,16 +547,19 @@ import Testing
     }
 
     /// A role word followed by a noun naming what the layer is, in the same part of the name,
-    /// is a modifier: "Button Sheet" is a sheet, "Tab Bar" a bar, "Input Label" a label.
+    /// is a modifier: "Button Sheet" is a sheet, "Tab Bar" a bar, "Input Label" a label. The
+    /// head word decides ("Search Icon" is an icon), the first part of a component path is its
+    /// category ("Icons/Search"), and a plural in the last part is a group ("Buttons").
     @Test func roleWordsBeforeAContainerNounGuessNothing() {
         for name in ["Button Sheet", "Button Group", "Tab Bar", "Input Label", "Search Results", "Checkbox Label", "Switch Track",
-                     "Radio Group", "Link Preview Card", "button-sheet", "ButtonSheet"] {
+                     "Radio Group", "Link Preview Card", "button-sheet", "ButtonSheet", "Buttons", "Icons", "Sheets/Card"] {
             #expect(FigmaRoles.guess(name) == nil, "\(name)")
         }
         let expected: [(String, NodeKind)] = [("Primary Button", .button), ("Button", .button), ("Icon Button", .button),
             ("Button/Primary/Large", .button), ("Sheets/Close Button", .button), ("Text Field", .textField),
             ("Search Bar", .textField), ("Password Field", .secureTextField), ("Tab", .tab), ("Avatar", .image),
-            ("Card/Button Group/Button", .button)]
+            ("Card/Button Group/Button", .button), ("Search Icon", .image), ("Icons/Search", .image), ("Radio Button", .toggle),
+            ("Buttons/Primary", .button), ("Tab Button", .tab), ("(button)PayNow", .button), ("Input / Email", .textField)]
         for (name, kind) in expected { #expect(FigmaRoles.guess(name) == kind, "\(name)") }
     }
 }
