@@ -37,6 +37,8 @@ public enum IOSPageSource {
         // part of the screen its children can be seen in (narrowed by scroll views).
         var window: Rect?
         var clips: [Rect?] = []
+        // Per open element: its `visible` attribute (nil when absent).
+        var parentSaidVisible: [Bool?] = []
         // Per open element: inside a web view, and the link and heading traits of the
         // non-element links and headings around it (`WebContent`).
         var web: [(inWebView: Bool, traits: Traits)] = []
@@ -72,7 +74,11 @@ public enum IOSPageSource {
                     window = frame
                     clip = frame
                 }
-                node.hidden = !OnScreen.shown(frame: node.frame, visible: said.visible, accessibleSaid: said.accessibleSaid, clip: clip)
+                // `visible="false"` is believed where WDA told the node from a parent it saw as visible.
+                let believed = said.visible != false || (parentSaidVisible.last ?? nil) == true && node.kind.isLeafByDefault
+                node.hidden = !OnScreen.shown(frame: node.frame, visible: believed ? said.visible : nil,
+                                              accessibleSaid: said.accessibleSaid, clip: clip)
+                parentSaidVisible.append(said.visible)
                 if let c = clip, let frame = node.frame, said.screen == .scrolls || said.screen == .webView {
                     clip = OnScreen.overlap(c, frame)
                 }
@@ -89,6 +95,7 @@ public enum IOSPageSource {
             case .endElement:
                 open.removeLast()
                 clips.removeLast()
+                parentSaidVisible.removeLast()
                 web.removeLast()
                 childCount.removeLast()
             case .text:
@@ -255,7 +262,11 @@ enum WebContent {
 ///   screen, whatever `visible` says;
 /// - inside the clip: on screen, unless `visible="false"` and the source does not write
 ///   `accessible` (WDA's own "VoiceOver stops here"; without it, as in the smaller
-///   `useJSONSource` dialect, `visible` is all there is to go by);
+///   `useJSONSource` dialect, `visible` is all there is to go by) and the false is believable:
+///   said of a leaf kind (text, image, control) whose parent WDA saw as visible (a cell's
+///   chevron). A false said of a container, or under a parent also said to be invisible, is
+///   what WDA answers when it cannot tell (`fb_isVisible` defaults to NO, and a container is
+///   visible when a descendant is), as on whole Safari pages, so the frame decides there;
 /// - without a frame or a window: `visible` decides (absent: shown).
 enum OnScreen {
     static func shown(frame: Rect?, visible: Bool?, accessibleSaid: Bool, clip: Rect?) -> Bool {

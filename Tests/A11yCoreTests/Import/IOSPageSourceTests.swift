@@ -164,4 +164,28 @@ import Testing
         let links = report.run.findings.filter { $0.rule == "link-purpose" }
         #expect(links.count == 2)
     }
+
+    /// Without `accessible`, a `visible="false"` is believed only where WDA told a leaf from a
+    /// parent it saw as visible (a cell's chevron); a whole page said invisible (WDA answers NO
+    /// when it cannot tell, as Appium issues show for Safari) is read by its frames.
+    @Test func aWholeSubtreeSaidInvisibleIsReadByFrame() throws {
+        let doc = try document(source("""
+            <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="0" width="390" height="844">
+              <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="100" width="390" height="700">
+                <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Example Domain" name="Example Domain" label="Example Domain" enabled="true" visible="false" x="16" y="120" width="300" height="30"/>
+                <XCUIElementTypeLink type="XCUIElementTypeLink" name="Learn more" label="Learn more" enabled="true" visible="false" x="16" y="200" width="100" height="20">
+                  <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Learn more" name="Learn more" label="Learn more" enabled="true" visible="false" x="16" y="200" width="100" height="20"/>
+                </XCUIElementTypeLink>
+                <XCUIElementTypeLink type="XCUIElementTypeLink" name="Below" label="Below" enabled="true" visible="false" x="16" y="2000" width="100" height="20"/>
+              </XCUIElementTypeOther>
+            </XCUIElementTypeOther>
+            <XCUIElementTypeCell type="XCUIElementTypeCell" enabled="true" visible="true" x="0" y="800" width="390" height="44">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="General" label="General" enabled="true" visible="true" x="16" y="810" width="100" height="20"/>
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="chevron" label="chevron" enabled="false" visible="false" x="360" y="815" width="11" height="14"/>
+            </XCUIElementTypeCell>
+        """))
+        let report = try Audit.run(doc)
+        #expect(report.analysis.elements.map { $0.label ?? "" } == ["Example Domain", "Learn more", "General"])
+        #expect(report.run.findings.filter { $0.rule == "link-purpose" }.count == 1)
+    }
 }
