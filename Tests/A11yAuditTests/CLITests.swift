@@ -82,7 +82,7 @@ import Glibc
         let frameless = try Self.temporaryFile(#"{"nodes":{"1:1":{"document":{"id":"1:1","type":"RECTANGLE"}}}}"#)
         let r = try Self.run(["audit", frameless])
         #expect(r.status == 2)
-        #expect(r.stderr.hasSuffix("the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types at /\n"))
+        #expect(r.stderr.hasSuffix("the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types or holding text at /\n"))
     }
 
     @Test func androidDumpsAreRecognisedAndPointedInto() throws {
