@@ -1,14 +1,15 @@
 /// Android's density: dp = px / density (= px x 160 / dpi). Neither dump records it
 /// (import-formats.md §1.2); Appium reports it in session details (`pixelRatio`).
 public enum AndroidDensity {
-    /// Densities a caller may give (`--density`, `?density=`): positive and at most 100
-    /// pixels per dp. Real screens are 0.75 to 4; the bound keeps every given value finite
-    /// and sane, and the OpenAPI document says the same.
+    /// Densities a caller may give (`--density`, `?density=`): 0.1 to 100 pixels per dp.
+    /// Real screens are 0.75 to 4; the bounds keep every given value sane and every frame
+    /// divided by it finite (a density of 4.9e-324 made every frame infinite), and the
+    /// OpenAPI document says the same.
+    public static let smallestAccepted = 0.1
     public static let largestAccepted = 100.0
+    public static let acceptedRange = smallestAccepted...largestAccepted
 
-    public static func isAcceptable(_ density: Double) -> Bool {
-        density.isFinite && density > 0 && density <= largestAccepted
-    }
+    public static func isAcceptable(_ density: Double) -> Bool { acceptedRange.contains(density) }
 
     /// The density buckets of Android's `DisplayMetrics` (DENSITY_LOW ... DENSITY_XXXHIGH and
     /// the common in-between values 213, 420, 440, 560 dpi), as dpi / 160.

@@ -173,8 +173,9 @@ public enum ResponseEncoder {
             }
             w.endArray()
         }
-        // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are set.
-        if document.nodes[e.node].has(.containerFacts) { writeUserInputLabels(of: e.node, document: document, into: &w) }
+        // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are
+        // set and it responds to user interaction (`writeUserInputLabels`).
+        if document.nodes[e.node].has(.containerFacts) { writeUserInputLabels(of: e, document: document, into: &w) }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("spokenHint"); w.string(e.spokenHint)
         w.staticKey("nodes")
@@ -186,11 +187,20 @@ public enum ResponseEncoder {
         w.endObject()
     }
 
-    /// `"userInputLabels": [...]` when the node sends some (out of line: few elements have them).
+    /// `"userInputLabels": [...]` when the node sends some and the element responds to user
+    /// interaction (out of line: few elements have them). AccessibilitySnapshot's legend, in its
+    /// default `.whenOverridden` mode, shows user input labels only when
+    /// `accessibilityRespondsToUserInteraction` is true (`Core/LegendView.swift`): a plain
+    /// label that sets some (`UserInputLabelsViewController`'s `nonInteractiveLabel`) shows
+    /// none. UIKit's default for that property: the element is operable (an operable trait or
+    /// a control) or has custom actions.
     @inline(never)
-    private static func writeUserInputLabels(of node: Int, document: Document, into w: inout JSONWriter) {
-        let inputLabels = document.nodes[node].userInputLabels
-        if !inputLabels.isEmpty { w.staticKey("userInputLabels"); w.strings(inputLabels) }
+    private static func writeUserInputLabels(of e: AccessibilityElement, document: Document, into w: inout JSONWriter) {
+        let inputLabels = document.nodes[e.node].userInputLabels
+        guard !inputLabels.isEmpty else { return }
+        let responds = !e.traits.isDisjoint(with: AccessibilityElement.operableTraits) || document.nodes[e.node].isInteractive
+            || !e.actions.isEmpty
+        if responds { w.staticKey("userInputLabels"); w.strings(inputLabels) }
     }
 
     /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a
