@@ -16,6 +16,8 @@ struct AndroidHierarchyReader {
     /// `width` / `height` on Appium's `<hierarchy>`: the display's usable size in pixels.
     private(set) var displayWidth: Int?
     private(set) var displayHeight: Int?
+    /// A class of Android TV's UI libraries, or a window of a TV package, was met (`AndroidDisplay`).
+    private(set) var tvSignal = false
     private var counter = XMLLineCounter()
     /// Each distinct class met (dumps repeat a few dozen): its name, where its bytes are in
     /// the dump, its kind and class flags.
@@ -152,6 +154,10 @@ struct AndroidHierarchyReader {
             else if reader.equals(name, "enabled") { try flag(.enabled) }
             else if reader.equals(name, "focused") { try flag(.focused) }
             else if reader.equals(name, "heading") { try flag(.heading) }
+            else if reader.equals(name, "package"), element.depth == 1, !tvSignal {
+                // A window's root names its app's package (the same on every node of it).
+                tvSignal = AndroidDisplay.isTVPackage(reader.value(of: attribute))
+            }
         case 8:
             if reader.equals(name, "password") { try flag(.password) }
             else if reader.equals(name, "selected") { try flag(.selected) }
@@ -207,6 +213,7 @@ struct AndroidHierarchyReader {
                 var flags: AndroidElement.Flags = []
                 if name == "android.widget.Spinner" { flags.insert(.spinner) }
                 if AndroidClasses.isScrollingContainer(name) { flags.insert(.scrollingContainer) }
+                if AndroidDisplay.isTVClass(name) { tvSignal = true }
                 found = classes.count
                 classIndex[name] = Int32(found)
                 if free >= 0 { classSlots[free] = Int32(found) }

@@ -31,19 +31,47 @@ public enum AndroidImporter {
         try reader.read()
         let elements = reader.elements
         let sources = reader.sources.build()
-        let scale = density ?? AndroidDensity.inferred(shorterSidePixels: shorterSide(reader, elements))
+        let display = self.display(screen(reader, elements), given: density)
         let roles = AndroidRoles(elements)
-        return build(elements, roles: roles, scale: scale, display: (reader.displayWidth, reader.displayHeight), sources: sources)
+        var document = build(elements, roles: roles, scale: display.density, display: (reader.displayWidth, reader.displayHeight), sources: sources)
+        document.androidDisplay = display
+        return document
     }
 
-    /// The screen's shorter side in pixels: Appium's display size, else the extent of the bounds.
-    static func shorterSide(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> Int {
-        if let w = reader.displayWidth, let h = reader.displayHeight, w > 0, h > 0 { return min(w, h) }
+    /// The density to read the dump at (given, else inferred) and whether it is a touch screen.
+    static func display(_ screen: AndroidScreen, given density: Double?) -> AndroidDisplay {
+        let inferred = AndroidDensity.inferred(screen)
+        var display = density.map { AndroidDisplay(density: $0, densitySource: .given) }
+            ?? AndroidDisplay(density: inferred.density, densitySource: inferred.source)
+        if screen.isTV {
+            display.touchScreen = false
+            display.notTouchReason = AndroidDisplay.tvReason
+        }
+        return display
+    }
+
+    /// What the dump shows of its screen: Appium's display size, else the extent of the bounds
+    /// (whichever is larger in each dimension: Appium's size may leave out the system bars), the
+    /// system bars' thickness, and whether it is a TV (a TV signal on a landscape screen).
+    static func screen(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> AndroidScreen {
         var right: Int32 = 0, bottom: Int32 = 0
+        var statusBar: Int?, navigationBar: Int?
         for e in elements where e.flags.contains(.hasBounds) {
             right = max(right, e.right); bottom = max(bottom, e.bottom)
+            // Resource ids are rare and short to compare; the bars are views of the app's window.
+            guard !e.resourceID.isEmpty, e.flags.contains(.visible) else { continue }
+            let thickness = Int(min(e.right - e.left, e.bottom - e.top))
+            guard thickness > 0 else { continue }
+            switch e.resourceID {
+            case "android:id/statusBarBackground": statusBar = statusBar ?? thickness
+            case "android:id/navigationBarBackground": navigationBar = navigationBar ?? thickness
+            default: break
+            }
         }
-        return Int(right > 0 && bottom > 0 ? min(right, bottom) : max(right, bottom))
+        var screen = AndroidScreen(width: max(reader.displayWidth ?? 0, Int(right)), height: max(reader.displayHeight ?? 0, Int(bottom)),
+                                   statusBar: statusBar, navigationBar: navigationBar)
+        screen.isTV = reader.tvSignal && screen.width > screen.height
+        return screen
     }
 
     private static func build(_ elements: [AndroidElement], roles: AndroidRoles, scale: Double,
