@@ -112,15 +112,27 @@ public struct AndroidDisplay: Sendable, Equatable {
         case television
     }
 
-    /// Class name prefixes of Android TV's UI libraries (AndroidX Leanback, its support-library
-    /// predecessor, Compose for TV) and packages of TV launchers and settings: a dump holding
-    /// one is a TV screen, driven by a D-pad remote, not by touch.
+    /// What marks a dump as a TV screen, driven by a D-pad remote and not by touch (on a
+    /// landscape screen):
+    /// - a class of Android TV's UI libraries: AndroidX Leanback, its support-library
+    ///   predecessor, Compose for TV;
+    /// - a window of a TV package: a package name part `tv` or starting with `tv` or
+    ///   `leanback` (`com.google.android.tvlauncher`, `com.google.android.youtube.tv`,
+    ///   `com.android.tv.settings`, `com.google.android.leanbacklauncher`);
+    /// - a TV's resolution (16:9, 1280x720 or more: 720p, 1080p, 4K) in the display's natural
+    ///   orientation (`rotation="0"`): phones are naturally portrait, and tablets that are
+    ///   naturally landscape are 16:10 or squarer.
     static let tvClassPrefixes = ["androidx.leanback.", "android.support.v17.leanback.", "androidx.tv."]
-    static let tvPackagePrefixes = ["com.google.android.tvlauncher", "com.google.android.leanbacklauncher",
-                                    "com.google.android.apps.tv.", "com.android.tv.", "com.google.android.tv."]
 
     static func isTVClass(_ name: String) -> Bool { tvClassPrefixes.contains { name.hasPrefix($0) } }
-    static func isTVPackage(_ name: String) -> Bool { tvPackagePrefixes.contains { name.hasPrefix($0) } }
 
-    static let tvReason = "Android TV (Leanback or TV classes, or a TV package, on a landscape screen): driven by a D-pad remote, there is no touch screen, so touch targets are not judged."
+    static func isTVPackage(_ name: String) -> Bool {
+        name.split(separator: ".").dropFirst().contains { $0.hasPrefix("tv") || $0.hasPrefix("leanback") }
+    }
+
+    static func isTVResolution(width: Int, height: Int) -> Bool {
+        width >= 1280 && width * 9 == height * 16
+    }
+
+    static let tvReason = "Android TV (a TV's classes, package or resolution on a landscape screen): driven by a D-pad remote, there is no touch screen, so touch targets are not judged."
 }

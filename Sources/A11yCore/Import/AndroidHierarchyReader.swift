@@ -18,6 +18,9 @@ struct AndroidHierarchyReader {
     private(set) var displayHeight: Int?
     /// A class of Android TV's UI libraries, or a window of a TV package, was met (`AndroidDisplay`).
     private(set) var tvSignal = false
+    /// `rotation` on `<hierarchy>`: the display's rotation from its natural orientation (0-3),
+    /// nil when not written or not a number.
+    private(set) var rotation: Int?
     private var counter = XMLLineCounter()
     /// Each distinct class met (dumps repeat a few dozen): its name, where its bytes are in
     /// the dump, its kind and class flags.
@@ -159,7 +162,8 @@ struct AndroidHierarchyReader {
                 tvSignal = AndroidDisplay.isTVPackage(reader.value(of: attribute))
             }
         case 8:
-            if reader.equals(name, "password") { try flag(.password) }
+            if reader.equals(name, "rotation"), isRoot { rotation = Int(reader.value(of: attribute)) }
+            else if reader.equals(name, "password") { try flag(.password) }
             else if reader.equals(name, "selected") { try flag(.selected) }
         case 9:
             if reader.equals(name, "clickable") { try flag(.clickable) }

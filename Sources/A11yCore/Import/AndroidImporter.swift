@@ -52,7 +52,8 @@ public enum AndroidImporter {
 
     /// What the dump shows of its screen: Appium's display size, else the extent of the bounds
     /// (whichever is larger in each dimension: Appium's size may leave out the system bars), the
-    /// system bars' thickness, and whether it is a TV (a TV signal on a landscape screen).
+    /// system bars' thickness, and whether it is a TV (a TV signal on a landscape screen, or a
+    /// TV's resolution in its natural orientation).
     static func screen(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> AndroidScreen {
         var right: Int32 = 0, bottom: Int32 = 0
         var statusBar: Int?, navigationBar: Int?
@@ -70,7 +71,8 @@ public enum AndroidImporter {
         }
         var screen = AndroidScreen(width: max(reader.displayWidth ?? 0, Int(right)), height: max(reader.displayHeight ?? 0, Int(bottom)),
                                    statusBar: statusBar, navigationBar: navigationBar)
-        screen.isTV = reader.tvSignal && screen.width > screen.height
+        screen.isTV = screen.width > screen.height
+            && (reader.tvSignal || (reader.rotation == 0 && AndroidDisplay.isTVResolution(width: screen.width, height: screen.height)))
         return screen
     }
 

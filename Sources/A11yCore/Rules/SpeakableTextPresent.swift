@@ -11,6 +11,8 @@
 /// - the content description, else the text and the text of non-focusable children (our label);
 ///   a field's text, which may be what was typed (our value) or, while `showing-hint`, the hint;
 /// - the hint (`getHintText`), so an EditText named only by its hint passes.
+/// A WebView with no children is not judged (`RESULT_ID_WEB_CONTENT`), and an AbsListView with
+/// none says "List showing 0 items".
 /// And a view with important descendants is focused only when something in it speaks
 /// (`shouldFocusView`: `hasAnyImportantDescendant`, then `isSpeakingView`), so a silent
 /// container whose children are important is not judged (ATF: NOT_RUN "should not focus").
@@ -22,6 +24,12 @@ extension RuleContext {
         let element = elements[e]
         guard lacksLabel(elementAt: e), element.value.isBlankOrNil, element.hint.isBlankOrNil,
               kind(ofElementAt: e) != .toggle else { return false }
+        let node = self.node(element.node)
+        if node.childRange.isEmpty, let className = node.className {
+            // A WebView without children is web content ATF does not judge (NOT_RUN); an empty
+            // AbsListView speaks "List showing 0 items".
+            if className == AndroidTargetSize.webViewClass || AndroidTargetSize.isAbsListView(className) { return false }
+        }
         return !hasImportantDescendant(element.node)
     }
 

@@ -132,6 +132,15 @@ enum ATFDump {
             """, platform: "android")
         #expect(try RuleFixture.findings(.controlName, unimportant).count == 1)
     }
+
+    // runCheckOnHierarchy: a WebView with no children is NOT_RUN (RESULT_ID_WEB_CONTENT);
+    // getSpeakableTextFromElementSubtree: an empty AbsListView says "List showing 0 items".
+    @Test func anEmptyWebViewOrListIsNotReported() throws {
+        for className in ["android.webkit.WebView", "android.widget.ListView"] {
+            let view = AndroidRules.screen(Android.node(["class": className, "focusable": "true", "bounds": "[10,100][390,700]"]))
+            #expect(try AndroidRules.findings(.controlName, view).findings.isEmpty, "\(className)")
+        }
+    }
 }
 
 @Suite struct AndroidDisplayTests {
@@ -203,6 +212,24 @@ enum ATFDump {
         // A TV launcher's package says so too.
         let launcher = Android.node(["class": "android.widget.FrameLayout", "package": "com.google.android.tvlauncher", "bounds": "[0,0][1920,1080]"], tiles)
         #expect(try ATFDump.run(launcher).screens[0].report.analysis.document.androidDisplay?.touchScreen == false)
+    }
+
+    // A TV's resolution in its natural orientation: 16:9 landscape at rotation 0.
+    @Test func aTVResolutionAtItsNaturalRotationIsATV() throws {
+        func display(rotation: Int, width: Int, height: Int) throws -> AndroidDisplay {
+            let xml = "<hierarchy rotation=\"\(rotation)\">" + Android.node(["bounds": "[0,0][\(width),\(height)]"]) + "</hierarchy>"
+            return try #require(try Android.document(xml, density: nil).androidDisplay)
+        }
+        #expect(try display(rotation: 0, width: 1920, height: 1080).touchScreen == false)
+        #expect(try display(rotation: 0, width: 3840, height: 2160).density == 4)
+        // A phone turned on its side, and a naturally landscape 16:10 tablet, are touch screens.
+        #expect(try display(rotation: 1, width: 1920, height: 1080).touchScreen)
+        #expect(try display(rotation: 0, width: 1920, height: 1200).touchScreen)
+        // TV packages: a part named tv..., or leanback...
+        #expect(AndroidDisplay.isTVPackage("com.google.android.youtube.tv"))
+        #expect(AndroidDisplay.isTVPackage("com.google.android.leanbacklauncher"))
+        #expect(AndroidDisplay.isTVPackage("com.android.tv.settings"))
+        #expect(!AndroidDisplay.isTVPackage("com.facebook.katana"))
     }
 
     @Test func jsonTreesHaveNoDisplay() throws {
