@@ -119,9 +119,10 @@ public struct AndroidDisplay: Sendable, Equatable {
     /// - a window of a TV package: a package name part `tv` or starting with `tv` or
     ///   `leanback` (`com.google.android.tvlauncher`, `com.google.android.youtube.tv`,
     ///   `com.android.tv.settings`, `com.google.android.leanbacklauncher`);
-    /// - a TV's resolution (16:9, 1280x720 or more: 720p, 1080p, 4K) in the display's natural
+    /// - a TV's resolution (1280x720, 1920x1080, 3840x2160) in the display's natural
     ///   orientation (`rotation="0"`): phones are naturally portrait, and tablets that are
-    ///   naturally landscape are 16:10 or squarer.
+    ///   naturally landscape are 16:10 or squarer. Not when the dump shows Android
+    ///   Automotive (a car's screen is a touch screen and may be 16:9 too).
     static let tvClassPrefixes = ["androidx.leanback.", "android.support.v17.leanback.", "androidx.tv."]
 
     static func isTVClass(_ name: String) -> Bool { tvClassPrefixes.contains { name.hasPrefix($0) } }
@@ -131,7 +132,15 @@ public struct AndroidDisplay: Sendable, Equatable {
     }
 
     static func isTVResolution(width: Int, height: Int) -> Bool {
-        width >= 1280 && width * 9 == height * 16
+        (width == 1280 && height == 720) || (width == 1920 && height == 1080) || (width == 3840 && height == 2160)
+    }
+
+    /// Android Automotive: car UI library and Car App Library classes, packages with a part
+    /// `car` or `automotive` (`com.android.car.carlauncher`, `com.google.android.apps.automotive.templates.host`).
+    static func isCarClass(_ name: String) -> Bool { name.hasPrefix("com.android.car.") || name.hasPrefix("androidx.car.") }
+
+    static func isCarPackage(_ name: String) -> Bool {
+        name.split(separator: ".").dropFirst().contains { $0 == "car" || $0 == "automotive" }
     }
 
     static let tvReason = "Android TV (a TV's classes, package or resolution on a landscape screen): driven by a D-pad remote, there is no touch screen, so touch targets are not judged."

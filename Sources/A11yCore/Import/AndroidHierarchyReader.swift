@@ -18,6 +18,8 @@ struct AndroidHierarchyReader {
     private(set) var displayHeight: Int?
     /// A class of Android TV's UI libraries, or a window of a TV package, was met (`AndroidDisplay`).
     private(set) var tvSignal = false
+    /// A class or package of Android Automotive (a car's touch screen) was met.
+    private(set) var carSignal = false
     /// `rotation` on `<hierarchy>`: the display's rotation from its natural orientation (0-3),
     /// nil when not written or not a number.
     private(set) var rotation: Int?
@@ -157,9 +159,11 @@ struct AndroidHierarchyReader {
             else if reader.equals(name, "enabled") { try flag(.enabled) }
             else if reader.equals(name, "focused") { try flag(.focused) }
             else if reader.equals(name, "heading") { try flag(.heading) }
-            else if reader.equals(name, "package"), element.depth == 1, !tvSignal {
+            else if reader.equals(name, "package"), element.depth == 1 {
                 // A window's root names its app's package (the same on every node of it).
-                tvSignal = AndroidDisplay.isTVPackage(reader.value(of: attribute))
+                let package = reader.value(of: attribute)
+                if AndroidDisplay.isTVPackage(package) { tvSignal = true }
+                if AndroidDisplay.isCarPackage(package) { carSignal = true }
             }
         case 8:
             if reader.equals(name, "rotation"), isRoot { rotation = Int(reader.value(of: attribute)) }
@@ -218,6 +222,7 @@ struct AndroidHierarchyReader {
                 if name == "android.widget.Spinner" { flags.insert(.spinner) }
                 if AndroidClasses.isScrollingContainer(name) { flags.insert(.scrollingContainer) }
                 if AndroidDisplay.isTVClass(name) { tvSignal = true }
+                if AndroidDisplay.isCarClass(name) { carSignal = true }
                 found = classes.count
                 classIndex[name] = Int32(found)
                 if free >= 0 { classSlots[free] = Int32(found) }

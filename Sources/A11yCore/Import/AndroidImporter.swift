@@ -72,7 +72,8 @@ public enum AndroidImporter {
         var screen = AndroidScreen(width: max(reader.displayWidth ?? 0, Int(right)), height: max(reader.displayHeight ?? 0, Int(bottom)),
                                    statusBar: statusBar, navigationBar: navigationBar)
         screen.isTV = screen.width > screen.height
-            && (reader.tvSignal || (reader.rotation == 0 && AndroidDisplay.isTVResolution(width: screen.width, height: screen.height)))
+            && (reader.tvSignal || (reader.rotation == 0 && !reader.carSignal
+                                    && AndroidDisplay.isTVResolution(width: screen.width, height: screen.height)))
         return screen
     }
 

@@ -225,6 +225,9 @@ enum ATFDump {
         // A phone turned on its side, and a naturally landscape 16:10 tablet, are touch screens.
         #expect(try display(rotation: 1, width: 1920, height: 1080).touchScreen)
         #expect(try display(rotation: 0, width: 1920, height: 1200).touchScreen)
+        // A car's 16:9 screen (Android Automotive) is a touch screen.
+        let car = "<hierarchy rotation=\"0\">" + Android.node(["package": "com.android.car.carlauncher", "bounds": "[0,0][1920,1080]"]) + "</hierarchy>"
+        #expect(try Android.document(car, density: nil).androidDisplay?.touchScreen == true)
         // TV packages: a part named tv..., or leanback...
         #expect(AndroidDisplay.isTVPackage("com.google.android.youtube.tv"))
         #expect(AndroidDisplay.isTVPackage("com.google.android.leanbacklauncher"))
