@@ -38,6 +38,9 @@ public enum AndroidImporter {
         return document
     }
 
+    /// The thickest inset of an app window taken for a system bar: 64 dp at density 4.
+    static let maximumBarPixels = 256
+
     /// The density to read the dump at (given, else inferred) and whether it is a touch screen.
     static func display(_ screen: AndroidScreen, given density: Double?) -> AndroidDisplay {
         let inferred = AndroidDensity.inferred(screen)
@@ -68,6 +71,15 @@ public enum AndroidImporter {
             case "android:id/navigationBarBackground": navigationBar = navigationBar ?? thickness
             default: break
             }
+        }
+        // Without the bars' views, a full-width app window that stops short of the display
+        // Appium reports is laid out between the bars: its insets are their heights.
+        if statusBar == nil && navigationBar == nil, let width = reader.displayWidth, let height = reader.displayHeight,
+           let window = elements.dropFirst().first(where: { $0.depth == 1 && $0.flags.contains(.hasBounds) }),
+           window.left == 0, Int(window.right) == width, Int(window.bottom) < height, Int(window.bottom) > Int(window.top) {
+            let top = Int(window.top), gap = height - Int(window.bottom)
+            if top > 0 && top <= maximumBarPixels { statusBar = top }
+            if gap <= maximumBarPixels { navigationBar = gap }
         }
         var screen = AndroidScreen(width: max(reader.displayWidth ?? 0, Int(right)), height: max(reader.displayHeight ?? 0, Int(bottom)),
                                    statusBar: statusBar, navigationBar: navigationBar)

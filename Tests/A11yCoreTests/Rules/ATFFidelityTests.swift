@@ -167,6 +167,21 @@ enum ATFDump {
         #expect(tablet.densitySource == .navigationBar)
     }
 
+    // Appium's display size around an app window laid out between the bars: its insets are
+    // the bars (72 px at the bottom is a 24 dp gesture bar at 3.0, not 3.5 by the width).
+    @Test func anAppWindowsInsetsAreTheBars() throws {
+        func appium(_ window: String) -> String {
+            "<hierarchy rotation=\"0\" width=\"1344\" height=\"2992\">"
+                + Android.node(["class": "android.widget.FrameLayout", "bounds": window]) + "</hierarchy>"
+        }
+        let inset = try #require(try Android.document(appium("[0,151][1344,2920]"), density: nil).androidDisplay)
+        #expect(inset.density == 3)
+        #expect(inset.densitySource == .navigationBar)
+        // An edge-to-edge window, or a floating one, says nothing about the bars.
+        #expect(try Android.document(appium("[0,0][1344,2992]"), density: nil).androidDisplay?.density == 3.5)
+        #expect(try Android.document(appium("[100,900][1244,2000]"), density: nil).androidDisplay?.density == 3.5)
+    }
+
     @Test func theStatusBarBoundsTheDensity() throws {
         // 63 px is 24 dp at 2.625; at 3.0 it would be 21 dp, shorter than any status bar.
         let short = try Self.display(Self.bars(status: 63, navigation: nil, width: 1080, height: 2340))
