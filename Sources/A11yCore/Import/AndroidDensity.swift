@@ -98,6 +98,27 @@ public struct AndroidDisplay: Sendable, Equatable {
     public var touchScreen = true
     /// Why the screen is not a touch screen.
     public var notTouchReason: String?
+    /// The nodes that root a window of SystemUI (status and navigation bars, notification
+    /// shade) or of an input method (a keyboard) in a dump of several windows. ATF's checks
+    /// judge the active window only (`AccessibilityHierarchyCheck.getElementsToEvaluate`:
+    /// `hierarchy.getActiveWindow().getAllViews()`), and these are never it.
+    public var inactiveWindows: [Int] = []
+
+    /// Whether `node` lies in one of `inactiveWindows` (its depth-1 ancestor, or itself, is one).
+    func isInInactiveWindow(_ node: Int, of document: Document) -> Bool {
+        guard !inactiveWindows.isEmpty else { return false }
+        var i = node
+        while let parent = document.nodes[i].parent, parent != document.root { i = parent }
+        return inactiveWindows.contains(i)
+    }
+
+    /// SystemUI and input methods by package: `com.android.systemui`, and a package with a
+    /// part `inputmethod` (`com.google.android.inputmethod.latin`, `com.sec.android.inputmethod`),
+    /// `honeyboard` (Samsung) or `swiftkey` (`com.touchtype.swiftkey`).
+    static func isNeverActive(package: String) -> Bool {
+        package == "com.android.systemui"
+            || package.split(separator: ".").contains { $0 == "inputmethod" || $0 == "honeyboard" || $0 == "swiftkey" }
+    }
 
     public enum DensitySource: String, Sendable {
         /// `--density` / `?density=`.

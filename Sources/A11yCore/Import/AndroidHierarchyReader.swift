@@ -20,6 +20,9 @@ struct AndroidHierarchyReader {
     private(set) var tvSignal = false
     /// A class or package of Android Automotive (a car's touch screen) was met.
     private(set) var carSignal = false
+    /// Window roots (children of `<hierarchy>`) of SystemUI or an input method, which are
+    /// never the active window (`AndroidDisplay.inactiveWindows`), by element index.
+    private(set) var inactiveWindows: [Int] = []
     /// `rotation` on `<hierarchy>`: the display's rotation from its natural orientation (0-3),
     /// nil when not written or not a number.
     private(set) var rotation: Int?
@@ -164,6 +167,7 @@ struct AndroidHierarchyReader {
                 let package = reader.value(of: attribute)
                 if AndroidDisplay.isTVPackage(package) { tvSignal = true }
                 if AndroidDisplay.isCarPackage(package) { carSignal = true }
+                if AndroidDisplay.isNeverActive(package: package) { inactiveWindows.append(index) }
             }
         case 8:
             if reader.equals(name, "rotation"), isRoot { rotation = Int(reader.value(of: attribute)) }

@@ -34,7 +34,9 @@ public enum AndroidImporter {
         let display = self.display(screen(reader, elements), given: density)
         let roles = AndroidRoles(elements)
         var document = build(elements, roles: roles, scale: display.density, display: (reader.displayWidth, reader.displayHeight), sources: sources)
-        document.androidDisplay = display
+        var facts = display
+        facts.inactiveWindows = reader.inactiveWindows
+        document.androidDisplay = facts
         return document
     }
 

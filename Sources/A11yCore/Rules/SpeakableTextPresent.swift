@@ -11,6 +11,7 @@
 /// - the content description, else the text and the text of non-focusable children (our label);
 ///   a field's text, which may be what was typed (our value) or, while `showing-hint`, the hint;
 /// - the hint (`getHintText`), so an EditText named only by its hint passes.
+/// Only the active window is judged (not SystemUI's or a keyboard's, `AndroidDisplay.inactiveWindows`).
 /// A WebView with no children is not judged (`RESULT_ID_WEB_CONTENT`), and an AbsListView with
 /// none says "List showing 0 items".
 /// And a view with important descendants is focused only when something in it speaks
@@ -24,6 +25,7 @@ extension RuleContext {
         let element = elements[e]
         guard lacksLabel(elementAt: e), element.value.isBlankOrNil, element.hint.isBlankOrNil,
               kind(ofElementAt: e) != .toggle else { return false }
+        if let display = document.androidDisplay, display.isInInactiveWindow(element.node, of: document) { return false }
         let node = self.node(element.node)
         if node.childRange.isEmpty, let className = node.className {
             // A WebView without children is web content ATF does not judge (NOT_RUN); an empty

@@ -30,7 +30,8 @@ enum TargetSizeCheck {
 /// `target-size` on Android trees (`platform: android`, which every Android dump is), measured
 /// as ATF's `TouchTargetSizeCheck` measures (google/Accessibility-Test-Framework-for-Android,
 /// `checks/TouchTargetSizeCheck.java`, `runCheckOnHierarchy`):
-/// - The targets are every visible node that is `clickable` or `longClickable`, whether or not
+/// - The targets are every visible node of the active window (not SystemUI's, not a keyboard's:
+///   `AndroidDisplay.inactiveWindows`) that is `clickable` or `longClickable`, whether or not
 ///   TalkBack stops on it (a small clickable card holding a clickable button is judged too), and
 ///   whether or not it is enabled (ATF does not look at `enabled`). A tree that never says
 ///   `clickable` / `longClickable` is judged by its enabled interactive elements instead.
@@ -120,9 +121,12 @@ enum AndroidTargetSize {
             }
         }
         var out: [Target] = []
+        let display = ctx.document.androidDisplay
         for (i, node) in ctx.nodes.enumerated() {
             let clickable = node.clickable == true, longClickable = node.longClickable == true
             guard clickable || longClickable, let frame = node.frame, !frame.isEmpty, ctx.isReachable(i) else { continue }
+            // ATF judges the active window only: not a keyboard's keys or the system bars.
+            if let display, display.isInInactiveWindow(i, of: ctx.document) { continue }
             out.append(Target(node: i, frame: frame, clickable: clickable, longClickable: longClickable))
         }
         return out

@@ -76,6 +76,23 @@ enum ATFDump {
         #expect(try AndroidRules.findings(.targetSize, hidden).findings.isEmpty)
     }
 
+    // AccessibilityHierarchyCheck.getElementsToEvaluate: hierarchy.getActiveWindow().getAllViews();
+    // a keyboard's and SystemUI's windows are never the active one.
+    @Test func onlyTheActiveWindowIsJudged() throws {
+        let app = AndroidRules.screen(AndroidRules.button("[100,100][130,130]", text: "Pay"))
+        let keyboard = Android.node(["class": "android.widget.FrameLayout", "package": "com.google.android.inputmethod.latin", "bounds": "[0,500][400,800]"],
+                                    AndroidRules.button("[10,600][40,640]", text: "q", ["package": "com.google.android.inputmethod.latin"])
+                                    + Android.node(["class": "android.view.View", "clickable": "true", "package": "com.google.android.inputmethod.latin", "bounds": "[50,600][80,640]"]))
+        let bars = Android.node(["class": "android.widget.FrameLayout", "package": "com.android.systemui", "bounds": "[0,0][400,24]"],
+                                AndroidRules.button("[10,2][30,22]", text: "Wi-Fi"))
+        let (targets, document) = try AndroidRules.findings(.targetSize, app + keyboard + bars)
+        #expect(targets.map { document.pointer(of: $0.node) } == ["/hierarchy/node[1]/node[1]"])
+        #expect(try AndroidRules.findings(.controlName, app + keyboard + bars).findings.isEmpty)
+        // The same unnamed view in the app's window is reported.
+        let own = AndroidRules.screen(Android.node(["class": "android.view.View", "clickable": "true", "bounds": "[50,600][80,640]"]))
+        #expect(try AndroidRules.findings(.controlName, own).findings.count == 1)
+    }
+
     // ViewHierarchyElementUtils.ABS_LIST_VIEW_CLASS_NAME: only AbsListView (ListView, GridView)
     // is excluded as the clickable ancestor; a RecyclerView is none.
     @Test func onlyAbsListViewsAreExcludedAsClickableAncestors() throws {
