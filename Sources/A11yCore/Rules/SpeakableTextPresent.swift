@@ -25,7 +25,7 @@ extension RuleContext {
         let element = elements[e]
         guard lacksLabel(elementAt: e), element.value.isBlankOrNil, element.hint.isBlankOrNil,
               kind(ofElementAt: e) != .toggle else { return false }
-        if let display = document.androidDisplay, display.isInInactiveWindow(element.node, of: document) { return false }
+        guard isInActiveWindow(element.node) else { return false }
         let node = self.node(element.node)
         if node.childRange.isEmpty, let className = node.className {
             // A WebView without children is web content ATF does not judge (NOT_RUN); an empty
@@ -33,6 +33,13 @@ extension RuleContext {
             if className == AndroidTargetSize.webViewClass || AndroidTargetSize.isAbsListView(className) { return false }
         }
         return !hasImportantDescendant(element.node)
+    }
+
+    /// ATF `getElementsToEvaluate`: whether `node` is in the active window, that is not in a
+    /// window of SystemUI or an input method of an imported dump (`AndroidDisplay.inactiveWindows`).
+    func isInActiveWindow(_ node: Int) -> Bool {
+        guard let display = document.androidDisplay else { return true }
+        return !display.isInInactiveWindow(node, of: document)
     }
 
     /// ATF `hasAnyImportantDescendant`: any node below `node` (visible or not) that is important

@@ -121,12 +121,11 @@ enum AndroidTargetSize {
             }
         }
         var out: [Target] = []
-        let display = ctx.document.androidDisplay
         for (i, node) in ctx.nodes.enumerated() {
             let clickable = node.clickable == true, longClickable = node.longClickable == true
-            guard clickable || longClickable, let frame = node.frame, !frame.isEmpty, ctx.isReachable(i) else { continue }
             // ATF judges the active window only: not a keyboard's keys or the system bars.
-            if let display, display.isInInactiveWindow(i, of: ctx.document) { continue }
+            guard clickable || longClickable, let frame = node.frame, !frame.isEmpty, ctx.isReachable(i),
+                  ctx.isInActiveWindow(i) else { continue }
             out.append(Target(node: i, frame: frame, clickable: clickable, longClickable: longClickable))
         }
         return out

@@ -88,6 +88,11 @@ enum ATFDump {
         let (targets, document) = try AndroidRules.findings(.targetSize, app + keyboard + bars)
         #expect(targets.map { document.pointer(of: $0.node) } == ["/hierarchy/node[1]/node[1]"])
         #expect(try AndroidRules.findings(.controlName, app + keyboard + bars).findings.isEmpty)
+        // Nor by the other ATF checks: a custom class in SystemUI's window.
+        let custom = Android.node(["class": "com.android.systemui.statusbar.Clock", "text": "12:00", "package": "com.android.systemui", "bounds": "[300,0][400,24]"])
+        let systemUI = Android.node(["class": "android.widget.FrameLayout", "package": "com.android.systemui", "bounds": "[0,0][400,24]"], custom)
+        #expect(try AndroidRules.findings(.className, app + systemUI).findings.isEmpty)
+        #expect(try AndroidRules.findings(.className, AndroidRules.screen(custom)).findings.count == 1)
         // The same unnamed view in the app's window is reported.
         let own = AndroidRules.screen(Android.node(["class": "android.view.View", "clickable": "true", "bounds": "[50,600][80,640]"]))
         #expect(try AndroidRules.findings(.controlName, own).findings.count == 1)
