@@ -240,6 +240,8 @@ enum ATFDump {
         #expect(!run.screens[0].report.run.rulesRun.contains("target-size"))
         let json = String(decoding: ResponseEncoder.json(run), as: UTF8.self)
         #expect(json.contains(#""display":{"density":2,"densitySource":"television","touchScreen":false,"reason":"Android TV"#))
+        let text = TextReport.render(screens: [(name: "tv.xml", report: run.screens[0].report)], color: false)
+        #expect(text.contains("\n   read at density 2 (television); Android TV ("))
         // The same tiles on a phone-shaped portrait screen are judged.
         let phone = Android.node(["class": "android.widget.FrameLayout", "bounds": "[0,0][1080,2340]"],
                                  Android.node(["class": "androidx.leanback.widget.HorizontalGridView", "bounds": "[0,380][1080,460]"], tiles))
