@@ -62,13 +62,14 @@ public enum AndroidImporter {
     static func screen(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> AndroidScreen {
         var right: Int32 = 0, bottom: Int32 = 0
         var statusBar: Int?, navigationBar: Int?
-        for e in elements where e.flags.contains(.hasBounds) {
-            right = max(right, e.right); bottom = max(bottom, e.bottom)
-            // Resource ids are rare and short to compare; the bars are views of the app's window.
-            guard !e.resourceID.isEmpty, e.flags.contains(.visible) else { continue }
-            let thickness = Int(min(e.right - e.left, e.bottom - e.top))
+        // By index, read in place: a copy of an element would retain and release its strings.
+        for i in elements.indices where elements[i].flags.contains(.hasBounds) {
+            right = max(right, elements[i].right); bottom = max(bottom, elements[i].bottom)
+            // The bars are views of the app's window with these framework resource ids.
+            guard !elements[i].resourceID.isEmpty, elements[i].flags.contains(.visible) else { continue }
+            let thickness = Int(min(elements[i].right - elements[i].left, elements[i].bottom - elements[i].top))
             guard thickness > 0 else { continue }
-            switch e.resourceID {
+            switch elements[i].resourceID {
             case "android:id/statusBarBackground": statusBar = statusBar ?? thickness
             case "android:id/navigationBarBackground": navigationBar = navigationBar ?? thickness
             default: break
