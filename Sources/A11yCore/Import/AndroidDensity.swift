@@ -27,6 +27,9 @@ public enum AndroidDensity {
     /// Screens closer to square than 1.65:1 (4:3, 16:10; phones are 16:9 = 1.78 and longer,
     /// old WVGA phones 5:3 = 1.67) are taken for tablets.
     static let tabletAspectRatio = 1.65
+    /// Tablets ship at mdpi to xhdpi (Nexus 7 at 1.33 and 2, Nexus 9 and 10, Pixel C and Pixel
+    /// Tablet at 2): a tablet-shaped screen is read at no more than 2.
+    static let densestTablet = 2.0
 
     /// SystemUI's bar heights in dp (frameworks/base `core/res/res/values/dimens.xml`):
     /// `status_bar_height` 24 dp (more on phones with a display cutout, never less),
@@ -48,7 +51,8 @@ public enum AndroidDensity {
     ///    `(int)(dp x density + 0.5)`) at a `DENSITY_*` constant that the other bounds allow
     ///    names that density (the largest such one when several do).
     /// 3. Otherwise the largest bucket the bounds allow: the screen's shorter side at least
-    ///    360 dp (600 dp when tablet-shaped), and a status bar at least 24 dp tall.
+    ///    360 dp (600 dp and a density of at most 2 when tablet-shaped), and a status bar at
+    ///    least 24 dp tall.
     static func inferred(_ screen: AndroidScreen) -> (density: Double, source: AndroidDisplay.DensitySource) {
         let longer = Double(max(screen.width, screen.height))
         // A dump with bounds along one dimension only: that one stands for both.
@@ -58,7 +62,7 @@ public enum AndroidDensity {
         let tabletShaped = longer / shorter < tabletAspectRatio
         let narrowest = tabletShaped ? narrowestTabletWidth : narrowestPhoneWidth
         func allowed(_ d: Double) -> Bool {
-            guard shorter / d >= narrowest else { return false }
+            guard shorter / d >= narrowest, !tabletShaped || d <= densestTablet else { return false }
             // The status bar is never shorter than 24 dp: a denser screen would make it so.
             if let bar = screen.statusBar, bar > 0, pixels(statusBarHeight, at: d) > bar { return false }
             return true
@@ -67,7 +71,7 @@ public enum AndroidDensity {
            let d = constants.last(where: { d in allowed(d) && navigationBarHeights.contains { pixels($0, at: d) == bar } }) {
             return (d, .navigationBar)
         }
-        let bySize = buckets.last { shorter / $0 >= narrowest } ?? buckets[0]
+        let bySize = buckets.last { shorter / $0 >= narrowest && (!tabletShaped || $0 <= densestTablet) } ?? buckets[0]
         let d = buckets.last(where: allowed) ?? buckets[0]
         return (d, d < bySize ? .statusBar : .screenSize)
     }
@@ -127,7 +131,7 @@ public struct AndroidDisplay: Sendable, Equatable {
         case navigationBar = "navigation-bar"
         /// The status bar would be under 24 dp at any denser bucket.
         case statusBar = "status-bar"
-        /// The largest bucket with a shorter side of at least 360 dp (600 dp tablet-shaped).
+        /// The largest bucket with a shorter side of at least 360 dp (600 dp and at most 2 tablet-shaped).
         case screenSize = "screen-size"
         /// A TV screen: 540 dp on its shorter side.
         case television

@@ -217,9 +217,13 @@ enum ATFDump {
         #expect(try Self.display(Self.bars(status: 0, navigation: 0, width: 1080, height: 2340)).densitySource == .screenSize)
     }
 
-    @Test func aTabletShapedScreenIsAtLeast600Dp() throws {
+    @Test func aTabletShapedScreenIsAtLeast600DpAndAtMostXhdpi() throws {
+        // 16:10, no bars: 2.0 (800 dp), not 4.0 (a 400 dp phone) nor 2.625 (609 dp).
         let plain = try Self.display(Android.node(["bounds": "[0,0][1600,2560]"]))
-        #expect(plain.density == 2.625)   // 609 dp: the largest bucket of at least 600
+        #expect(plain.density == 2)
+        // A 7" 16:10 tablet of 1200 px: 2.0 is 600 dp; 800 px: 1.33 (601 dp).
+        #expect(try Self.display(Android.node(["bounds": "[0,0][1920,1200]"])).density == 2)
+        #expect(try Self.display(Android.node(["bounds": "[0,0][800,1280]"])).density == 1.33125)
         let given = try Self.display(Self.bars(status: 48, navigation: 96, width: 1600, height: 2560), density: 1.5)
         #expect(given == AndroidDisplay(density: 1.5, densitySource: .given))
     }
