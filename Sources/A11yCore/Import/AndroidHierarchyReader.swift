@@ -162,7 +162,7 @@ struct AndroidHierarchyReader {
             else if reader.equals(name, "enabled") { try flag(.enabled) }
             else if reader.equals(name, "focused") { try flag(.focused) }
             else if reader.equals(name, "heading") { try flag(.heading) }
-            else if reader.equals(name, "package"), element.depth == 1 {
+            else if element.depth == 1, reader.equals(name, "package") {
                 // A window's root names its app's package (the same on every node of it).
                 let package = reader.value(of: attribute)
                 if AndroidDisplay.isTVPackage(package) { tvSignal = true }
@@ -170,7 +170,7 @@ struct AndroidHierarchyReader {
                 if AndroidDisplay.isNeverActive(package: package) { inactiveWindows.append(index) }
             }
         case 8:
-            if reader.equals(name, "rotation"), isRoot { rotation = Int(reader.value(of: attribute)) }
+            if isRoot, reader.equals(name, "rotation") { rotation = Int(reader.value(of: attribute)) }
             else if reader.equals(name, "password") { try flag(.password) }
             else if reader.equals(name, "selected") { try flag(.selected) }
         case 9:

@@ -40,6 +40,9 @@ public enum AndroidImporter {
         return document
     }
 
+    /// The views a window draws behind the status and navigation bars (`PhoneWindow`'s decor view).
+    static let statusBarID = "android:id/statusBarBackground", navigationBarID = "android:id/navigationBarBackground"
+
     /// The thickest inset of an app window taken for a system bar: 64 dp at density 4.
     static let maximumBarPixels = 256
 
@@ -65,15 +68,15 @@ public enum AndroidImporter {
         // By index, read in place: a copy of an element would retain and release its strings.
         for i in elements.indices where elements[i].flags.contains(.hasBounds) {
             right = max(right, elements[i].right); bottom = max(bottom, elements[i].bottom)
-            // The bars are views of the app's window with these framework resource ids.
-            guard !elements[i].resourceID.isEmpty, elements[i].flags.contains(.visible) else { continue }
+            // The bars are views of the app's window with these framework resource ids (told
+            // apart by length first: most nodes have an id of their own, none of these lengths).
+            let length = elements[i].resourceID.utf8.count
+            guard length == statusBarID.utf8.count || length == navigationBarID.utf8.count,
+                  elements[i].flags.contains(.visible) else { continue }
             let thickness = Int(min(elements[i].right - elements[i].left, elements[i].bottom - elements[i].top))
             guard thickness > 0 else { continue }
-            switch elements[i].resourceID {
-            case "android:id/statusBarBackground": statusBar = statusBar ?? thickness
-            case "android:id/navigationBarBackground": navigationBar = navigationBar ?? thickness
-            default: break
-            }
+            if elements[i].resourceID == statusBarID { statusBar = statusBar ?? thickness }
+            if elements[i].resourceID == navigationBarID { navigationBar = navigationBar ?? thickness }
         }
         // Without the bars' views, a full-width app window that stops short of the display
         // Appium reports is laid out between the bars: its insets are their heights.
