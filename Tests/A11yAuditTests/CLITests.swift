@@ -29,6 +29,16 @@ import Glibc
     }
 
     static func example(_ name: String) -> String { examples.appendingPathComponent(name).path }
+    /// A folder holding only the example screens (`Examples/` also holds the Figma plugin,
+    /// whose manifest is no screen): what a pipeline's folder of screens looks like.
+    static let exampleScreens: URL = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-example-screens-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in try! FileManager.default.contentsOfDirectory(atPath: examples.path) where name.hasSuffix(".json") {
+            try! FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        return folder
+    }()
 
     static func temporaryFile(_ contents: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-cli-\(UUID().uuidString).json")
@@ -143,7 +153,7 @@ import Glibc
     }
 
     @Test func folderIsABatchNamedAfterFiles() throws {
-        let r = try Self.run(["audit", Self.examples.path, "--fail-on", "none"])
+        let r = try Self.run(["audit", Self.exampleScreens.path, "--fail-on", "none"])
         #expect(r.status == 0)
         let screens = try #require(r.json?["screens"] as? [[String: Any]])
         let names = screens.compactMap { $0["name"] as? String }

@@ -20,6 +20,9 @@ public struct Document: Sendable {
     /// For a document imported from another format (an Android dump): where each node came
     /// from. Its pointers are then element paths into that file instead of JSON Pointers.
     public var sourceMap: SourceMap?
+    /// For an imported Android dump: the density it was read at, how that was chosen, and
+    /// whether the screen is a touch screen (the response's `display`).
+    public var androidDisplay: AndroidDisplay?
 
     public init() {}
 

@@ -66,8 +66,21 @@ public enum ResponseEncoder {
                              check: RenderCheck = RenderCheck(.never), batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
         writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
         if check.now() { return }
+        if let display = screens.report(index).pointee.analysis.document.androidDisplay { writeDisplay(display, into: &w) }
         w.staticKey("summary")
         writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, batch: batch, check: check, into: &w)
+    }
+
+    /// `"display": {"density", "densitySource", "touchScreen", "reason"?}`: an Android dump's
+    /// screen as it was read (only imported dumps have one).
+    private static func writeDisplay(_ display: AndroidDisplay, into w: inout JSONWriter) {
+        w.staticKey("display")
+        w.beginObject()
+        w.staticKey("density"); w.number(display.density)
+        w.staticKey("densitySource"); w.string(display.densitySource.rawValue)
+        w.staticKey("touchScreen"); w.bool(display.touchScreen)
+        if let reason = display.notTouchReason { w.staticKey("reason"); w.string(reason) }
+        w.endObject()
     }
 
     /// Elements, identifiers and findings of one screen.

@@ -1,5 +1,7 @@
 extension Rule {
-    /// 4.1.2: a text field must say what goes into it.
+    /// 4.1.2: a text field must say what goes into it. On Android trees as ATF's
+    /// `SpeakableTextPresentCheck` judges it: TalkBack speaks a field's hint and text, so a
+    /// field named only by its hint (or holding what was typed) passes.
     ///
     /// Cost: O(n) in elements.
     static let textFieldName = Rule(
@@ -9,6 +11,7 @@ extension Rule {
         check: { ctx in
             ctx.elements.indices.compactMap { e in
                 guard ctx.isTextField(elementAt: e), ctx.lacksLabel(elementAt: e) else { return nil }
+                if ctx.document.platform == .android, !ctx.lacksSpeakableText(elementAt: e) { return nil }
                 return ctx.finding(elementAt: e, message: "Text field has no accessibility label.")
             }
         })
