@@ -129,6 +129,7 @@ public enum SarifReport {
                         rules: rules, baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
         }
         for entry in states?.fixed ?? [] {
+            if check.item() { return }
             writeFixed(entry, location: location, rules: rules, to: &json)
         }
     }
