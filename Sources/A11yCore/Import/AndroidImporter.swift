@@ -36,6 +36,17 @@ public enum AndroidImporter {
         return build(elements, roles: roles, scale: scale, display: (reader.displayWidth, reader.displayHeight), sources: sources)
     }
 
+    /// Whether the children's words are the label itself on a node TalkBack gives no role word
+    /// or state, so its speech from the label alone is the same (no rare row then: most
+    /// clickable rows of plain texts).
+    private static func saysLabelAlone(_ children: String, label: String, _ i: Int, _ elements: [AndroidElement]) -> Bool {
+        guard children == label, elements[i].text.isEmpty, !elements[i].flags.contains(.checkable) else { return false }
+        let kind = elements[i].kind
+        guard kind == .view || kind == .text || kind == .list || kind == .cell else { return false }
+        let clickable = !elements[i].flags.isDisjoint(with: [.clickable, .longClickable])
+        return TalkBackSpeech.role(className: elements[i].className, kind: kind, clickable: clickable).word == nil
+    }
+
     /// The screen's shorter side in pixels: Appium's display size, else the extent of the bounds.
     static func shorterSide(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> Int {
         if let w = reader.displayWidth, let h = reader.displayHeight, w > 0, h > 0 { return min(w, h) }
@@ -60,8 +71,9 @@ public enum AndroidImporter {
             fields.append(Node.Fields())
             var node = Node(table: fields, row: i, parent: elements[i].parent < 0 ? nil : Int(elements[i].parent), isSynthetic: false,
                             indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth))
-            // Document order is TalkBack's order: earlier nodes read first among siblings.
-            node.sortPriority = Double(count - i)
+            // TalkBack's traversal order (`AndroidRoles.rank`); a node TalkBack does not see
+            // (not important) is read through in place, its children placed among its parent's.
+            node.sortPriority = i == 0 || flags.contains(.important) ? Double(count - roles.rank[i]) : 0
             if i == 0 {
                 fields[i].typeName = "hierarchy"
                 node.isAccessibilityElement = false
@@ -106,6 +118,14 @@ public enum AndroidImporter {
                 node.isAccessibilityElement = true
                 let label = roles.label(of: i, elements)
                 if !label.isEmpty { fields[i].label = label; node.note(.nonEmptyLabel, true) }
+                node.holdsElements = roles.holdsStops[i]
+                if let children = roles.spokenChildren(of: i, elements), !saysLabelAlone(children, label: label, i, elements) {
+                    let own = elements[i].contentDescription.isEmpty && !elements[i].text.isEmpty
+                        && kind != .textField && kind != .secureTextField && kind != .slider && kind != .progressBar
+                        ? elements[i].text : nil
+                    fields[rareOf: i].talkBackName = own
+                    fields[rareOf: i].talkBackChildren = children
+                }
             case .readThrough:
                 node.isAccessibilityElement = false
             }

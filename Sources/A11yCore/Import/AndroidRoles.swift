@@ -1,69 +1,178 @@
-/// For each element of an Android dump: our node kind, and whether TalkBack stops on it
-/// (see `AndroidImporter` for the rules and their sources). Walks are over the flat
-/// pre-order arrays, forwards for what flows down (visibility, ancestors) and backwards for
-/// what flows up (descendants), so nothing recurses.
+/// For each element of an Android dump: our node kind, whether TalkBack stops on it, and where
+/// it comes in TalkBack's traversal (see `AndroidImporter` for the rules and their sources).
+/// Walks are over the flat pre-order arrays, forwards for what flows down (visibility,
+/// ancestors) and backwards for what flows up (descendants), so nothing recurses.
+///
+/// TalkBack sees the tree of nodes important for accessibility: a node that is not important
+/// is absent and its children hang from its nearest important ancestor (`a11yParent`). The
+/// rules below read that tree, as google/talkback's
+/// `utils/src/main/java/com/google/android/accessibility/utils/AccessibilityNodeInfoUtils.java`
+/// does on `AccessibilityNodeInfo`s.
 struct AndroidRoles {
     enum Role { case stop, readThrough }
     private(set) var kind: [NodeKind]
     private(set) var role: [Role]
-    /// Focusable for accessibility (ATF `isAccessibilityFocusable`).
+    /// Accessibility focusable (`isAccessibilityFocusable`): actionable, or a speaking top-level
+    /// item of a scrolling container.
     private(set) var focusable: [Bool]
+    /// A stop that holds other stops: TalkBack focuses the node and then each of them.
+    private(set) var holdsStops: [Bool]
+    /// Each element's place in TalkBack's traversal, from 0 (the root).
+    private(set) var rank: [Int]
     private var visible: [Bool]
+    /// Nearest important ancestor (0, the root, when none): the node's parent in TalkBack's tree.
+    private(set) var a11yParent: [Int]
     /// One past the last index of each element's subtree.
     private var subtreeEnd: [Int]
+    /// TalkBack's children of node `i`, in traversal order: `childList[childStart[i]..<childStart[i + 1]]`.
+    private(set) var childStart: [Int] = [0]
+    private(set) var childList: [Int] = []
 
     init(_ elements: [AndroidElement]) {
         let count = elements.count
         kind = [NodeKind](repeating: .view, count: count)
         role = [Role](repeating: .readThrough, count: count)
         focusable = [Bool](repeating: false, count: count)
+        holdsStops = [Bool](repeating: false, count: count)
         visible = [Bool](repeating: false, count: count)
+        a11yParent = [Int](repeating: 0, count: count)
         subtreeEnd = Array(1...max(count, 1))
+        rank = [Int](repeating: 0, count: count)
+        childStart = [Int](repeating: 0, count: count + 1)
         guard count > 1 else { return }
 
+        // `isFocusableOrClickable`: visible and screen-reader-focusable, clickable,
+        // long-clickable or focusable (`isActionableForAccessibility`).
+        var actionable = [Bool](repeating: false, count: count)
+        var hasChildren = [Bool](repeating: false, count: count)
         for i in 1..<count {
             let f = elements[i].flags, p = Int(elements[i].parent)
             visible[i] = f.contains(.visible) && (p == 0 || visible[p])
+            a11yParent[i] = p == 0 || elements[p].flags.contains(.important) ? p : a11yParent[p]
             kind[i] = elements[i].kind
-            let actionable = !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
-            focusable[i] = visible[i] && f.contains(.important) && actionable
+            actionable[i] = visible[i] && f.contains(.important)
+                && !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
+            if f.contains(.important) { hasChildren[a11yParent[i]] = true }
         }
-        // Upwards: subtree ends, children of scrolling containers, focusable / important
-        // descendants, and whether a subtree speaks.
-        var hasFocusableDescendant = [Bool](repeating: false, count: count)
-        var hasImportantDescendant = [Bool](repeating: false, count: count)
-        var subtreeSpeaks = [Bool](repeating: false, count: count)
+        // Upwards: subtree ends, then `isSpeakingNode` (text, content description or hint;
+        // checkable; or a non-actionable speaking child) and `isAccessibilityFocusable`.
+        var speaking = [Bool](repeating: false, count: count)
         for i in stride(from: count - 1, through: 1, by: -1) {
             let p = Int(elements[i].parent)
             subtreeEnd[p] = max(subtreeEnd[p], subtreeEnd[i])
-            guard visible[i] else { continue }
-            // A child of a scrolling container that speaks (itself or through its subtree, known
-            // by now) is focused on its own (ATF `isAccessibilityFocusable`).
-            if !focusable[i], p > 0, elements[i].flags.contains(.important), subtreeSpeaks[i] || elements[i].speaks {
-                let parent = elements[p].flags
-                if !parent.isDisjoint(with: [.scrollable, .scrollingContainer]) && !parent.contains(.spinner) {
-                    focusable[i] = true
+            let f = elements[i].flags
+            guard visible[i], f.contains(.important) else { continue }
+            if Self.hasText(elements[i]) || f.contains(.checkable) { speaking[i] = true }
+            let parent = a11yParent[i]
+            let scrollItem = isScrollItem(parent, elements)
+            focusable[i] = actionable[i] || (scrollItem && speaking[i])
+            // `hasNonActionableSpeakingChildren`: not through actionable children, nor through
+            // speaking top-level scroll items unless the parent itself is (long-)clickable.
+            guard parent > 0, !actionable[i], speaking[i] else { continue }
+            if scrollItem && elements[parent].flags.isDisjoint(with: [.clickable, .longClickable]) { continue }
+            speaking[parent] = true
+        }
+        // Downwards: `shouldFocusNode`. A focusable node is a stop when it has no children or
+        // something to speak; any other node when it has text or a state and no focusable
+        // ancestor (`hasMatchingAncestor` with `shouldFocusNode(_, _, checkChildren: false)`).
+        var focusableAncestor = [Bool](repeating: false, count: count)
+        for i in 1..<count {
+            let a = a11yParent[i]
+            focusableAncestor[i] = a > 0 && (focusableAncestor[a] || focusable[a])
+            guard visible[i], elements[i].flags.contains(.important) else { continue }
+            let isStop = focusable[i]
+                ? !hasChildren[i] || speaking[i]
+                : !focusableAncestor[i] && (Self.hasText(elements[i]) || elements[i].flags.contains(.checkable))
+            if isStop {
+                role[i] = .stop
+                // Only the nearest stop above walks into this one (the others walk into it through that stop).
+                var s = a
+                while s > 0 && role[s] != .stop { s = a11yParent[s] }
+                if s > 0 { holdsStops[s] = true }
+            }
+        }
+        orderTraversal(elements)
+    }
+
+    /// `hasText`: a text, content description or hint that is not empty (a whitespace text counts).
+    static func hasText(_ e: AndroidElement) -> Bool {
+        !e.text.isEmpty || !e.contentDescription.isEmpty || e.flags.contains(.hasHint)
+    }
+
+    /// `isScrollItem`: children of `parent` are top-level scroll items when it is scrollable or
+    /// a list, grid or scroll view by class, and not a drop-down list (Spinner).
+    private func isScrollItem(_ parent: Int, _ elements: [AndroidElement]) -> Bool {
+        guard parent > 0 else { return false }
+        let f = elements[parent].flags
+        return !f.contains(.spinner) && !f.isDisjoint(with: [.scrollable, .scrollingContainer])
+    }
+
+    /// Pre-order over TalkBack's tree with each node's children in the order
+    /// `ReorderedChildrenIterator` gives (utils/.../traversal/ReorderedChildrenIterator.java,
+    /// bounds from `NodeCachedBoundsCalculator`): the rank of every element. Children lists
+    /// are left in `childList` (reordered), each node's from `childStart[i]` to `childStart[i + 1]`.
+    private mutating func orderTraversal(_ elements: [AndroidElement]) {
+        let count = elements.count
+        // Children lists in TalkBack's tree (important nodes only), in document order.
+        var start = [Int](repeating: 0, count: count + 1)
+        for i in 1..<count where elements[i].flags.contains(.important) { start[a11yParent[i] + 1] += 1 }
+        for i in 0..<count { start[i + 1] += start[i] }
+        var list = [Int](repeating: 0, count: start[count])
+        var fill = start
+        for i in 1..<count where elements[i].flags.contains(.important) {
+            let p = a11yParent[i]
+            list[fill[p]] = i; fill[p] += 1
+        }
+        // `NodeCachedBoundsCalculator.fetchBound`: a node TalkBack focuses has its own bounds;
+        // any other the box of its children's bounds clipped to its own; invisible ones none.
+        var bounds = [BoundsBox](repeating: .empty, count: count)
+        for i in stride(from: count - 1, through: 1, by: -1) where visible[i] && elements[i].flags.contains(.important) {
+            let own = BoundsBox(elements[i])
+            if role[i] == .stop || start[i] == start[i + 1] { bounds[i] = own; continue }
+            var union: BoundsBox?
+            for k in start[i]..<start[i + 1] where !bounds[list[k]].isEmpty {
+                union = union.map { $0.union(bounds[list[k]]) } ?? bounds[list[k]]
+            }
+            bounds[i] = union.map { $0.clamped(to: own) } ?? own
+        }
+        func usesChildrenBounds(_ i: Int) -> Bool { !bounds[i].isEmpty && bounds[i] != BoundsBox(elements[i]) }
+        for i in 0..<count where start[i + 1] - start[i] > 1 && elements[i].className != "android.webkit.WebView" {
+            let range = start[i]..<start[i + 1]
+            guard range.contains(where: { usesChildrenBounds(list[$0]) }) else { continue }
+            var kids = Array(list[range])
+            Self.reorder(&kids, bounds: bounds, own: { BoundsBox(elements[$0]) }, usesChildrenBounds: usesChildrenBounds)
+            list.replaceSubrange(range, with: kids)
+        }
+        // Explicit stack: dumps may be deep. Nodes outside TalkBack's tree keep rank 0.
+        var next = 0
+        var stack = [0]
+        while let i = stack.popLast() {
+            rank[i] = next; next += 1
+            stack.append(contentsOf: list[start[i]..<start[i + 1]].reversed())
+        }
+        childStart = start
+        childList = list
+    }
+
+    /// `ReorderedChildrenIterator.reorder`: from the second last child back to the first, a
+    /// child whose bounds come from its children moves right past each next sibling that its
+    /// adjusted bounds place after it while its own bounds placed it before.
+    static func reorder(_ kids: inout [Int], bounds: [BoundsBox], own: (Int) -> BoundsBox,
+                        usesChildrenBounds: (Int) -> Bool) {
+        var index = kids.count - 2
+        while index >= 0 {
+            let current = kids[index]
+            if usesChildrenBounds(current) {
+                var next = index + 1
+                while next < kids.count,
+                      BoundsBox.compare(bounds[current], bounds[kids[next]]) > 0,
+                      BoundsBox.compare(own(current), own(kids[next])) < 0 {
+                    kids[next - 1] = kids[next]
+                    kids[next] = current
+                    next += 1
                 }
             }
-            if focusable[i] || hasFocusableDescendant[i] { hasFocusableDescendant[p] = true }
-            if elements[i].flags.contains(.important) { hasImportantDescendant[p] = true }
-            // What a focusable parent would collect: not through focusable children.
-            if !focusable[i] && (subtreeSpeaks[i] || elements[i].speaks) { subtreeSpeaks[p] = true }
-        }
-        // Downwards: stops. A focusable node with focusable descendants is read as its parts
-        // (see `AndroidImporter`), so it does not speak for the nodes below it.
-        var spokenFor = [Bool](repeating: false, count: count)
-        for i in 1..<count {
-            let f = elements[i].flags, p = Int(elements[i].parent)
-            let parentSpeaksForChildren = p > 0 && (spokenFor[p] || (focusable[p] && role[p] == .stop))
-            spokenFor[i] = parentSpeaksForChildren
-            guard visible[i], !parentSpeaksForChildren else { continue }
-            if focusable[i] {
-                let speaks = elements[i].speaks || subtreeSpeaks[i]
-                if !hasFocusableDescendant[i] && (speaks || !hasImportantDescendant[i]) { role[i] = .stop }
-            } else if f.contains(.important) && (elements[i].speaks || f.contains(.hasHint)) {
-                role[i] = .stop
-            }
+            index -= 1
         }
     }
 
@@ -97,5 +206,88 @@ struct AndroidRoles {
             j += 1
         }
         return label
+    }
+}
+
+/// A node's bounds in pixels as TalkBack's traversal compares them (`android.graphics.Rect`).
+struct BoundsBox: Equatable {
+    var left: Int32, top: Int32, right: Int32, bottom: Int32
+    static let empty = BoundsBox(left: 0, top: 0, right: 0, bottom: 0)
+    var isEmpty: Bool { self == .empty }
+
+    init(left: Int32, top: Int32, right: Int32, bottom: Int32) {
+        self.left = left; self.top = top; self.right = right; self.bottom = bottom
+    }
+
+    init(_ e: AndroidElement) { self.init(left: e.left, top: e.top, right: e.right, bottom: e.bottom) }
+
+    func union(_ o: BoundsBox) -> BoundsBox {
+        BoundsBox(left: min(left, o.left), top: min(top, o.top), right: max(right, o.right), bottom: max(bottom, o.bottom))
+    }
+
+    /// The children's box limited to the node's own (`fetchBound`).
+    func clamped(to own: BoundsBox) -> BoundsBox {
+        BoundsBox(left: max(left, own.left), top: max(top, own.top), right: min(right, own.right), bottom: min(bottom, own.bottom))
+    }
+
+    /// `ReorderedChildrenIterator.compare` (left to right): above, below, then left edge, top,
+    /// taller first, wider first; a tie or missing bounds read as "before" (-1).
+    static func compare(_ a: BoundsBox, _ b: BoundsBox) -> Int {
+        if a.isEmpty || b.isEmpty { return -1 }
+        if Int(a.bottom) - Int(b.top) <= 0 { return -1 }
+        if Int(a.top) - Int(b.bottom) >= 0 { return 1 }
+        if a.left != b.left { return Int(a.left) - Int(b.left) }
+        if a.top != b.top { return Int(a.top) - Int(b.top) }
+        let ha = Int(a.bottom) - Int(a.top), hb = Int(b.bottom) - Int(b.top)
+        if ha != hb { return -(ha - hb) }
+        let wa = Int(a.right) - Int(a.left), wb = Int(b.right) - Int(b.left)
+        if wa != wb { return -(wa - wb) }
+        return -1
+    }
+}
+
+extension AndroidRoles {
+    /// What TalkBack says for the children stop `i` speaks for, in its words and traversal
+    /// order (`TreeNodesDescription.treeNodesDescription`: each visible child that is not
+    /// accessibility focusable, with its checked status, role description, own children and
+    /// hint); nil when the stop has a content description (which speaks for the subtree) or
+    /// no such child says anything.
+    func spokenChildren(of i: Int, _ elements: [AndroidElement]) -> String? {
+        guard elements[i].contentDescription.isEmpty else { return nil }
+        var parts: [String?] = []
+        for k in childStart[i]..<childStart[i + 1] {
+            let c = childList[k]
+            guard visible[c], !focusable[c] else { continue }
+            parts.append(description(of: c, elements))
+        }
+        let joined = TalkBackSpeech.joined(parts)
+        return joined.isEmpty ? nil : joined
+    }
+
+    /// `getAppendedTreeDescription` of a child that is spoken for.
+    private func description(of c: Int, _ elements: [AndroidElement]) -> String? {
+        let e = elements[c], f = e.flags
+        // An ImageView with nothing to say is not important for accessibility by the
+        // framework's automatic rule, so not in TalkBack's tree (`TalkBackLabelManager.needsLabel` notes it).
+        if kind[c] == .image && !Self.hasText(e) { return nil }
+        var name: String? = e.contentDescription.isEmpty ? nil : e.contentDescription
+        var value: String?, hint: String? = f.contains(.hasHint) ? e.hint : nil
+        switch kind[c] {
+        case .textField, .secureTextField:
+            if f.contains(.showingHint) { if hint == nil && !e.text.isEmpty { hint = e.text } } else if !e.text.isEmpty { value = e.text }
+        case .slider, .progressBar:
+            if !e.text.isEmpty { value = e.text }
+        default:
+            if name == nil && !e.text.isEmpty { name = e.text }
+        }
+        let checkable = f.contains(.checkable)
+        if checkable && value == nil { value = f.contains(.checked) ? "1" : "0" }
+        let clickable = !f.isDisjoint(with: [.clickable, .longClickable])
+        var facts = TalkBackSpeech.Facts(role: TalkBackSpeech.role(className: e.className, kind: kind[c], clickable: clickable),
+                                         checkable: checkable, isPassword: kind[c] == .secureTextField)
+        facts.clickable = f.contains(.clickable)
+        let children = e.contentDescription.isEmpty ? spokenChildren(of: c, elements) : nil
+        let text = TalkBackSpeech.treeDescription(label: name, value: value, hint: hint, facts: facts, children: children)
+        return text.isEmpty ? nil : text
     }
 }

@@ -263,6 +263,10 @@ extension Node {
         var className: String?
         var contentDescription: String?
         var scrollable = false
+        /// Android import: what TalkBack says for the stop's own name and for the children it
+        /// speaks for (`TalkBackSpeech`), set only when the stop speaks for some.
+        var talkBackName: String?
+        var talkBackChildren: String?
         var containerType: ContainerType?
         var dataTableCell: DataTableCell?
     }
@@ -305,6 +309,11 @@ extension Node {
     }
     /// Android: the node's own non-empty contentDescription (not the label TalkBack composes).
     public var contentDescription: String? { get { rare { $0.contentDescription } ?? nil } set { mutateRare { $0.contentDescription = newValue } } }
+    /// Android import: the stop's own name and its children's descriptions in TalkBack's words
+    /// (`TreeNodesDescription.treeNodesDescription`), nil unless it speaks for children.
+    var talkBackChildren: (name: String?, children: String)? {
+        rare { r in r.talkBackChildren.map { (r.talkBackName, $0) } } ?? nil
+    }
     /// Android: the node scrolls its content.
     public var scrollable: Bool { get { rare { $0.scrollable } ?? false } set { mutateRare { $0.scrollable = newValue } } }
 
