@@ -55,6 +55,8 @@ struct AndroidElement {
         static let spinner = Flags(rawValue: 1 << 21)
         /// `class` names a scrolling container (`AndroidClasses.isScrollingContainer`).
         static let scrollingContainer = Flags(rawValue: 1 << 22)
+        /// The dump says `a11y-important` (Appium); UI Automator does not.
+        static let importanceStated = Flags(rawValue: 1 << 23)
     }
 
     /// Our kind for the class (`AndroidClasses`), decided once per distinct class.

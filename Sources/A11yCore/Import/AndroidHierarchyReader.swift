@@ -174,7 +174,7 @@ struct AndroidHierarchyReader {
             else if reader.equals(name, "showing-hint") { try flag(.showingHint) }
         case 14:
             if reader.equals(name, "long-clickable") { try flag(.longClickable) }
-            else if reader.equals(name, "a11y-important") { try flag(.important) }
+            else if reader.equals(name, "a11y-important") { try flag(.important); element.flags.insert(.importanceStated) }
         case 15:
             if reader.equals(name, "visible-to-user") { try flag(.visible) }
         case 17:

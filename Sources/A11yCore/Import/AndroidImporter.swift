@@ -73,7 +73,7 @@ public enum AndroidImporter {
                             indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth))
             // TalkBack's traversal order (`AndroidRoles.rank`); a node TalkBack does not see
             // (not important) is read through in place, its children placed among its parent's.
-            node.sortPriority = i == 0 || flags.contains(.important) ? Double(count - roles.rank[i]) : 0
+            node.sortPriority = i == 0 || roles.inTree[i] ? Double(count - roles.rank[i]) : 0
             if i == 0 {
                 fields[i].typeName = "hierarchy"
                 node.isAccessibilityElement = false

@@ -20,6 +20,8 @@ struct AndroidRoles {
     /// Each element's place in TalkBack's traversal, from 0 (the root).
     private(set) var rank: [Int]
     private var visible: [Bool]
+    /// In TalkBack's tree: important for accessibility (see `isInTree`).
+    private(set) var inTree: [Bool]
     /// Nearest important ancestor (0, the root, when none): the node's parent in TalkBack's tree.
     private(set) var a11yParent: [Int]
     /// One past the last index of each element's subtree.
@@ -35,6 +37,7 @@ struct AndroidRoles {
         focusable = [Bool](repeating: false, count: count)
         holdsStops = [Bool](repeating: false, count: count)
         visible = [Bool](repeating: false, count: count)
+        inTree = elements.map(Self.isInTree)
         a11yParent = [Int](repeating: 0, count: count)
         subtreeEnd = Array(1...max(count, 1))
         rank = [Int](repeating: 0, count: count)
@@ -48,11 +51,11 @@ struct AndroidRoles {
         for i in 1..<count {
             let f = elements[i].flags, p = Int(elements[i].parent)
             visible[i] = f.contains(.visible) && (p == 0 || visible[p])
-            a11yParent[i] = p == 0 || elements[p].flags.contains(.important) ? p : a11yParent[p]
+            a11yParent[i] = p == 0 || inTree[p] ? p : a11yParent[p]
             kind[i] = elements[i].kind
-            actionable[i] = visible[i] && f.contains(.important)
+            actionable[i] = visible[i] && inTree[i]
                 && !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
-            if f.contains(.important) { hasChildren[a11yParent[i]] = true }
+            if inTree[i] { hasChildren[a11yParent[i]] = true }
         }
         // Upwards: subtree ends, then `isSpeakingNode` (text, content description or hint;
         // checkable; or a non-actionable speaking child) and `isAccessibilityFocusable`.
@@ -61,7 +64,7 @@ struct AndroidRoles {
             let p = Int(elements[i].parent)
             subtreeEnd[p] = max(subtreeEnd[p], subtreeEnd[i])
             let f = elements[i].flags
-            guard visible[i], f.contains(.important) else { continue }
+            guard visible[i], inTree[i] else { continue }
             if Self.hasText(elements[i]) || f.contains(.checkable) { speaking[i] = true }
             let parent = a11yParent[i]
             let scrollItem = isScrollItem(parent, elements)
@@ -79,7 +82,7 @@ struct AndroidRoles {
         for i in 1..<count {
             let a = a11yParent[i]
             focusableAncestor[i] = a > 0 && (focusableAncestor[a] || focusable[a])
-            guard visible[i], elements[i].flags.contains(.important) else { continue }
+            guard visible[i], inTree[i] else { continue }
             let isStop = focusable[i]
                 ? !hasChildren[i] || speaking[i]
                 : !focusableAncestor[i] && (Self.hasText(elements[i]) || elements[i].flags.contains(.checkable))
@@ -92,6 +95,23 @@ struct AndroidRoles {
             }
         }
         orderTraversal(elements)
+    }
+
+    /// Whether TalkBack's tree holds the node: as the dump says (Appium's `a11y-important`),
+    /// else by the framework's automatic importance (`View.isImportantForAccessibility`: a
+    /// TextView, a view with a content description, an actionable, checkable, scrolling or
+    /// heading view, a field, a seek or progress bar; UI Automator writes every view, so a
+    /// plain layout wrapper is left out as the framework leaves it out).
+    static func isInTree(_ e: AndroidElement) -> Bool {
+        let f = e.flags
+        if f.contains(.importanceStated) { return f.contains(.important) }
+        if !f.isDisjoint(with: [.clickable, .longClickable, .focusable, .screenReaderFocusable, .checkable,
+                                .scrollable, .heading, .descriptionNotBlank, .textNotBlank, .hasHint]) { return true }
+        if !e.contentDescription.isEmpty || !e.text.isEmpty { return true }
+        switch e.kind {
+        case .view, .image, .cell: return false
+        default: return true
+        }
     }
 
     /// `hasText`: a text, content description or hint that is not empty (a whitespace text counts).
@@ -115,18 +135,18 @@ struct AndroidRoles {
         let count = elements.count
         // Children lists in TalkBack's tree (important nodes only), in document order.
         var start = [Int](repeating: 0, count: count + 1)
-        for i in 1..<count where elements[i].flags.contains(.important) { start[a11yParent[i] + 1] += 1 }
+        for i in 1..<count where inTree[i] { start[a11yParent[i] + 1] += 1 }
         for i in 0..<count { start[i + 1] += start[i] }
         var list = [Int](repeating: 0, count: start[count])
         var fill = start
-        for i in 1..<count where elements[i].flags.contains(.important) {
+        for i in 1..<count where inTree[i] {
             let p = a11yParent[i]
             list[fill[p]] = i; fill[p] += 1
         }
         // `NodeCachedBoundsCalculator.fetchBound`: a node TalkBack focuses has its own bounds;
         // any other the box of its children's bounds clipped to its own; invisible ones none.
         var bounds = [BoundsBox](repeating: .empty, count: count)
-        for i in stride(from: count - 1, through: 1, by: -1) where visible[i] && elements[i].flags.contains(.important) {
+        for i in stride(from: count - 1, through: 1, by: -1) where visible[i] && inTree[i] {
             let own = BoundsBox(elements[i])
             if role[i] == .stop || start[i] == start[i + 1] { bounds[i] = own; continue }
             var union: BoundsBox?
@@ -195,7 +215,7 @@ struct AndroidRoles {
         while j < subtreeEnd[i] {
             if !visible[j] || focusable[j] { j = subtreeEnd[j]; continue }
             let f = elements[j].flags
-            if f.contains(.important) {
+            if inTree[j] {
                 if f.contains(.descriptionNotBlank) {
                     add(elements[j].contentDescription)
                     j = subtreeEnd[j]
