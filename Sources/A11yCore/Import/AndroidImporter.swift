@@ -118,7 +118,7 @@ public enum AndroidImporter {
                 node.isAccessibilityElement = true
                 let label = roles.label(of: i, elements)
                 if !label.isEmpty { fields[i].label = label; node.note(.nonEmptyLabel, true) }
-                node.holdsElements = roles.holdsStops[i]
+                if roles.holdsStops[i] { fields[i].androidFacts.state(.holdsElements, true) }
                 if let children = roles.spokenChildren(of: i, elements), !saysLabelAlone(children, label: label, i, elements) {
                     let own = elements[i].contentDescription.isEmpty && !elements[i].text.isEmpty
                         && kind != .textField && kind != .secureTextField && kind != .slider && kind != .progressBar

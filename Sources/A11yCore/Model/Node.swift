@@ -27,9 +27,6 @@ public struct Node: Sendable {
     public var grouping: Grouping?
     public var focusable: Bool?
     public var deferralReceiver: Bool = false
-    /// Android import: a stop that holds other stops (TalkBack focuses it, then each of them),
-    /// so the reading walk goes on into its subtree.
-    var holdsElements: Bool = false
     /// UIKit `clipsToBounds`: a zero-size view that clips shows nothing, so its subtree is not
     /// visited; one that does not clip is walked through (AccessibilitySnapshot's parser).
     /// Kept as a bit of `present`: a Bool of its own would grow every node by 8 bytes.

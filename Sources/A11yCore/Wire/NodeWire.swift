@@ -321,6 +321,12 @@ extension Node {
     public var clickable: Bool? { get { fields.androidFacts.value(.clickable) } set { mutate { $0.androidFacts.state(.clickable, newValue) } } }
     /// Android: `isLongClickable()`, nil when the tree does not say.
     public var longClickable: Bool? { get { fields.androidFacts.value(.longClickable) } set { mutate { $0.androidFacts.state(.longClickable, newValue) } } }
+    /// Android import: a stop that holds other stops (TalkBack focuses it, then each of them),
+    /// so the reading walk goes on into its subtree.
+    var holdsElements: Bool {
+        get { fields.androidFacts.value(.holdsElements) == true }
+        set { mutate { $0.androidFacts.state(.holdsElements, newValue ? true : nil) } }
+    }
     /// Android: `isImportantForAccessibility()`, nil when the tree does not say (read as true).
     public var importantForAccessibility: Bool? { get { fields.androidFacts.value(.important) } set { mutate { $0.androidFacts.state(.important, newValue) } } }
 
@@ -334,7 +340,8 @@ extension Node {
 /// Three optional Android booleans in one byte: for each fact a bit saying it was stated and
 /// a bit holding its value.
 struct AndroidFacts: Equatable {
-    enum Fact: UInt8 { case clickable = 0, longClickable = 2, important = 4 }
+    /// `holdsElements` is no wire field: the Android importer's stop that holds other stops.
+    enum Fact: UInt8 { case clickable = 0, longClickable = 2, important = 4, holdsElements = 6 }
     private var bits: UInt8 = 0
 
     func value(_ fact: Fact) -> Bool? {
