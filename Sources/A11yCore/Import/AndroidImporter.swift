@@ -2,25 +2,22 @@
 /// into our `Document`, with `platform: android`, so the engines and rules run on it as on
 /// a JSON tree. Each XML element is one node, in the same order; `<hierarchy>` is the root.
 ///
-/// What TalkBack would do decides each node's role (after ATF's `ViewHierarchyElementUtils`,
-/// which approximates TalkBack from the same `AccessibilityNodeInfo` facts):
-/// - A node is *focusable for accessibility* when it is visible, important and
-///   screen-reader-focusable, clickable, long-clickable or focusable, or when it speaks and
-///   sits directly in a scrolling container (a list or scroll view, or a `scrollable` node).
-/// - A focusable node is one stop. Its label is its `content-desc` when that is not blank
-///   (it overrides the whole subtree); otherwise its own `text` and the text of every
-///   descendant that is not itself focusable (a descendant's `content-desc` again standing
-///   for its subtree), joined with ", ". A focusable node that speaks nothing and holds
-///   other important nodes is no stop (ATF `shouldFocusView`).
-/// - A node that is not focusable but has text, a content description or a hint is a stop of
-///   its own when it is important and no focusable ancestor speaks for it.
-/// - Everything else is read through.
-/// - The dump is in TalkBack's traversal order already: nodes get decreasing `sortPriority`
-///   in document order, so our reading order keeps it instead of sorting by position.
-///
-/// Where our model differs: an element cannot hold other elements, so a focusable node that
-/// holds other focusable nodes is read as its parts (each focusable descendant, and the text
-/// it would have spoken, are stops of their own); TalkBack would also stop on the container.
+/// What TalkBack does decides each node's role, on TalkBack's tree of nodes important for
+/// accessibility (`AndroidRoles`, after google/talkback's `AccessibilityNodeInfoUtils`):
+/// - A node is *accessibility focusable* when it is visible and screen-reader-focusable,
+///   clickable, long-clickable or focusable, or when it speaks and is a top-level item of a
+///   scrolling container (a list or scroll view, or a `scrollable` node; not a Spinner).
+/// - A focusable node is a stop when it has no children or speaks (text, description, hint,
+///   checkable, or a non-focusable child that speaks), also when it holds other stops: TalkBack
+///   focuses it and then each of them (the node is marked `holdsElements`, so the reading walk
+///   goes on into it). Its label is its `content-desc` when that is not blank (it overrides the
+///   whole subtree); otherwise its own `text` and the text of every descendant that is not
+///   itself focusable, joined with ", "; what TalkBack says for those children (their states
+///   and role words too) is kept for `TalkBackSpeech` when it differs from the label.
+/// - Any other node with text or a checked state is a stop of its own when no focusable
+///   ancestor speaks for it. Everything else is read through.
+/// - Order is TalkBack's traversal: pre-order with the children of a container laid out out of
+///   order reordered (`ReorderedChildrenIterator`); nodes get decreasing `sortPriority` by it.
 public enum AndroidImporter {
     public static func document(_ bytes: UnsafeRawBufferPointer, density: Double? = nil,
                                 limits: DecodeLimits = .default) throws(InputError) -> Document {
