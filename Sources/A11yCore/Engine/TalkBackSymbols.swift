@@ -9,15 +9,18 @@
 enum TalkBackSymbols {
     /// The text as TalkBack says it: a single symbol (after trimming) by its name.
     static func cleanUp(_ text: String) -> String {
-        // Java's trim: characters up to U+0020 at either end.
-        let scalars = text.unicodeScalars
-        guard let first = scalars.first else { return text }
-        var trimmed = Substring.UnicodeScalarView(scalars)
-        while let s = trimmed.first, s.value <= 0x20 { trimmed.removeFirst() }
-        while let s = trimmed.last, s.value <= 0x20 { trimmed.removeLast() }
-        if trimmed.isEmpty { return names[Character(first)] ?? text }
-        // One UTF-16 unit, as Java's `length() == 1`.
-        guard trimmed.count == 1, let only = trimmed.first, only.utf16.count == 1 else { return text }
+        // Java's trim: characters up to U+0020 at either end. Read as bytes (those characters
+        // are ASCII): most texts are longer than one symbol and return at once.
+        let utf8 = text.utf8
+        guard let firstByte = utf8.first else { return text }
+        var lower = utf8.startIndex, upper = utf8.endIndex
+        while lower < upper && utf8[lower] <= 0x20 { lower = utf8.index(after: lower) }
+        while upper > lower && utf8[utf8.index(before: upper)] <= 0x20 { upper = utf8.index(before: upper) }
+        if lower == upper { return names[Character(Unicode.Scalar(firstByte))] ?? text }
+        // One scalar of one UTF-16 unit (Java's `length() == 1`) is at most 3 UTF-8 bytes.
+        guard utf8.distance(from: lower, to: upper) <= 3 else { return text }
+        let trimmed = text[lower..<upper]
+        guard trimmed.unicodeScalars.count == 1, let only = trimmed.unicodeScalars.first, only.utf16.count == 1 else { return text }
         return names[Character(only)] ?? String(trimmed)
     }
 

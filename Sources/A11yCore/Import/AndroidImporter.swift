@@ -33,15 +33,14 @@ public enum AndroidImporter {
         return build(elements, roles: roles, scale: scale, display: (reader.displayWidth, reader.displayHeight), sources: sources)
     }
 
-    /// Whether the children's words are the label itself on a node TalkBack gives no role word
-    /// or state, so its speech from the label alone is the same (no rare row then: most
-    /// clickable rows of plain texts).
-    private static func saysLabelAlone(_ children: String, label: String, _ i: Int, _ elements: [AndroidElement]) -> Bool {
-        guard children == label, elements[i].text.isEmpty, !elements[i].flags.contains(.checkable) else { return false }
+    /// Whether the node says nothing of its own besides its label (no text of its own, state
+    /// or role word): then when its children say their label parts, its speech from the
+    /// label alone is the same, and no rare row is made (most clickable rows of plain texts).
+    private static func saysLabelAlone(_ i: Int, _ elements: [AndroidElement]) -> Bool {
+        guard elements[i].text.isEmpty, !elements[i].flags.contains(.checkable) else { return false }
         let kind = elements[i].kind
         guard kind == .view || kind == .text || kind == .list || kind == .cell else { return false }
-        let clickable = !elements[i].flags.isDisjoint(with: [.clickable, .longClickable])
-        return TalkBackSpeech.role(className: elements[i].className, kind: kind, clickable: clickable).word == nil
+        return elements[i].talkBackRole.word == nil
     }
 
     /// The screen's shorter side in pixels: Appium's display size, else the extent of the bounds.
@@ -116,7 +115,8 @@ public enum AndroidImporter {
                 let label = roles.label(of: i, elements)
                 if !label.isEmpty { fields[i].label = label; node.note(.nonEmptyLabel, true) }
                 if roles.holdsStops[i] { fields[i].androidFacts.state(.holdsElements, true) }
-                if let children = roles.spokenChildren(of: i, elements), !saysLabelAlone(children, label: label, i, elements) {
+                if !(saysLabelAlone(i, elements) && roles.childrenSayTheirLabelParts(i, elements)),
+                   let children = roles.spokenChildren(of: i, elements), !(children == label && saysLabelAlone(i, elements)) {
                     let own = elements[i].contentDescription.isEmpty && !elements[i].text.isEmpty
                         && kind != .textField && kind != .secureTextField && kind != .slider && kind != .progressBar
                         ? elements[i].text : nil

@@ -37,7 +37,8 @@ struct AndroidRoles {
         focusable = [Bool](repeating: false, count: count)
         holdsStops = [Bool](repeating: false, count: count)
         visible = [Bool](repeating: false, count: count)
-        inTree = elements.map(Self.isInTree)
+        inTree = [Bool](repeating: true, count: count)
+        for i in 1..<max(count, 1) { inTree[i] = Self.isInTree(elements[i]) }
         a11yParent = [Int](repeating: 0, count: count)
         subtreeEnd = Array(1...max(count, 1))
         rank = [Int](repeating: 0, count: count)
@@ -47,7 +48,8 @@ struct AndroidRoles {
         // `isFocusableOrClickable`: visible and screen-reader-focusable, clickable,
         // long-clickable or focusable (`isActionableForAccessibility`).
         var actionable = [Bool](repeating: false, count: count)
-        var hasChildren = [Bool](repeating: false, count: count)
+        // Children in TalkBack's tree, counted at each node's slot + 1 (made offsets later).
+        var start = [Int](repeating: 0, count: count + 1)
         for i in 1..<count {
             let f = elements[i].flags, p = Int(elements[i].parent)
             visible[i] = f.contains(.visible) && (p == 0 || visible[p])
@@ -55,7 +57,7 @@ struct AndroidRoles {
             kind[i] = elements[i].kind
             actionable[i] = visible[i] && inTree[i]
                 && !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
-            if inTree[i] { hasChildren[a11yParent[i]] = true }
+            if inTree[i] { start[a11yParent[i] + 1] += 1 }
         }
         // Upwards: subtree ends, then `isSpeakingNode` (text, content description or hint;
         // checkable; or a non-actionable speaking child) and `isAccessibilityFocusable`.
@@ -79,22 +81,23 @@ struct AndroidRoles {
         // something to speak; any other node when it has text or a state and no focusable
         // ancestor (`hasMatchingAncestor` with `shouldFocusNode(_, _, checkChildren: false)`).
         var focusableAncestor = [Bool](repeating: false, count: count)
+        // The nearest stop above each node (0 when none).
+        var stopAbove = [Int](repeating: 0, count: count)
         for i in 1..<count {
             let a = a11yParent[i]
             focusableAncestor[i] = a > 0 && (focusableAncestor[a] || focusable[a])
+            stopAbove[i] = a > 0 && role[a] == .stop ? a : stopAbove[a]
             guard visible[i], inTree[i] else { continue }
             let isStop = focusable[i]
-                ? !hasChildren[i] || speaking[i]
+                ? start[i + 1] == 0 || speaking[i]
                 : !focusableAncestor[i] && (Self.hasText(elements[i]) || elements[i].flags.contains(.checkable))
             if isStop {
                 role[i] = .stop
                 // Only the nearest stop above walks into this one (the others walk into it through that stop).
-                var s = a
-                while s > 0 && role[s] != .stop { s = a11yParent[s] }
-                if s > 0 { holdsStops[s] = true }
+                if stopAbove[i] > 0 { holdsStops[stopAbove[i]] = true }
             }
         }
-        orderTraversal(elements)
+        orderTraversal(elements, childCounts: start)
     }
 
     /// Whether TalkBack's tree holds the node: as the dump says (Appium's `a11y-important`),
@@ -102,12 +105,11 @@ struct AndroidRoles {
     /// TextView, a view with a content description, an actionable, checkable, scrolling or
     /// heading view, a field, a seek or progress bar; UI Automator writes every view, so a
     /// plain layout wrapper is left out as the framework leaves it out).
-    static func isInTree(_ e: AndroidElement) -> Bool {
+    static func isInTree(_ e: borrowing AndroidElement) -> Bool {
         let f = e.flags
         if f.contains(.importanceStated) { return f.contains(.important) }
         if !f.isDisjoint(with: [.clickable, .longClickable, .focusable, .screenReaderFocusable, .checkable,
-                                .scrollable, .heading, .descriptionNotBlank, .textNotBlank, .hasHint]) { return true }
-        if !e.contentDescription.isEmpty || !e.text.isEmpty { return true }
+                                .scrollable, .heading, .speaksText, .hasHint]) { return true }
         switch e.kind {
         case .view, .image, .cell: return false
         default: return true
@@ -115,8 +117,8 @@ struct AndroidRoles {
     }
 
     /// `hasText`: a text, content description or hint that is not empty (a whitespace text counts).
-    static func hasText(_ e: AndroidElement) -> Bool {
-        !e.text.isEmpty || !e.contentDescription.isEmpty || e.flags.contains(.hasHint)
+    static func hasText(_ e: borrowing AndroidElement) -> Bool {
+        !e.flags.isDisjoint(with: [.speaksText, .hasHint])
     }
 
     /// `isScrollItem`: children of `parent` are top-level scroll items when it is scrollable or
@@ -131,11 +133,10 @@ struct AndroidRoles {
     /// `ReorderedChildrenIterator` gives (utils/.../traversal/ReorderedChildrenIterator.java,
     /// bounds from `NodeCachedBoundsCalculator`): the rank of every element. Children lists
     /// are left in `childList` (reordered), each node's from `childStart[i]` to `childStart[i + 1]`.
-    private mutating func orderTraversal(_ elements: [AndroidElement]) {
+    private mutating func orderTraversal(_ elements: [AndroidElement], childCounts: consuming [Int]) {
         let count = elements.count
         // Children lists in TalkBack's tree (important nodes only), in document order.
-        var start = [Int](repeating: 0, count: count + 1)
-        for i in 1..<count where inTree[i] { start[a11yParent[i] + 1] += 1 }
+        var start = childCounts
         for i in 0..<count { start[i + 1] += start[i] }
         var list = [Int](repeating: 0, count: start[count])
         var fill = start
@@ -146,22 +147,36 @@ struct AndroidRoles {
         // `NodeCachedBoundsCalculator.fetchBound`: a node TalkBack focuses has its own bounds;
         // any other the box of its children's bounds clipped to its own; invisible ones none.
         var bounds = [BoundsBox](repeating: .empty, count: count)
+        // `usesChildrenBounds`: the computed bounds differ from the node's own.
+        var childBased = [Bool](repeating: false, count: count)
+        var anyChildBased = false
         for i in stride(from: count - 1, through: 1, by: -1) where visible[i] && inTree[i] {
             let own = BoundsBox(elements[i])
             if role[i] == .stop || start[i] == start[i + 1] { bounds[i] = own; continue }
-            var union: BoundsBox?
+            var union = BoundsBox.empty, found = false
             for k in start[i]..<start[i + 1] where !bounds[list[k]].isEmpty {
-                union = union.map { $0.union(bounds[list[k]]) } ?? bounds[list[k]]
+                union = found ? union.union(bounds[list[k]]) : bounds[list[k]]
+                found = true
             }
-            bounds[i] = union.map { $0.clamped(to: own) } ?? own
+            bounds[i] = found ? union.clamped(to: own) : own
+            if bounds[i] != own && !bounds[i].isEmpty { childBased[i] = true; anyChildBased = true }
         }
-        func usesChildrenBounds(_ i: Int) -> Bool { !bounds[i].isEmpty && bounds[i] != BoundsBox(elements[i]) }
-        for i in 0..<count where start[i + 1] - start[i] > 1 && elements[i].className != "android.webkit.WebView" {
+        var reordered = false
+        for i in 0..<count where anyChildBased && start[i + 1] - start[i] > 1 {
             let range = start[i]..<start[i + 1]
-            guard range.contains(where: { usesChildrenBounds(list[$0]) }) else { continue }
+            var candidate = false
+            for k in range where childBased[list[k]] { candidate = true; break }
+            guard candidate, elements[i].className != "android.webkit.WebView" else { continue }
             var kids = Array(list[range])
-            Self.reorder(&kids, bounds: bounds, own: { BoundsBox(elements[$0]) }, usesChildrenBounds: usesChildrenBounds)
-            list.replaceSubrange(range, with: kids)
+            Self.reorder(&kids, bounds: bounds, own: { BoundsBox(elements[$0]) }, usesChildrenBounds: { childBased[$0] })
+            if !kids.elementsEqual(list[range]) { reordered = true; list.replaceSubrange(range, with: kids) }
+        }
+        childStart = start
+        // Without a reordered container the traversal is document order.
+        guard reordered else {
+            for i in 0..<count { rank[i] = i }
+            childList = list
+            return
         }
         // Explicit stack: dumps may be deep. Nodes outside TalkBack's tree keep rank 0.
         var next = 0
@@ -170,7 +185,6 @@ struct AndroidRoles {
             rank[i] = next; next += 1
             stack.append(contentsOf: list[start[i]..<start[i + 1]].reversed())
         }
-        childStart = start
         childList = list
     }
 
@@ -273,7 +287,7 @@ extension AndroidRoles {
     /// hint); nil when the stop has a content description (which speaks for the subtree) or
     /// no such child says anything.
     func spokenChildren(of i: Int, _ elements: [AndroidElement]) -> String? {
-        guard elements[i].contentDescription.isEmpty else { return nil }
+        guard elements[i].contentDescription.isEmpty, childStart[i] < childStart[i + 1] else { return nil }
         var parts: [String?] = []
         for k in childStart[i]..<childStart[i + 1] {
             let c = childList[k]
@@ -284,12 +298,44 @@ extension AndroidRoles {
         return joined.isEmpty ? nil : joined
     }
 
+    /// Whether what TalkBack says for the children of `i` is exactly their part of the label:
+    /// each child spoken for is a text with no role word, state, hint or children of its own
+    /// whose text is not a lone symbol, or a silent image, in document order. Saves composing
+    /// the children's words for most stops.
+    func childrenSayTheirLabelParts(_ i: Int, _ elements: [AndroidElement]) -> Bool {
+        var previous = i
+        for k in childStart[i]..<childStart[i + 1] {
+            let c = childList[k]
+            if c < previous { return false }
+            previous = c
+            guard visible[c], !focusable[c] else { continue }
+            // Read in place: a copy of the element would retain and release its strings.
+            let f = elements[c].flags
+            if kind[c] == .image && f.isDisjoint(with: [.speaksText, .hasHint]) { continue }
+            guard kind[c] == .text, childStart[c] == childStart[c + 1], !f.contains(.hasHint),
+                  elements[c].talkBackRole.word == nil else { return false }
+            if !f.contains(.speaksText) { continue }
+            let byDescription = !elements[c].contentDescription.isEmpty
+            // A blank text is said ("Space") but left out of the label; a lone symbol is named.
+            guard f.contains(byDescription ? .descriptionNotBlank : .textNotBlank) else { return false }
+            let name = byDescription ? elements[c].contentDescription : elements[c].text
+            if name.utf8.count <= 3 && TalkBackSymbols.cleanUp(name) != name { return false }
+        }
+        return true
+    }
+
     /// `getAppendedTreeDescription` of a child that is spoken for.
     private func description(of c: Int, _ elements: [AndroidElement]) -> String? {
         let e = elements[c], f = e.flags
         // An ImageView with nothing to say is not important for accessibility by the
         // framework's automatic rule, so not in TalkBack's tree (`TalkBackLabelManager.needsLabel` notes it).
         if kind[c] == .image && !Self.hasText(e) { return nil }
+        let hasChildren = childStart[c] < childStart[c + 1]
+        // Most children are texts: no role word, state or hint, so their name alone.
+        if kind[c] == .text && !hasChildren && !f.contains(.hasHint) && e.talkBackRole.word == nil {
+            let name = e.contentDescription.isEmpty ? e.text : e.contentDescription
+            return name.isEmpty ? nil : TalkBackSymbols.cleanUp(name)
+        }
         var name: String? = e.contentDescription.isEmpty ? nil : e.contentDescription
         var value: String?, hint: String? = f.contains(.hasHint) ? e.hint : nil
         switch kind[c] {
@@ -302,11 +348,9 @@ extension AndroidRoles {
         }
         let checkable = f.contains(.checkable)
         if checkable && value == nil { value = f.contains(.checked) ? "1" : "0" }
-        let clickable = !f.isDisjoint(with: [.clickable, .longClickable])
-        var facts = TalkBackSpeech.Facts(role: TalkBackSpeech.role(className: e.className, kind: kind[c], clickable: clickable),
-                                         checkable: checkable, isPassword: kind[c] == .secureTextField)
+        var facts = TalkBackSpeech.Facts(role: e.talkBackRole, checkable: checkable, isPassword: kind[c] == .secureTextField)
         facts.clickable = f.contains(.clickable)
-        let children = e.contentDescription.isEmpty ? spokenChildren(of: c, elements) : nil
+        let children = e.contentDescription.isEmpty && hasChildren ? spokenChildren(of: c, elements) : nil
         let text = TalkBackSpeech.treeDescription(label: name, value: value, hint: hint, facts: facts, children: children)
         return text.isEmpty ? nil : text
     }
