@@ -67,9 +67,9 @@ public enum AndroidImporter {
             fields.append(Node.Fields())
             var node = Node(table: fields, row: i, parent: elements[i].parent < 0 ? nil : Int(elements[i].parent), isSynthetic: false,
                             indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth))
-            // TalkBack's traversal order (`AndroidRoles.rank`); a node TalkBack does not see
+            // TalkBack's traversal order (`AndroidRoles.place`); a node TalkBack does not see
             // (not important) is read through in place, its children placed among its parent's.
-            node.sortPriority = i == 0 || roles.inTree[i] ? Double(count - roles.rank[i]) : 0
+            node.sortPriority = i == 0 || roles.inTree[i] ? Double(count - roles.place(of: i)) : 0
             if i == 0 {
                 fields[i].typeName = "hierarchy"
                 node.isAccessibilityElement = false
@@ -79,7 +79,7 @@ public enum AndroidImporter {
                 document.nodes.append(node)
                 continue
             }
-            let kind = roles.kind[i]
+            let kind = elements[i].kind
             node.kind = kind
             fields[i].typeName = elements[i].className.isEmpty ? "android.view.View" : elements[i].className
             // The facts ATF's checks read that no other field carries (NodeWire's Android rows).

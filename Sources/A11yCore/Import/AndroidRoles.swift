@@ -10,20 +10,22 @@
 /// does on `AccessibilityNodeInfo`s.
 struct AndroidRoles {
     enum Role { case stop, readThrough }
-    private(set) var kind: [NodeKind]
     private(set) var role: [Role]
     /// Accessibility focusable (`isAccessibilityFocusable`): actionable, or a speaking top-level
     /// item of a scrolling container.
     private(set) var focusable: [Bool]
     /// A stop that holds other stops: TalkBack focuses the node and then each of them.
     private(set) var holdsStops: [Bool]
-    /// Each element's place in TalkBack's traversal, from 0 (the root).
-    private(set) var rank: [Int]
+    /// Each element's place in TalkBack's traversal, from 0 (the root); see `place(of:)`.
+    /// Empty when no container was reordered: the traversal is then document order.
+    private(set) var rank: [Int] = []
     private var visible: [Bool]
     /// In TalkBack's tree: important for accessibility (see `isInTree`).
     private(set) var inTree: [Bool]
     /// Nearest important ancestor (0, the root, when none): the node's parent in TalkBack's tree.
     private(set) var a11yParent: [Int]
+    /// Element `i`'s place in TalkBack's traversal.
+    func place(of i: Int) -> Int { rank.isEmpty ? i : rank[i] }
     /// One past the last index of each element's subtree.
     private var subtreeEnd: [Int]
     /// TalkBack's children of node `i`, in traversal order: `childList[childStart[i]..<childStart[i + 1]]`.
@@ -32,31 +34,23 @@ struct AndroidRoles {
 
     init(_ elements: [AndroidElement]) {
         let count = elements.count
-        kind = [NodeKind](repeating: .view, count: count)
         role = [Role](repeating: .readThrough, count: count)
         focusable = [Bool](repeating: false, count: count)
         holdsStops = [Bool](repeating: false, count: count)
         visible = [Bool](repeating: false, count: count)
         inTree = [Bool](repeating: true, count: count)
-        for i in 1..<max(count, 1) { inTree[i] = Self.isInTree(elements[i]) }
         a11yParent = [Int](repeating: 0, count: count)
         subtreeEnd = Array(1...max(count, 1))
-        rank = [Int](repeating: 0, count: count)
         childStart = [Int](repeating: 0, count: count + 1)
         guard count > 1 else { return }
 
-        // `isFocusableOrClickable`: visible and screen-reader-focusable, clickable,
-        // long-clickable or focusable (`isActionableForAccessibility`).
-        var actionable = [Bool](repeating: false, count: count)
         // Children in TalkBack's tree, counted at each node's slot + 1 (made offsets later).
         var start = [Int](repeating: 0, count: count + 1)
         for i in 1..<count {
             let f = elements[i].flags, p = Int(elements[i].parent)
             visible[i] = f.contains(.visible) && (p == 0 || visible[p])
+            inTree[i] = Self.isInTree(elements[i])
             a11yParent[i] = p == 0 || inTree[p] ? p : a11yParent[p]
-            kind[i] = elements[i].kind
-            actionable[i] = visible[i] && inTree[i]
-                && !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
             if inTree[i] { start[a11yParent[i] + 1] += 1 }
         }
         // Upwards: subtree ends, then `isSpeakingNode` (text, content description or hint;
@@ -70,10 +64,13 @@ struct AndroidRoles {
             if Self.hasText(elements[i]) || f.contains(.checkable) { speaking[i] = true }
             let parent = a11yParent[i]
             let scrollItem = isScrollItem(parent, elements)
-            focusable[i] = actionable[i] || (scrollItem && speaking[i])
+            // `isFocusableOrClickable`: visible and screen-reader-focusable, clickable,
+            // long-clickable or focusable (`isActionableForAccessibility`).
+            let actionable = !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
+            focusable[i] = actionable || (scrollItem && speaking[i])
             // `hasNonActionableSpeakingChildren`: not through actionable children, nor through
             // speaking top-level scroll items unless the parent itself is (long-)clickable.
-            guard parent > 0, !actionable[i], speaking[i] else { continue }
+            guard parent > 0, !actionable, speaking[i] else { continue }
             if scrollItem && elements[parent].flags.isDisjoint(with: [.clickable, .longClickable]) { continue }
             speaking[parent] = true
         }
@@ -174,11 +171,11 @@ struct AndroidRoles {
         childStart = start
         // Without a reordered container the traversal is document order.
         guard reordered else {
-            for i in 0..<count { rank[i] = i }
             childList = list
             return
         }
         // Explicit stack: dumps may be deep. Nodes outside TalkBack's tree keep rank 0.
+        rank = [Int](repeating: 0, count: count)
         var next = 0
         var stack = [0]
         while let i = stack.popLast() {
@@ -221,7 +218,7 @@ struct AndroidRoles {
             if !label.isEmpty { label += ", " }
             label += part
         }
-        let k = kind[i]
+        let k = elements[i].kind
         if k != .textField && k != .secureTextField && k != .slider && k != .progressBar && elements[i].flags.contains(.textNotBlank) {
             add(elements[i].text)
         }
@@ -311,15 +308,18 @@ extension AndroidRoles {
             guard visible[c], !focusable[c] else { continue }
             // Read in place: a copy of the element would retain and release its strings.
             let f = elements[c].flags
-            if kind[c] == .image && f.isDisjoint(with: [.speaksText, .hasHint]) { continue }
-            guard kind[c] == .text, childStart[c] == childStart[c + 1], !f.contains(.hasHint),
+            if elements[c].kind == .image && f.isDisjoint(with: [.speaksText, .hasHint]) { continue }
+            guard elements[c].kind == .text, childStart[c] == childStart[c + 1], !f.contains(.hasHint),
                   elements[c].talkBackRole.word == nil else { return false }
             if !f.contains(.speaksText) { continue }
             let byDescription = !elements[c].contentDescription.isEmpty
             // A blank text is said ("Space") but left out of the label; a lone symbol is named.
             guard f.contains(byDescription ? .descriptionNotBlank : .textNotBlank) else { return false }
-            let name = byDescription ? elements[c].contentDescription : elements[c].text
-            if name.utf8.count <= 3 && TalkBackSymbols.cleanUp(name) != name { return false }
+            let short = (byDescription ? elements[c].contentDescription.utf8.count : elements[c].text.utf8.count) <= 3
+            if short {
+                let name = byDescription ? elements[c].contentDescription : elements[c].text
+                if TalkBackSymbols.cleanUp(name) != name { return false }
+            }
         }
         return true
     }
@@ -329,16 +329,16 @@ extension AndroidRoles {
         let e = elements[c], f = e.flags
         // An ImageView with nothing to say is not important for accessibility by the
         // framework's automatic rule, so not in TalkBack's tree (`TalkBackLabelManager.needsLabel` notes it).
-        if kind[c] == .image && !Self.hasText(e) { return nil }
+        if elements[c].kind == .image && !Self.hasText(e) { return nil }
         let hasChildren = childStart[c] < childStart[c + 1]
         // Most children are texts: no role word, state or hint, so their name alone.
-        if kind[c] == .text && !hasChildren && !f.contains(.hasHint) && e.talkBackRole.word == nil {
+        if elements[c].kind == .text && !hasChildren && !f.contains(.hasHint) && e.talkBackRole.word == nil {
             let name = e.contentDescription.isEmpty ? e.text : e.contentDescription
             return name.isEmpty ? nil : TalkBackSymbols.cleanUp(name)
         }
         var name: String? = e.contentDescription.isEmpty ? nil : e.contentDescription
         var value: String?, hint: String? = f.contains(.hasHint) ? e.hint : nil
-        switch kind[c] {
+        switch elements[c].kind {
         case .textField, .secureTextField:
             if f.contains(.showingHint) { if hint == nil && !e.text.isEmpty { hint = e.text } } else if !e.text.isEmpty { value = e.text }
         case .slider, .progressBar:
@@ -348,7 +348,7 @@ extension AndroidRoles {
         }
         let checkable = f.contains(.checkable)
         if checkable && value == nil { value = f.contains(.checked) ? "1" : "0" }
-        var facts = TalkBackSpeech.Facts(role: e.talkBackRole, checkable: checkable, isPassword: kind[c] == .secureTextField)
+        var facts = TalkBackSpeech.Facts(role: e.talkBackRole, checkable: checkable, isPassword: elements[c].kind == .secureTextField)
         facts.clickable = f.contains(.clickable)
         let children = e.contentDescription.isEmpty && hasChildren ? spokenChildren(of: c, elements) : nil
         let text = TalkBackSpeech.treeDescription(label: name, value: value, hint: hint, facts: facts, children: children)
