@@ -134,6 +134,14 @@ struct AndroidRoles {
         let count = elements.count
         // Children lists in TalkBack's tree (important nodes only), in document order.
         var start = childCounts
+        // Only a node whose bounds come from its children can move, and only among siblings:
+        // a visible node TalkBack does not focus, with children, under a parent with several.
+        var mayReorder = false
+        for i in 1..<count where inTree[i] && visible[i] && role[i] != .stop && start[i + 1] > 0
+            && start[a11yParent[i] + 1] > 1 && elements[a11yParent[i]].className != "android.webkit.WebView" {
+            mayReorder = true
+            break
+        }
         for i in 0..<count { start[i + 1] += start[i] }
         var list = [Int](repeating: 0, count: start[count])
         var fill = start
@@ -143,11 +151,11 @@ struct AndroidRoles {
         }
         // `NodeCachedBoundsCalculator.fetchBound`: a node TalkBack focuses has its own bounds;
         // any other the box of its children's bounds clipped to its own; invisible ones none.
-        var bounds = [BoundsBox](repeating: .empty, count: count)
+        var bounds = [BoundsBox](repeating: .empty, count: mayReorder ? count : 0)
         // `usesChildrenBounds`: the computed bounds differ from the node's own.
-        var childBased = [Bool](repeating: false, count: count)
+        var childBased = [Bool](repeating: false, count: mayReorder ? count : 0)
         var anyChildBased = false
-        for i in stride(from: count - 1, through: 1, by: -1) where visible[i] && inTree[i] {
+        for i in stride(from: count - 1, through: 1, by: -1) where mayReorder && visible[i] && inTree[i] {
             let own = BoundsBox(elements[i])
             if role[i] == .stop || start[i] == start[i + 1] { bounds[i] = own; continue }
             var union = BoundsBox.empty, found = false
@@ -212,10 +220,12 @@ struct AndroidRoles {
     /// for, in document order, joined with ", ".
     func label(of i: Int, _ elements: [AndroidElement]) -> String {
         if elements[i].flags.contains(.descriptionNotBlank) { return elements[i].contentDescription }
-        // The parts are never empty, so an empty label means no part yet.
+        // The parts are never empty, so an empty label means no part yet. The first part is
+        // taken as it is (no copy): most labels have one.
         var label = ""
         func add(_ part: String) {
-            if !label.isEmpty { label += ", " }
+            if label.isEmpty { label = part; return }
+            label += ", "
             label += part
         }
         let k = elements[i].kind
