@@ -146,6 +146,18 @@ import Testing
         #expect(try said(plain) == ["Below", "Above"])
     }
 
+    /// `ReorderedChildrenIterator.init`: no reordering inside a web container
+    /// (`WebInterfaceUtils.isWebContainer`); the same children elsewhere are reordered.
+    @Test func webViewChildrenKeepTheirOrder() throws {
+        let children = Android.node(["class": "android.view.View", "a11y-important": "true", "bounds": "[0,0][1000,1000]"],
+                                    text("Footer", "[0,800][1000,900]"))
+            + text("Heading", "[0,100][1000,200]")
+        let web = Android.node(["class": "android.webkit.WebView", "a11y-important": "true", "bounds": "[0,0][1000,1000]"], children)
+        #expect(try said(web) == ["Footer", "Heading"])
+        let layout = web.replacingOccurrences(of: "android.webkit.WebView", with: "android.widget.FrameLayout")
+        #expect(try said(layout) == ["Heading", "Footer"])
+    }
+
     /// `isTopLevelScrollItem` on TalkBack's tree: a ScrollView whose only child is a layout not
     /// important for accessibility has the texts as its items, each focused on its own.
     @Test func aScrollViewIsWalkedThroughItsUnimportantWrapper() throws {
