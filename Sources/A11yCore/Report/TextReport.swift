@@ -64,6 +64,10 @@ public enum TextReport {
             out += "; baseline: \(states.newCount) new, \(states.unchangedCount) unchanged, \(states.fixed.count) fixed"
         }
         out += "\n"
+        // Rules that had nothing to look at are neither passed nor failed: say so.
+        if !report.run.inapplicable.isEmpty {
+            out += "  Inapplicable: " + report.run.inapplicable.map { "\(t($0.rule)) (\(t($0.reason)))" }.joined(separator: ", ") + "\n"
+        }
         for (index, e) in analysis.elements.enumerated() {
             if check.item() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""

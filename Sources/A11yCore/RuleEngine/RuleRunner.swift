@@ -40,10 +40,19 @@ public enum RuleRunner {
         // Findings dropped from the listing, kept small: the gate and the counts need them all.
         var omitted: [OmittedFinding] = []
         var passed = RuleSet(), incomplete = RuleSet()
+        var inapplicable: [InapplicableRule] = []
         let suppressionIndex = SuppressionIndex(options.suppressions)
         for position in positions {
             try interrupt.check()
             context.position = position
+            // A rule with nothing to look at is inapplicable, never passed; its empty list
+            // keeps `lists` in step with `positions`.
+            if let reason = table.rules[position].inapplicability?(context) {
+                inapplicable.append(InapplicableRule(rule: table.rules[position].id, reason: reason))
+                lists.append([])
+                if !options.suppressions.isEmpty { suppressedLists.append([]) }
+                continue
+            }
             var list = table.rules[position].check(context)
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
@@ -109,6 +118,7 @@ public enum RuleRunner {
         run.ran = RuleIDList(table: table.ids, members: selected)
         run.passed = RuleIDList(table: table.ids, members: passed)
         run.incomplete = RuleIDList(table: table.ids, members: incomplete)
+        run.inapplicable = inapplicable
         return run
     }
 

@@ -4,6 +4,18 @@ extension Rule {
         id: "non-text-contrast", wcag: ["1.4.11"], level: .AA, impact: .serious,
         description: "Icons, images and control indicators have a contrast of at least 3:1 with what is around them.",
         help: "Give the icon or the control's indicator a colour with 3:1 against the adjacent background.",
+        inapplicability: { ctx in
+            // Graphics 1.4.11 is about: images and controls that draw no text, shown and reachable.
+            var anyGraphic = false
+            for index in ctx.nodes.indices where !ctx.drawsText(index) {
+                let kind = ctx.node(index).kind
+                guard kind == .image || ctx.traits(ofNode: index).contains(.image) || kind.isControl else { continue }
+                guard ctx.style(ofNode: index).isVisible, !ctx.hasEmptyFrame(index), ctx.isReachable(index) else { continue }
+                if ctx.node(index).style?.foreground != nil { return nil }
+                anyGraphic = true
+            }
+            return anyGraphic ? TextContrastCheck.noColours : "no images or controls without text"
+        },
         check: { ctx in
             let required = ctx.thresholds.contrastNonText
             var out: [Finding] = []
@@ -28,8 +40,10 @@ extension Rule {
                 out.append(ctx.finding(
                     node: index,
                     message: "Graphic contrast \(NumberText.format(ratio)):1 (\(foregroundHex) on \(backgroundHex)) is below \(NumberText.format(required)):1.",
-                    data: TextContrastCheck.contrastData(ratio: measured.ratio, foreground: foregroundHex,
-                                                         background: backgroundHex, required: required)))
+                    data: TextContrastCheck.contrastData(
+                        ratio: measured.ratio, foreground: foregroundHex, background: backgroundHex, required: required,
+                        suggested: PixelContrast.suggestedForeground(measured.foreground, background: measured.background,
+                                                                     required: required)?.hexCode)))
             }
             return out
         })
