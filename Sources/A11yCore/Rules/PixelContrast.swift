@@ -34,7 +34,7 @@ enum PixelContrast {
         init(_ frame: Rect, scale: Double) {
             let left = (frame.x * scale).rounded(), top = (frame.y * scale).rounded()
             let right = ((frame.x + frame.width) * scale).rounded(), bottom = ((frame.y + frame.height) * scale).rounded()
-            func whole(_ v: Double) -> Int { v.isFinite ? Int(max(-1e9, min(1e9, v))) : 0 }
+            func whole(_ v: Double) -> Int { v.isNaN ? 0 : Int(max(-1e9, min(1e9, v))) }
             self.init(x: whole(left), y: whole(top), width: whole(right) - whole(left), height: whole(bottom) - whole(top))
         }
 
