@@ -14,10 +14,12 @@ let package = Package(
         .target(name: "A11yText"),
         // A streaming XML reader (the XML importers read with it).
         .target(name: "A11yXML"),
+        // Our own PNG decoder (zlib/DEFLATE included): screenshots to 8-bit RGBA, strict and bounded.
+        .target(name: "A11yPNG"),
         // The JSON reader and writer (requests are read, reports written with them).
         .target(name: "A11yJSON", dependencies: ["A11yText"]),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON", "A11yPNG"], linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).
@@ -28,6 +30,10 @@ let package = Package(
         .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
         .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "HTTPServer"]),
+        // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
+        .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference"]),
+        // libpng and zlib for PNGBench only (Debian libpng-dev, zlib1g-dev); the product never links them.
+        .systemLibrary(name: "CPNGReference", providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         // At build time, openapi.md's JSON block becomes `OpenAPIDocument.json` (GET /openapi.json).
         .plugin(name: "OpenAPIDocumentPlugin", capability: .buildTool(), dependencies: ["OpenAPIDocumentGenerator"]),
         .executableTarget(name: "OpenAPIDocumentGenerator"),
@@ -40,6 +46,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         .testTarget(name: "A11yTextTests", dependencies: ["A11yText", "A11yTestSupport"]),
         .testTarget(name: "A11yXMLTests", dependencies: ["A11yXML"]),
+        .testTarget(name: "A11yPNGTests", dependencies: ["A11yPNG", "A11yTestSupport"]),
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),

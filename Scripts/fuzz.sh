@@ -3,7 +3,7 @@
 # for N seconds from its seed corpus. Exits non-zero if any target crashes, leaks or fails a
 # property; the crashing input is left in .build/fuzz/artifacts/<target>/.
 #
-#   Scripts/fuzz.sh [--seconds N] [--jobs J] [--build-only] [target ...]   (targets: http json xml audit)
+#   Scripts/fuzz.sh [--seconds N] [--jobs J] [--build-only] [target ...]   (targets: http json xml audit png)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,11 +16,11 @@ while [ $# -gt 0 ]; do
         --seconds=*) seconds="${1#*=}"; shift ;;
         --build-only) build_only=1; shift ;;
         -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
-        http|json|xml|audit) targets+=("$1"); shift ;;
+        http|json|xml|audit|png) targets+=("$1"); shift ;;
         *) echo "unknown argument $1" >&2; exit 2 ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(http json xml audit)
+[ ${#targets[@]} -gt 0 ] || targets=(http json xml audit png)
 
 out=.build/fuzz
 mkdir -p "$out"
@@ -31,6 +31,7 @@ sources() {
         json) echo Tests/Fuzz/JSONReaderFuzz.swift ;;
         xml) echo Tests/Fuzz/XMLReaderFuzz.swift ;;
         audit) find Sources/A11yCore -name '*.swift' | sort | tr '\n' ' '; echo Tests/Fuzz/AuditFuzz.swift ;;
+        png) echo Tests/Fuzz/PNGDecoderFuzz.swift ;;
     esac
 }
 
@@ -41,6 +42,7 @@ modules() {
         json) echo A11yText A11yJSON ;;
         xml) echo A11yXML ;;
         audit) echo A11yText A11yXML A11yJSON ;;
+        png) echo A11yPNG ;;
     esac
 }
 

@@ -20,6 +20,11 @@ public struct Document: Sendable {
     /// For a document imported from another format (an Android dump): where each node came
     /// from. Its pointers are then element paths into that file instead of JSON Pointers.
     public var sourceMap: SourceMap?
+    /// Device pixels per unit of the frames, when the source says: an Android dump's bounds
+    /// are pixels, which the importer divides by this density. A screenshot is placed with it.
+    public var pixelsPerUnit: Double?
+    /// The screenshot given with this screen, placed on its tree (`Screenshot.placed`).
+    public var screenshot: Screenshot?
 
     public init() {}
 

@@ -7,6 +7,8 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         /// An imported XML document that is not well-formed, or uses what the reader refuses
         /// (a DOCTYPE, entities, an encoding other than UTF-8).
         case markup
+        /// The screenshot beside the input: not a PNG we can read, or not of this screen's size.
+        case screenshot
         /// Not the input's fault alone: the audit was stopped (`AuditInterrupt`).
         case timeBudget, cancelled
     }
