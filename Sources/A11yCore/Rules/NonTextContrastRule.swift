@@ -11,7 +11,7 @@ extension Rule {
                 let kind = ctx.node(index).kind
                 guard kind == .image || ctx.traits(ofNode: index).contains(.image) || kind.isControl else { continue }
                 guard ctx.style(ofNode: index).isVisible, !ctx.hasEmptyFrame(index), ctx.isReachable(index) else { continue }
-                if ctx.node(index).style?.foreground != nil { return nil }
+                if ctx.node(index).style?.foreground != nil || ctx.screenshot != nil { return nil }
                 anyGraphic = true
             }
             return anyGraphic ? TextContrastCheck.noColours : "no images or controls without text"
@@ -20,18 +20,29 @@ extension Rule {
             let required = ctx.thresholds.contrastNonText
             var out: [Finding] = []
             let nodes = ctx.nodes
-            for index in ctx.nodesWithOwnStyle {
+            // With a screenshot every graphic can be measured (ATF's ImageContrastCheck);
+            // without one, only those whose style gives their colour.
+            let candidates = ctx.screenshot != nil ? Array(nodes.indices) : ctx.nodesWithOwnStyle
+            for index in candidates {
                 // Only the node's own foreground describes its graphic; text has its own rule;
                 // hidden images are decorative, which 1.4.11 exempts.
-                guard let own = nodes[index].style?.foreground, !ctx.drawsText(index) else { continue }
+                guard !ctx.drawsText(index) else { continue }
                 let kind = nodes[index].kind
                 guard kind == .image || ctx.traits(ofNode: index).contains(.image) || kind.isControl else { continue }
                 let style = ctx.style(ofNode: index)
                 guard style.isVisible, !style.disabled, !ctx.hasEmptyFrame(index), ctx.isReachable(index) else { continue }
+                guard let own = nodes[index].style?.foreground else {
+                    if let finding = PixelContrastCheck.graphic(ctx, node: index, required: required) { out.append(finding) }
+                    continue
+                }
                 let foreground = own.scaled(alpha: style.opacity)
                 guard let measured = style.contrast(of: foreground) else {
-                    out.append(TextContrastCheck.undecidable(ctx, node: index, foreground: foreground,
-                                                             backdrop: style.backdrop, required: required))
+                    if ctx.screenshot != nil {
+                        if let finding = PixelContrastCheck.graphic(ctx, node: index, required: required) { out.append(finding) }
+                    } else {
+                        out.append(TextContrastCheck.undecidable(ctx, node: index, foreground: foreground,
+                                                                 backdrop: style.backdrop, required: required))
+                    }
                     continue
                 }
                 guard measured.ratio < required else { continue }

@@ -1,3 +1,5 @@
+import A11yPNG
+
 /// Contrast measured from a screenshot's pixels, as Android's Accessibility Test Framework
 /// (ATF) measures it (`ContrastSwatch`, `ContrastUtils`, the heavyweight evaluation of
 /// `TextContrastCheck` and `ImageContrastCheck`):
@@ -11,39 +13,11 @@
 /// 4. The ratio of the pair (WCAG luminance), rounded to two decimals, is compared with
 ///    the requirement with ATF's tolerance: it fails only when `required - ratio > 0.01`.
 ///
-/// Pure functions over an RGBA buffer; the rules turn their verdicts into findings.
+/// Pure functions over an RGBA buffer (`PNGImage`) and a `PixelRect`; the rules turn their
+/// verdicts into findings.
 enum PixelContrast {
     /// ATF's `CONTRAST_TOLERANCE`: a rounded ratio within 0.01 below the requirement passes.
     static let tolerance = 0.01
-
-    /// An RGBA8 image: `width * height * 4` bytes, rows top to bottom, no padding.
-    struct Pixels {
-        var width: Int
-        var height: Int
-        var rgba: [UInt8]
-    }
-
-    /// A rectangle in whole screenshot pixels.
-    struct PixelRect: Equatable {
-        var x: Int, y: Int, width: Int, height: Int
-        var isEmpty: Bool { width <= 0 || height <= 0 }
-
-        /// The pixels a frame covers: every pixel the frame touches (edges rounded outwards
-        /// would take in a neighbour's pixels, so edges are rounded to the nearest pixel).
-        init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
-        init(_ frame: Rect, scale: Double) {
-            let left = (frame.x * scale).rounded(), top = (frame.y * scale).rounded()
-            let right = ((frame.x + frame.width) * scale).rounded(), bottom = ((frame.y + frame.height) * scale).rounded()
-            func whole(_ v: Double) -> Int { v.isNaN ? 0 : Int(max(-1e9, min(1e9, v))) }
-            self.init(x: whole(left), y: whole(top), width: whole(right) - whole(left), height: whole(bottom) - whole(top))
-        }
-
-        /// The part inside a `width` x `height` image (empty when none is).
-        func clipped(width w: Int, height h: Int) -> PixelRect {
-            let left = max(0, x), top = max(0, y), right = min(w, x + width), bottom = min(h, y + height)
-            return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
-        }
-    }
 
     /// A colour as ATF keys its histogram: 0xAARRGGBB.
     typealias ARGB = UInt32
@@ -61,12 +35,12 @@ enum PixelContrast {
     /// The histogram of the pixels in `rect` (clipped to the image): distinct colours in
     /// ascending order of their ARGB value read as a signed 32-bit number (ATF sorts Java
     /// ints; its ties are broken in this order), each with its count.
-    static func histogram(_ image: Pixels, in rect: PixelRect) -> [(color: ARGB, count: Int)] {
-        let area = rect.clipped(width: image.width, height: image.height)
-        guard !area.isEmpty else { return [] }
+    static func histogram(_ image: PNGImage, in rect: PixelRect) -> [(color: ARGB, count: Int)] {
+        let area = clipped(rect, width: image.width, height: image.height)
+        guard area.width > 0, area.height > 0 else { return [] }
         var colors: [Int32] = []
         colors.reserveCapacity(area.width * area.height)
-        image.rgba.withUnsafeBufferPointer { bytes in
+        image.pixels.withUnsafeBufferPointer { bytes in
             for row in area.y..<(area.y + area.height) {
                 var at = (row * image.width + area.x) * 4
                 for _ in 0..<area.width {
@@ -86,6 +60,13 @@ enum PixelContrast {
             start = end
         }
         return out
+    }
+
+    /// The part of `rect` inside a `width` x `height` image (zero width or height when none is).
+    static func clipped(_ rect: PixelRect, width w: Int, height h: Int) -> PixelRect {
+        let left = max(0, rect.x), top = max(0, rect.y)
+        let right = min(w, rect.x + rect.width), bottom = min(h, rect.y + rect.height)
+        return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
     /// ATF's single-foreground separation (`ContrastSwatch` without enhanced evaluation).
@@ -141,7 +122,7 @@ enum PixelContrast {
         case outside
     }
 
-    static func verdict(_ image: Pixels, in rect: PixelRect) -> Verdict {
+    static func verdict(_ image: PNGImage, in rect: PixelRect) -> Verdict {
         guard let swatch = swatch(histogram(image, in: rect)) else { return .outside }
         guard swatch.foregrounds[0] != swatch.background else { return .uniform(swatch.background) }
         return .measured(foreground: swatch.foregrounds[0], background: swatch.background, ratio: swatch.ratios[0])

@@ -4,13 +4,15 @@ enum TextContrastCheck {
     static let noColours = "no colours and no screenshot"
 
     /// Inapplicable (nothing to measure) when no shown, enabled node draws text, or none of
-    /// them has a text colour to measure (Android and iOS dumps carry no colours).
+    /// them has a text colour to measure (Android and iOS dumps carry no colours) and no
+    /// screenshot came with the input.
     @Sendable static func inapplicability(_ ctx: RuleContext) -> String? {
+        let screenshot = ctx.screenshot != nil
         var anyText = false
         for index in ctx.nodesDrawingText {
             let style = ctx.style(ofNode: index)
             guard style.isVisible, !style.disabled, !ctx.hasEmptyFrame(index) else { continue }
-            if style.foreground != nil { return nil }
+            if style.foreground != nil || screenshot { return nil }
             anyText = true
         }
         return anyText ? noColours : "no visible text"
@@ -20,12 +22,25 @@ enum TextContrastCheck {
         var out: [Finding] = []
         for index in ctx.nodesDrawingText {
             let style = ctx.style(ofNode: index)
-            guard style.isVisible, !style.disabled, let foreground = style.foreground, !ctx.hasEmptyFrame(index)
-            else { continue }
+            guard style.isVisible, !style.disabled, !ctx.hasEmptyFrame(index) else { continue }
             let isLarge = style.isLargeText
             let required = isLarge ? large : normal
+            // No colour in the tree (a dump): the screenshot's pixels decide, when there is one.
+            guard let foreground = style.foreground else {
+                if let finding = PixelContrastCheck.text(ctx, node: index, style: style, normal: normal, large: large) {
+                    out.append(finding)
+                }
+                continue
+            }
             guard let measured = style.contrast(of: foreground) else {
-                out.append(undecidable(ctx, node: index, foreground: foreground, backdrop: style.backdrop, required: required))
+                // Over a gradient or an image the tree cannot settle it; a screenshot can.
+                if ctx.screenshot != nil {
+                    if let finding = PixelContrastCheck.text(ctx, node: index, style: style, normal: normal, large: large) {
+                        out.append(finding)
+                    }
+                } else {
+                    out.append(undecidable(ctx, node: index, foreground: foreground, backdrop: style.backdrop, required: required))
+                }
                 continue
             }
             guard measured.ratio < required else { continue }
