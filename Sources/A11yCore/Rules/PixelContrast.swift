@@ -38,28 +38,25 @@ enum PixelContrast {
     static func histogram(_ image: PNGImage, in rect: PixelRect) -> [(color: ARGB, count: Int)] {
         let area = clipped(rect, width: image.width, height: image.height)
         guard area.width > 0, area.height > 0 else { return [] }
-        var colors: [Int32] = []
-        colors.reserveCapacity(area.width * area.height)
+        // Counted in a dictionary, a run of equal pixels at a time (flat areas are most of a
+        // screen), then ordered by the signed value: no sort of every pixel.
+        var counts: [UInt32: Int] = [:]
         image.pixels.withUnsafeBufferPointer { bytes in
             for row in area.y..<(area.y + area.height) {
                 var at = (row * image.width + area.x) * 4
+                var run: UInt32 = 0, length = 0
                 for _ in 0..<area.width {
                     let argb = UInt32(bytes[at + 3]) << 24 | UInt32(bytes[at]) << 16 | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2])
-                    colors.append(Int32(bitPattern: argb))
                     at += 4
+                    if argb == run && length > 0 { length += 1; continue }
+                    if length > 0 { counts[run, default: 0] += length }
+                    run = argb; length = 1
                 }
+                if length > 0 { counts[run, default: 0] += length }
             }
         }
-        colors.sort()
-        var out: [(color: ARGB, count: Int)] = []
-        var start = 0
-        while start < colors.count {
-            var end = start + 1
-            while end < colors.count && colors[end] == colors[start] { end += 1 }
-            out.append((ARGB(bitPattern: colors[start]), end - start))
-            start = end
-        }
-        return out
+        return counts.map { (color: $0.key, count: $0.value) }
+            .sorted { Int32(bitPattern: $0.color) < Int32(bitPattern: $1.color) }
     }
 
     /// The part of `rect` inside a `width` x `height` image (zero width or height when none is).
