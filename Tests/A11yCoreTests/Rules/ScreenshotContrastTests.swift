@@ -23,7 +23,12 @@ import Testing
                 rects.append((item.x * scale, item.y * scale, item.w * scale, item.h * scale, 0x336699))
             }
         }
-        return TestPNG.make(width: 100 * scale, height: 200 * scale, fill: 0xFFFFFF, rects: rects)
+        // Later rects paint over earlier ones; everything else is white.
+        return TestPNG.rgba(width: 100 * scale, height: 200 * scale) { x, y in
+            var c: UInt32 = 0xFFFFFF
+            for r in rects where x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height { c = r.color }
+            return (UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF), 255)
+        }
     }
 
     static func androidDump() -> String {
