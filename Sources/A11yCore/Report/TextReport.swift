@@ -64,10 +64,6 @@ public enum TextReport {
             out += "; baseline: \(states.newCount) new, \(states.unchangedCount) unchanged, \(states.fixed.count) fixed"
         }
         out += "\n"
-        // Rules that had nothing to look at are neither passed nor failed: say so.
-        if !report.run.inapplicable.isEmpty {
-            out += "  Inapplicable: " + report.run.inapplicable.map { "\(t($0.rule)) (\(t($0.reason)))" }.joined(separator: ", ") + "\n"
-        }
         for (index, e) in analysis.elements.enumerated() {
             if check.item() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
@@ -89,6 +85,10 @@ public enum TextReport {
             for entry in fixed {
                 out += "     fixed  \(t(entry.rule ?? "?")) at \(t(entry.node ?? "?")): \(t(entry.message ?? entry.fingerprint))\n"
             }
+        }
+        // Rules that had nothing to look at are neither passed nor failed: say so.
+        if !report.run.inapplicable.isEmpty {
+            out += "  Inapplicable: " + report.run.inapplicable.map { "\(t($0.rule)) (\(t($0.reason)))" }.joined(separator: ", ") + "\n"
         }
         return out
     }
