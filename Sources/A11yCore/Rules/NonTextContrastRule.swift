@@ -11,10 +11,12 @@ extension Rule {
                 let kind = ctx.node(index).kind
                 guard kind == .image || ctx.traits(ofNode: index).contains(.image) || kind.isControl else { continue }
                 guard ctx.style(ofNode: index).isVisible, !ctx.hasEmptyFrame(index), ctx.isReachable(index) else { continue }
-                if ctx.node(index).style?.foreground != nil || ctx.screenshot != nil { return nil }
+                if ctx.node(index).style?.foreground != nil { return nil }
+                if ctx.screenshot != nil && NonTextContrastPixels.measurable(ctx, index) { return nil }
                 anyGraphic = true
             }
-            return anyGraphic ? TextContrastCheck.noColours : "no images or controls without text"
+            guard anyGraphic else { return "no images or controls without text" }
+            return ctx.screenshot == nil ? TextContrastCheck.noColours : "no colours, and no image or icon control to measure on the screenshot"
         },
         check: { ctx in
             let required = ctx.thresholds.contrastNonText
@@ -32,7 +34,8 @@ extension Rule {
                 let style = ctx.style(ofNode: index)
                 guard style.isVisible, !style.disabled, !ctx.hasEmptyFrame(index), ctx.isReachable(index) else { continue }
                 guard let own = nodes[index].style?.foreground else {
-                    if let finding = PixelContrastCheck.graphic(ctx, node: index, required: required) { out.append(finding) }
+                    if NonTextContrastPixels.measurable(ctx, index),
+                       let finding = PixelContrastCheck.graphic(ctx, node: index, required: required) { out.append(finding) }
                     continue
                 }
                 let foreground = own.scaled(alpha: style.opacity)
@@ -58,4 +61,14 @@ extension Rule {
             }
             return out
         })
+}
+
+/// Which graphics the screenshot measures, as ATF's ImageContrastCheck does ImageViews (and
+/// so ImageButtons): images, and controls with no child nodes (an icon button, a floating
+/// action button). A control with children is a container whose pixels are its content's.
+enum NonTextContrastPixels {
+    static func measurable(_ ctx: RuleContext, _ index: Int) -> Bool {
+        let node = ctx.node(index)
+        return node.kind == .image || ctx.traits(ofNode: index).contains(.image) || node.childRange.isEmpty
+    }
 }

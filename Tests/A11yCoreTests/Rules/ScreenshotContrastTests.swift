@@ -160,4 +160,20 @@ import Testing
         #expect(text.first { $0.node == "Pale" }?.data["ratio"] == "2.32")
         #expect(text.first { $0.node == "Flat" }?.outcome == .incomplete)
     }
+
+    @Test func iconButtonsAreMeasuredContainersAreNot() throws {
+        // The Logo area (a #CCCCCC mark on white, 1.61:1) under an ImageButton, then under a
+        // clickable container whose child is a plain view: ATF measures ImageView subclasses.
+        func dump(_ outer: [String: String], child: String = "") -> String {
+            Android.dump(Android.node(["class": "android.widget.FrameLayout", "bounds": "[0,0][100,200]"],
+                Android.node(outer.merging(["bounds": "[0,100][50,150]", "clickable": "true", "content-desc": "Logo"]) { a, _ in a }, child)))
+        }
+        let button = try Self.audit(dump(["class": "android.widget.ImageButton"]), format: .android, png: Self.png(scale: 1))
+        #expect(button.seen.map(\.node) == ["Logo"] && button.seen.first?.data["ratio"] == "1.61")
+        let container = try Self.audit(dump(["class": "android.widget.Button"], child: Android.node(["bounds": "[0,100][50,150]"])),
+                                       format: .android, png: Self.png(scale: 1))
+        #expect(container.seen.filter { $0.rule == "non-text-contrast" }.isEmpty)
+        #expect(container.run.inapplicable.first { $0.rule == "non-text-contrast" }?.reason
+            == "no colours, and no image or icon control to measure on the screenshot")
+    }
 }
