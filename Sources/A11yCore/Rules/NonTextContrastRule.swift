@@ -40,7 +40,7 @@ extension Rule {
                 }
                 let foreground = own.scaled(alpha: style.opacity)
                 guard let measured = style.contrast(of: foreground) else {
-                    if ctx.screenshot != nil {
+                    if PixelContrastCheck.pixels(ctx, index) != nil {
                         if let finding = PixelContrastCheck.graphic(ctx, node: index, required: required) { out.append(finding) }
                     } else {
                         out.append(TextContrastCheck.undecidable(ctx, node: index, foreground: foreground,

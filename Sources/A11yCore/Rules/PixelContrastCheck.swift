@@ -14,7 +14,7 @@ enum PixelContrastCheck {
     /// The finding for text `node`, or nil when it passes or is not on the screenshot.
     /// `sizeKnown`: the tree gives a font size (else the large-text question is open).
     static func text(_ ctx: RuleContext, node: Int, style: RenderedStyle, normal: Double, large: Double) -> Finding? {
-        guard let screenshot = ctx.screenshot, let rect = ctx.pixels(ofNode: node) else { return nil }
+        guard let screenshot = ctx.screenshot, let rect = pixels(ctx, node) else { return nil }
         let sizeKnown = hasFontSize(ctx, node)
         let isLarge = style.isLargeText
         let required = sizeKnown ? (isLarge ? large : normal) : large
@@ -42,7 +42,7 @@ enum PixelContrastCheck {
 
     /// The finding for a graphic `node` (image, icon, control without text), or nil.
     static func graphic(_ ctx: RuleContext, node: Int, required: Double) -> Finding? {
-        guard let screenshot = ctx.screenshot, let rect = ctx.pixels(ofNode: node) else { return nil }
+        guard let screenshot = ctx.screenshot, let rect = pixels(ctx, node) else { return nil }
         switch PixelContrast.verdict(screenshot.image, in: rect) {
         case .outside:
             return nil
@@ -77,6 +77,20 @@ enum PixelContrastCheck {
             message: "Contrast cannot be measured: the screenshot shows \(what) where this is drawn; check it by eye (needs \(NumberText.format(required)):1).",
             outcome: .incomplete,
             data: [("required", .number(required)), ("background", .string(hex)), ("measuredFrom", .string("screenshot"))])
+    }
+
+    /// Where the node is drawn on the screenshot: nil with no screenshot, when none of its
+    /// frame is on it, or when an imported dump says it is not visible (`visible="false"`
+    /// there means not drawn; in our tree `hidden` is accessibilityHidden, still drawn).
+    static func pixels(_ ctx: RuleContext, _ node: Int) -> PixelRect? {
+        if ctx.document.sourceMap != nil {
+            var at: Int? = node
+            while let index = at {
+                if ctx.node(index).hidden { return nil }
+                at = ctx.node(index).parent
+            }
+        }
+        return ctx.pixels(ofNode: node)
     }
 
     /// The node or an ancestor sets a font size (trees and Figma do; dumps do not).

@@ -34,7 +34,7 @@ enum TextContrastCheck {
             }
             guard let measured = style.contrast(of: foreground) else {
                 // Over a gradient or an image the tree cannot settle it; a screenshot can.
-                if ctx.screenshot != nil {
+                if PixelContrastCheck.pixels(ctx, index) != nil {
                     if let finding = PixelContrastCheck.text(ctx, node: index, style: style, normal: normal, large: large) {
                         out.append(finding)
                     }

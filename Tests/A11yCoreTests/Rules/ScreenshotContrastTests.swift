@@ -176,4 +176,16 @@ import Testing
         #expect(container.run.inapplicable.first { $0.rule == "non-text-contrast" }?.reason
             == "no colours, and no image or icon control to measure on the screenshot")
     }
+
+    @Test func whatTheScreenshotDoesNotShowIsNotJudgedOnIt() throws {
+        // A page source's visible="false" element is not drawn: its pixels are someone else's.
+        let hidden = Self.iosSource().replacingOccurrences(of: #"name="Pale" label="Pale" enabled="true" visible="true""#,
+                                                          with: #"name="Pale" label="Pale" enabled="true" visible="false""#)
+        let (seen, _) = try Self.audit(hidden, format: .ios, png: Self.png(scale: 2))
+        #expect(!seen.contains { $0.node == "Pale" } && seen.contains { $0.node == "Mid" })
+        // Declared colours over an image, below the screenshot's edge: still for a person to check.
+        let below = ##"{"platform": "ios", "root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 100, "height": 200}, "style": {"backgroundKind": "image"}, "children": [{"type": "text", "text": "Far", "frame": {"x": 0, "y": 300, "width": 50, "height": 20}, "style": {"foreground": "#AAAAAA"}}]}}"##
+        let (far, _) = try Self.audit(below, format: .json, png: Self.png(scale: 1))
+        #expect(far.map(\.outcome) == [.incomplete] && far.first?.data["backgroundKind"] == "image")
+    }
 }
