@@ -19,7 +19,7 @@ let package = Package(
         // The JSON reader and writer (requests are read, reports written with them).
         .target(name: "A11yJSON", dependencies: ["A11yText"]),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON", "A11yPNG"], linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).

@@ -112,6 +112,7 @@ public enum AndroidImporter {
         let count = elements.count
         var document = Document()
         document.platform = .android
+        document.pixelsPerUnit = scale
         document.sourceMap = sources
         document.nodes.reserveCapacity(count)
         let fields = FieldTable(capacity: max(count, 1))

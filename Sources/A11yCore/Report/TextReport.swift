@@ -93,6 +93,10 @@ public enum TextReport {
                 out += "     fixed  \(t(entry.rule ?? "?")) at \(t(entry.node ?? "?")): \(t(entry.message ?? entry.fingerprint))\n"
             }
         }
+        // Rules that had nothing to look at are neither passed nor failed: say so.
+        if !report.run.inapplicable.isEmpty {
+            out += "  Inapplicable: " + report.run.inapplicable.map { "\(t($0.rule)) (\(t($0.reason)))" }.joined(separator: ", ") + "\n"
+        }
         return out
     }
 

@@ -47,10 +47,19 @@ public enum RuleRunner {
         // Findings dropped from the listing, kept small: the gate and the counts need them all.
         var omitted: [OmittedFinding] = []
         var passed = RuleSet(), incomplete = RuleSet()
+        var inapplicable: [InapplicableRule] = []
         let suppressionIndex = SuppressionIndex(options.suppressions)
         for position in positions {
             try interrupt.check()
             context.position = position
+            // A rule with nothing to look at is inapplicable, never passed; its empty list
+            // keeps `lists` in step with `positions`.
+            if let reason = table.rules[position].inapplicability?(context) {
+                inapplicable.append(InapplicableRule(rule: table.rules[position].id, reason: reason))
+                lists.append([])
+                if !options.suppressions.isEmpty { suppressedLists.append([]) }
+                continue
+            }
             var list = table.rules[position].check(context)
             // A rule stopped mid-way returned what it had: no verdict, no findings.
             try steps.throwIfStopped()
@@ -118,6 +127,7 @@ public enum RuleRunner {
         run.ran = RuleIDList(table: table.ids, members: selected)
         run.passed = RuleIDList(table: table.ids, members: passed)
         run.incomplete = RuleIDList(table: table.ids, members: incomplete)
+        run.inapplicable = inapplicable
         return run
     }
 
