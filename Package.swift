@@ -27,7 +27,7 @@ let package = Package(
         // HTTP/1.1 transport: event loop, router. Knows nothing of accessibility.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser", "A11yText"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
-        .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
+        .target(name: "A11yService", dependencies: ["A11yCore", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
         .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "HTTPServer"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.

@@ -15,6 +15,8 @@ enum AuditCommand {
         var settings = AuditSettings()
         var baseline: String?
         var writeBaseline: String?
+        /// `--screenshot`: a PNG of the one input's screen.
+        var screenshot: String?
         /// Threads auditing a batch: the cores this machine has online.
         var jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
 
@@ -39,11 +41,18 @@ enum AuditCommand {
             }
         }
 
-        let files: [InputFile]
+        var files: [InputFile]
         do { files = try InputFiles.expand(invocation.inputs, format: invocation.inputFormat) } catch { return Usage.error(error.message) }
         // A gate that checked nothing must not pass.
         guard !files.isEmpty else {
             return Usage.error("no screens to audit in \(invocation.inputs.joined(separator: " ")) (folders are searched for \(InputFiles.counted(for: invocation.inputFormat)))")
+        }
+        if let screenshot = invocation.screenshot {
+            // One screenshot is one screen's: in a folder, each NAME.png pairs with its NAME.xml or NAME.json.
+            guard files.count == 1 && !files[0].fromFolder else {
+                return Usage.error("--screenshot goes with one input file; in a folder, put NAME.png beside NAME.xml or NAME.json", usage: true)
+            }
+            files[0].screenshot = FileIO.Path(screenshot)
         }
         if files.count == 1 && !files[0].fromFolder { return single(files[0], invocation, baseline: fileBaseline) }
         return BatchCommand.run(files, invocation, baseline: fileBaseline)
@@ -75,9 +84,13 @@ enum AuditCommand {
     static func audit(_ file: InputFile, _ invocation: Invocation) -> Result<AuditRun, FileIO.Failure> {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(file.path) } catch { return .failure(error) }
+        var screenshot: ScreenshotFile?
+        if let path = file.screenshot {
+            do { screenshot = ScreenshotFile(name: path.text, bytes: try FileIO.read(path)[...]) } catch { return .failure(error) }
+        }
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(InputError) in
-                try AuditRun.run(buffer, settings: invocation.settings)
+                try AuditRun.run(buffer, settings: invocation.settings, screenshot: screenshot)
             }
         }
         return result.mapError { error in FileIO.Failure(message: inputErrorLine(file.path.text, error)) }

@@ -64,6 +64,7 @@ public enum TextReport {
             out += "; baseline: \(states.newCount) new, \(states.unchangedCount) unchanged, \(states.fixed.count) fixed"
         }
         out += "\n"
+        if let shot = analysis.document.screenshot { out += "  screenshot: " + t(shot.summary) + "\n" }
         for (index, e) in analysis.elements.enumerated() {
             if check.item() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
