@@ -173,6 +173,11 @@ extension Screenshot {
     public static func placed(_ file: ScreenshotFile, on document: Document) throws(InputError) -> Screenshot {
         let size: (width: Int, height: Int)
         do { size = try PNGDecoder.size(of: file.bytes) } catch { throw pngError(file.name, error) }
+        // Too large to decode here is said as such, before whether it fits the screen.
+        if size.width.multipliedReportingOverflow(by: size.height).partialValue > file.limits.maxPixels || size.width > file.limits.maxDimension
+            || size.height > file.limits.maxDimension || size.width.multipliedReportingOverflow(by: size.height).overflow {
+            throw InputError(.screenshot, "the screenshot \(file.name) is \(size.width) x \(size.height) pixels, more than the \(file.limits.maxPixels) pixels a screenshot may have here", at: "")
+        }
         let (scale, origin) = try ScreenshotPlacement.place(width: size.width, height: size.height, on: document, name: file.name)
         let image: PNGImage
         do { image = try PNGDecoder.decode(file.bytes, limits: file.limits) } catch { throw pngError(file.name, error) }
