@@ -95,7 +95,6 @@ struct ChunkReader {
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    // swiftlint:disable:next cyclomatic_complexity function_body_length
     init(_ bytes: UnsafeRawBufferPointer, limits: PNGLimits) throws(PNGError) {
         for (i, expected) in Self.signature.enumerated() {
             guard i < bytes.count else { throw PNGError("not a PNG file: it ends within the 8-byte signature", offset: bytes.count) }

@@ -27,11 +27,12 @@ struct ImageDecoder {
             throw PNGError("the image data is \(compressed) bytes, too few to inflate to the \(expected) bytes the header implies (deflate expands at most 1032 times)",
                            offset: chunks.firstIDAT)
         }
+        let width = header.width, height = header.height
+        if !header.interlaced { return try decodeInPlace(expected: expected) }
         let raw = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: expected)
         defer { raw.deallocate() }
         try inflate(into: raw)
 
-        let width = header.width, height = header.height
         return try PNGImage(width: width, height: height, pixels: [UInt8](unsafeUninitializedCapacity: width * height * 4) {
             (pixels, count) throws(PNGError) in
             var start = 0
@@ -43,7 +44,7 @@ struct ImageDecoder {
                 for y in 0..<passHeight {
                     let row = raw.baseAddress! + start + y * (rowBytes + 1)
                     try unfilter(row + 1, filter: row[0], previous: previous, count: rowBytes,
-                                 where: header.interlaced ? "row \(y) of Adam7 pass \(index + 1)" : "row \(y)")
+                                 where: "row \(y) of Adam7 pass \(index + 1)")
                     previous = row + 1
                     let imageY = pass.y0 + y * pass.dy
                     let destination = pixels.baseAddress! + (imageY * width + pass.x0) * 4
@@ -52,6 +53,36 @@ struct ImageDecoder {
                 start += passHeight * (rowBytes + 1)
             }
             count = width * height * 4
+        })
+    }
+
+    /// A non-interlaced image is inflated into the pixel array itself, so a decode needs about
+    /// one image's memory, not two. The filtered rows (`filtered` bytes) sit at the end of the
+    /// array when they are smaller than the RGBA output, at its start when larger (16-bit);
+    /// rows are then unfiltered and expanded front to back. Output row y ends at or before
+    /// the start of filtered row y + 1 in both layouts, so no row is overwritten before it is
+    /// read; each row is first copied out (it is also the "above" of the next row's filter).
+    private func decodeInPlace(expected filtered: Int) throws(PNGError) -> PNGImage {
+        let width = header.width, height = header.height
+        let output = width * height * 4
+        let rowBytes = header.rowBytes(width: width)
+        let capacity = max(output, filtered)
+        let rawStart = capacity - filtered
+        let rows = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rowBytes)
+        defer { rows.deallocate() }
+        var current = rows, previous = rows + rowBytes
+        return try PNGImage(width: width, height: height, pixels: [UInt8](unsafeUninitializedCapacity: capacity) {
+            (pixels, count) throws(PNGError) in
+            let base = pixels.baseAddress!
+            try inflate(into: UnsafeMutableBufferPointer(start: base + rawStart, count: filtered))
+            for y in 0..<height {
+                let row = base + rawStart + y * (rowBytes + 1)
+                current.update(from: row + 1, count: rowBytes)
+                try unfilter(current, filter: row[0], previous: y > 0 ? previous : nil, count: rowBytes, where: "row \(y)")
+                try expand(current, count: width, into: base + y * width * 4, step: 4, y: y, pass: .whole)
+                swap(&current, &previous)
+            }
+            count = output
         })
     }
 

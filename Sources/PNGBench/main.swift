@@ -3,6 +3,7 @@
 //
 //   PNGBench [--repeat N] [--width W] [--height H]   (default 1080 x 2400, best of 7)
 //   PNGBench --rss FILE ours|libpng                    (internal: one decode, prints peak RSS in kB)
+//   PNGBench --decode FILE OUT                          (our RGBA pixels of FILE into OUT, "W H" on stdout)
 //
 // Build it in release: swift build -c release --product PNGBench && .build/release/PNGBench
 import A11yPNG
@@ -280,6 +281,17 @@ if arguments.first == "--rss", arguments.count == 3 {
         _ = libpngDecode(file, into: &output)
     }
     print(peakRSSKilobytes() - before)
+    exit(0)
+}
+if arguments.first == "--decode", arguments.count == 3 {
+    do {
+        let image = try PNGDecoder.decode([UInt8](FileManager.default.contents(atPath: arguments[1]) ?? Data()))
+        _ = FileManager.default.createFile(atPath: arguments[2], contents: Data(image.pixels))
+        print(image.width, image.height)
+    } catch {
+        print("error: \(error)")
+        exit(2)
+    }
     exit(0)
 }
 var repeats = 7, width = 1080, height = 2400
