@@ -5,8 +5,9 @@ import HTTPServer
 
 /// A `multipart/form-data` audit request (RFC 7578): the part named `input` is the body an
 /// audit reads on its own (our tree, a batch, an Android or iOS dump, a Figma response: its
-/// Content-Type, or the content, says which), and the optional part named `screenshot` is a
-/// PNG of that screen. Any other part name, a second `input` or `screenshot`, a screenshot
+/// Content-Type, or the content, says which; `application/octet-stream` and `text/plain` say
+/// nothing), and the optional part named `screenshot` is a PNG of that screen (`image/png`,
+/// `application/octet-stream` or untyped: the PNG signature decides). Any other part name, a second `input` or `screenshot`, a screenshot
 /// that is not `image/png`, or an input part that is neither JSON nor XML is refused with
 /// 400 naming the part.
 struct FormInput {
@@ -40,19 +41,27 @@ struct FormInput {
                 return .failure(problem("the form has a part named \"\(part.name)\"; only input and screenshot are read"))
             }
         }
-        guard let input else { return .failure(problem("the form has no part named input (the tree, dump or Figma file to audit)")) }
+        guard var input else { return .failure(problem("the form has no part named input (the tree, dump or Figma file to audit)")) }
+        // A part a client did not type (curl -F sends application/octet-stream for files it
+        // does not know, text/plain for plain fields) is read as undeclared: its content says.
+        if let type = input.contentType, isUndeclared(type) { input.contentType = nil }
         if let type = input.contentType, !isInputType(type) {
             return .failure(problem("the input part's Content-Type is \(type); send JSON (application/json) or XML (application/xml)"))
         }
         var file: ScreenshotFile?
         if let shot = screenshot {
-            if let type = shot.contentType, mediaType(type) != "image/png" {
+            if let type = shot.contentType, mediaType(type) != "image/png", mediaType(type) != "application/octet-stream" {
                 return .failure(problem("the screenshot part's Content-Type is \(type), not image/png"))
             }
             let bytes = ArraySlice(UnsafeRawBufferPointer(rebasing: body[shot.content]))
             file = ScreenshotFile(name: shot.filename ?? "screenshot", bytes: bytes, limits: screenshotLimits)
         }
         return .success(FormInput(input: input, screenshot: file))
+    }
+
+    /// `application/octet-stream` or `text/plain`: no more said than "bytes" or "text".
+    static func isUndeclared(_ type: String) -> Bool {
+        ["application/octet-stream", "text/plain"].contains(mediaType(type))
     }
 
     /// JSON (`application/json`, `+json`) or XML (`application/xml`, `text/xml`, `+xml`), UTF-8.

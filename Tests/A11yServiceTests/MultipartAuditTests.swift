@@ -48,6 +48,12 @@ struct MultipartAuditTests {
         #expect(html.status == 200)
         #expect(html.text.contains("href=\"data:image/png;base64,"))
         #expect(html.header("content-security-policy")?.contains("img-src data:") == true)
+        // curl -F types unknown files application/octet-stream: the content then says.
+        var untyped = Self.input
+        untyped.type = "application/octet-stream"
+        var untypedShot = Self.shot
+        untypedShot.type = "application/octet-stream"
+        #expect(try Self.post(harness, Self.form([untyped, untypedShot])).status == 200)
         // Without a screenshot the form is the plain request.
         let alone = try Self.post(harness, Self.form([Self.input]))
         #expect(alone.status == 200 && !alone.text.contains("\"screenshot\""))
@@ -84,6 +90,7 @@ struct MultipartAuditTests {
             (Self.form([Self.input, Part(name: "extra", bytes: [1])]), "multipart", "part named \\\"extra\\\""),
             (Self.form([Self.input, Self.shot], close: false), "multipart", "close delimiter"),
             (Self.form([Self.input, Part(name: "screenshot", type: "image/jpeg", bytes: [0xFF, 0xD8])]), "multipart", "not image/png"),
+            (Self.form([Part(name: "input", type: "image/gif", bytes: Array(Self.tree.utf8))]), "multipart", "input part's Content-Type"),
             (Self.form([Self.input, Part(name: "screenshot", bytes: Array("GIF89a".utf8))]), "screenshot", "not a PNG"),
             (Self.form([Self.input, badCRC]), "screenshot", "CRC"),
             (Self.form([Self.input, truncated]), "screenshot", "truncated"),
