@@ -128,7 +128,11 @@ public enum ScreenshotPlacement {
         let expectedW = step * screen.width, expectedH = step * screen.height
         guard abs(w - expectedW) <= tolerancePixels, abs(h - expectedH) <= tolerancePixels else {
             let exact = w / screen.width
-            throw refusal(name, "is \(width) x \(height) pixels, which does not fit the screen of \(pixels(screen.width)) x \(pixels(screen.height)) units: at \(pixels(exact)) pixels a unit it would be \(width) x \(pixels((exact * screen.height).rounded())) pixels; the scale must be a multiple of 1/8 (1, 2, 3...) and both sides must agree within \(pixels(tolerancePixels)) pixel")
+            let screenSize = "the screen of \(pixels(screen.width)) x \(pixels(screen.height)) units"
+            guard exact >= scaleStep / 2 else {
+                throw refusal(name, "is \(width) x \(height) pixels, less than 1/8 pixel a unit of \(screenSize): the screenshot of another screen?")
+            }
+            throw refusal(name, "is \(width) x \(height) pixels, which does not fit \(screenSize): at \(pixels(exact)) pixels a unit it would be \(width) x \(pixels((exact * screen.height).rounded())) pixels; the scale must be a multiple of 1/8 (1, 2, 3...) and both sides must agree within \(pixels(tolerancePixels)) pixel")
         }
         return (step, Point(x: screen.x, y: screen.y))
     }
