@@ -128,7 +128,11 @@ public enum ScreenshotPlacement {
         let expectedW = step * screen.width, expectedH = step * screen.height
         guard abs(w - expectedW) <= tolerancePixels, abs(h - expectedH) <= tolerancePixels else {
             let exact = w / screen.width
-            throw refusal(name, "is \(width) x \(height) pixels, which does not fit the screen of \(pixels(screen.width)) x \(pixels(screen.height)) units: at \(pixels(exact)) pixels a unit it would be \(width) x \(pixels((exact * screen.height).rounded())) pixels; the scale must be a multiple of 1/8 (1, 2, 3...) and both sides must agree within \(pixels(tolerancePixels)) pixel")
+            let screenSize = "the screen of \(pixels(screen.width)) x \(pixels(screen.height)) units"
+            guard exact >= scaleStep / 2 else {
+                throw refusal(name, "is \(width) x \(height) pixels, less than 1/8 pixel a unit of \(screenSize): the screenshot of another screen?")
+            }
+            throw refusal(name, "is \(width) x \(height) pixels, which does not fit \(screenSize): at \(pixels(exact)) pixels a unit it would be \(width) x \(pixels((exact * screen.height).rounded())) pixels; the scale must be a multiple of 1/8 (1, 2, 3...) and both sides must agree within \(pixels(tolerancePixels)) pixel")
         }
         return (step, Point(x: screen.x, y: screen.y))
     }
@@ -173,6 +177,11 @@ extension Screenshot {
     public static func placed(_ file: ScreenshotFile, on document: Document) throws(InputError) -> Screenshot {
         let size: (width: Int, height: Int)
         do { size = try PNGDecoder.size(of: file.bytes) } catch { throw pngError(file.name, error) }
+        // Too large to decode here is said as such, before whether it fits the screen.
+        if size.width.multipliedReportingOverflow(by: size.height).partialValue > file.limits.maxPixels || size.width > file.limits.maxDimension
+            || size.height > file.limits.maxDimension || size.width.multipliedReportingOverflow(by: size.height).overflow {
+            throw InputError(.screenshot, "the screenshot \(file.name) is \(size.width) x \(size.height) pixels, more than the \(file.limits.maxPixels) pixels a screenshot may have here", at: "")
+        }
         let (scale, origin) = try ScreenshotPlacement.place(width: size.width, height: size.height, on: document, name: file.name)
         let image: PNGImage
         do { image = try PNGDecoder.decode(file.bytes, limits: file.limits) } catch { throw pngError(file.name, error) }

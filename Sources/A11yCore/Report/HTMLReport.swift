@@ -91,7 +91,9 @@ public enum HTMLReport {
         let svg = wireframe.render()
         if check.now() { return html }
         if let svg {
-            html += "<figure>\n\(svg)\n<figcaption>Numbers are screen-reader stops in reading order.\n<ul class=\"legend\">\n"
+            html += "<figure>\n\(svg)\n<figcaption>"
+            if let shot = analysis.document.screenshot { html += "Drawn over the screenshot \(e(shot.summary)).\n" }
+            html += "Numbers are screen-reader stops in reading order.\n<ul class=\"legend\">\n"
             for impact in Impact.allCases.reversed() {
                 let look = HTMLStyle.look(impact)
                 html += "<li><svg aria-hidden=\"true\" width=\"28\" height=\"12\"><line x1=\"1\" y1=\"6\" x2=\"27\" y2=\"6\" stroke=\"\(look.color)\" stroke-width=\"\(MarkupText.number(look.strokeWidth))\""

@@ -110,6 +110,9 @@ public enum JUnitReport {
         xml += "    <properties>\n"
         xml += "      <property name=\"source\" value=\"\(MarkupText.escape(screen.source))\"/>\n"
         xml += "      <property name=\"elements\" value=\"\(analysis.elements.count)\"/>\n"
+        if let shot = analysis.document.screenshot {
+            xml += "      <property name=\"screenshot\" value=\"\(MarkupText.escape(shot.summary))\"/>\n"
+        }
         xml += "    </properties>\n"
         xml += cases
         if let fixed = states?.fixed, !fixed.isEmpty {

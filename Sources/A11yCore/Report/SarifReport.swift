@@ -225,6 +225,16 @@ public enum SarifReport {
             json.key("width"); json.number(frame.width); json.key("height"); json.number(frame.height)
             json.endObject()
         }
+        // Where the finding is on the screenshot the screen was placed on, in its pixels.
+        if let shot = analysis.document.screenshot {
+            json.key("screenshot"); json.string(shot.summary)
+            if let frame = finding.frame, let pixels = shot.pixelRect(frame) {
+                json.key("screenshotPixels"); json.beginObject()
+                json.key("x"); json.int(pixels.x); json.key("y"); json.int(pixels.y)
+                json.key("width"); json.int(pixels.width); json.key("height"); json.int(pixels.height)
+                json.endObject()
+            }
+        }
         if !finding.data.isEmpty {
             json.key("data"); json.beginObject()
             for (key, value) in finding.data {

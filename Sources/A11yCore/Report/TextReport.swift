@@ -70,6 +70,7 @@ public enum TextReport {
             if let reason = display.notTouchReason { out += "; " + t(reason) }
             out += "\n"
         }
+        if let shot = analysis.document.screenshot { out += "  screenshot: " + t(shot.summary) + "\n" }
         for (index, e) in analysis.elements.enumerated() {
             if check.item() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
