@@ -87,7 +87,7 @@ struct AuditHandler: Sendable {
             return .runOnWorker
         case .success(let (run, body)):
             // By index: measured faster than iterating the screens.
-            for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings) }
+            for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings, omitted: run.screens[i].report.run.omitted) }
             var response = Response(status: 200, contentType: format.mediaType, body: body)
             if format == .report(.html) { response.headers.append(("Content-Security-Policy", Self.htmlPolicy)) }
             return response

@@ -115,7 +115,12 @@ public enum RuleRunner {
         if !suppressedLists.isEmpty {
             var suppressed = inReadingOrder(suppressedLists, ranks: ranks, in: analysis)
             var suppressedFindings = suppressed.map(\.finding)
-            let kept = affordable(&suppressedFindings, upTo: budget.maxSuppressed, maxListEntries: budget.maxListEntries, analysis, &meter)
+            // Each listed suppressed finding also writes its suppression (rule, id, identifier,
+            // node, reason): one 64 KB reason matching N findings is written N times, so it is
+            // paid for per finding like the finding's own texts (issue 24).
+            let suppressionBytes = suppressed.map { $0.suppression.writtenBytes }
+            let kept = affordable(&suppressedFindings, upTo: budget.maxSuppressed, maxListEntries: budget.maxListEntries, analysis, &meter,
+                                  extraBytes: suppressionBytes)
             for k in 0..<kept { suppressed[k].finding = suppressedFindings[k] }
             suppressedOmitted += suppressed.count - kept
             if kept < suppressed.count { suppressed.removeLast(suppressed.count - kept) }
@@ -172,12 +177,15 @@ public enum RuleRunner {
     /// conflicting nodes, words), which may repeat other nodes' paths. A list keeps at most
     /// `maxListEntries` entries and, once the budget runs short, the entries it can pay for;
     /// the rest are counted in a `<key>Omitted` number beside it.
+    /// `extraBytes[k]`, when given, is what the k-th finding writes beside its own fields (a
+    /// suppressed finding's suppression).
     private static func affordable(_ findings: inout [Finding], upTo count: Int, maxListEntries: Int, _ analysis: Analysis,
-                                   _ meter: inout OutputMeter) -> Int {
+                                   _ meter: inout OutputMeter, extraBytes: [Int] = []) -> Int {
         var listed = 0
         for finding in findings.prefix(count) {
             let node = finding.node
             var bytes = finding.message.utf8.count + meter.pointerBytes(of: node, in: analysis.document.nodes)
+                + (listed < extraBytes.count ? extraBytes[listed] : 0)
                 + (analysis.document.nodes[node].id?.utf8.count ?? 0) + (analysis.identifier(ofNode: node)?.utf8.count ?? 0)
             for item in finding.data {
                 bytes += item.key.utf8.count
