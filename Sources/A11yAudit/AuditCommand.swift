@@ -89,7 +89,7 @@ enum AuditCommand {
         run.screens.map { screen in
             guard run.isBatch else { return ScreenReport(name: file.name, report: screen.report, legacyName: file.legacyName) }
             return ScreenReport(name: "\(file.name)#\(screen.name)", report: screen.report,
-                                legacyName: file.legacyName.map { "\($0)#\(screen.name)" })
+                                legacyName: file.legacyName.map { "\($0)#\(screen.name)" }, file: file.name)
         }
     }
 

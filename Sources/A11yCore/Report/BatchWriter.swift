@@ -135,8 +135,8 @@ public struct BatchWriter {
         case .report(.sarif):
             var json = JSONWriter(pretty: format.pretty)
             let placement = sarif ?? SarifPlacement(catalogue: RuleRegistry.all)
-            SarifReport.writeHead(rules: placement.rules, artifacts: placement.artifacts, toolVersion: nil,
-                                  omissions: omissions, into: &json)
+            SarifReport.writeHead(rules: placement.rules, artifacts: placement.artifacts, toolVersion: A11yAuditVersion.current,
+                                  omissions: omissions, fixed: fixed, into: &json)
             return json.bytes
         }
     }

@@ -8,11 +8,15 @@ public struct ScreenReport: Sendable {
     /// The name an earlier version gave this screen (the CLI named files by their last path
     /// component), under which a baseline written then still matches it; nil when none.
     public var legacyName: String?
+    /// The file the screen is one of, when it is one of several in a file (a Figma file's
+    /// frames on the command line: `name` is then `file#frame`); nil otherwise.
+    public var file: String?
 
-    public init(name: String, report: AuditReport, legacyName: String? = nil) {
-        self.name = name; self.report = report; self.legacyName = legacyName
+    public init(name: String, report: AuditReport, legacyName: String? = nil, file: String? = nil) {
+        self.name = name; self.report = report; self.legacyName = legacyName; self.file = file
     }
 
-    /// What SARIF calls the artifact: the request's `options.source` when given, else the name.
-    public var source: String { report.analysis.document.options.source ?? name }
+    /// What SARIF calls the artifact: the request's `options.source` when given, else the file
+    /// the screen is in, else the name.
+    public var source: String { report.analysis.document.options.source ?? file ?? name }
 }
