@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The example Figma plugin's UI (Integrations/figma-plugin/ui.html) in headless Chromium against a
-# running service, with the plugin API stubbed by Integrations/figma-plugin/test/harness.html (it
+# The example Figma plugin's UI (Examples/figma-plugin/ui.html) in headless Chromium against a
+# running service, with the plugin API stubbed by Examples/figma-plugin/test/harness.html (it
 # plays code.js: answers `export` with test/selection.json and a PNG, records `select`). The
 # harness uses the UI as a designer would: with a wrong token it must show the 401, with the
 # right one the findings (each with a Select layer button naming the Figma layer), the spoken
@@ -29,7 +29,7 @@ trap cleanup EXIT
 
 page_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 mkdir "$work/site"
-cp Integrations/figma-plugin/ui.html Integrations/figma-plugin/test/harness.html Integrations/figma-plugin/test/selection.json "$work/site/"
+cp Examples/figma-plugin/ui.html Examples/figma-plugin/test/harness.html Examples/figma-plugin/test/selection.json "$work/site/"
 python3 -m http.server "$page_port" --bind 127.0.0.1 --directory "$work/site" > "$work/pages.log" 2>&1 &
 pids+=($!)
 
@@ -73,7 +73,7 @@ echo "${result:-no result within 30 s}"
 
 # What the service says about the same export, to compare the UI with.
 expected="$(curl -s -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
-    --data-binary @Integrations/figma-plugin/test/selection.json "$base/v1/audit" | python3 -c '
+    --data-binary @Examples/figma-plugin/test/selection.json "$base/v1/audit" | python3 -c '
 import json, sys
 screen = json.load(sys.stdin)["screens"][0]
 print("findings: " + " ".join(f["rule"] + "@" + (f.get("sourceId") or "-") for f in screen["findings"]))

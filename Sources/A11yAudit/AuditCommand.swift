@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import A11yCore
+import A11yService
 
 /// `a11y-audit audit FILE|DIR|- ... [flags]`: each file is one screen named by its path
 /// (`InputFiles`; a batch file may hold several); one file is audited and written whole,
@@ -17,6 +18,21 @@ enum AuditCommand {
         var writeBaseline: String?
         /// Threads auditing a batch: the cores this machine has online.
         var jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        /// The largest file (or standard input) read: the service's request body limit by
+        /// default, so what the CLI audits the service would take too.
+        var maxInputBytes = ServiceConfiguration().server.limits.maxBodyBytes
+        /// `--output FORMAT=FILE`, in the order given.
+        var outputs: [ReportOutput] = []
+        /// `-o FILE`: the `--format` report.
+        var outputFile: String?
+
+        /// Every report to write: `--output`s, then `-o`'s; with neither, the `--format`
+        /// report on standard output.
+        var reportOutputs: [ReportOutput] {
+            let file = outputFile.map { [ReportOutput(format: settings.format, path: $0)] } ?? []
+            if outputs.isEmpty && file.isEmpty { return [ReportOutput(format: settings.format, path: ReportOutput.standardOutput)] }
+            return outputs + file
+        }
 
         /// `--input-format`: how to read the inputs (`auto` recognises each from its content).
         var inputFormat: InputFormat { settings.inputFormat ?? .auto }
@@ -24,6 +40,12 @@ enum AuditCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         if Usage.asked(arguments) { return Usage.help() }
+        // A reader that goes away (`| head`) makes a write fail with EPIPE, which stops the
+        // run with exit 2 and removes the report files not yet in place, instead of a
+        // SIGPIPE that would kill the process and leave its temporary files behind.
+        signal(SIGPIPE, SIG_IGN)
+        // Ctrl-C or a job's timeout removes the report files not yet in place, too.
+        InterruptCleanup.install()
         let invocation: Invocation
         switch parse(arguments) {
         case .success(let parsed): invocation = parsed
@@ -32,7 +54,7 @@ enum AuditCommand {
         var fileBaseline: Baseline?
         if let path = invocation.baseline {
             let bytes: [UInt8]
-            do { bytes = try FileIO.read(path) } catch { return Usage.error(error.message) }
+            do { bytes = try FileIO.read(path, limit: invocation.maxInputBytes) } catch { return Usage.error(error.message) }
             switch bytes.withUnsafeBytes({ b in Result { () throws(InputError) in try Baseline.parse(b) } }) {
             case .success(let b): fileBaseline = b
             case .failure(let error): return inputError(path, error)
@@ -45,12 +67,34 @@ enum AuditCommand {
         guard !files.isEmpty else {
             return Usage.error("no screens to audit in \(invocation.inputs.joined(separator: " ")) (folders are searched for \(InputFiles.counted(for: invocation.inputFormat)))")
         }
-        if files.count == 1 && !files[0].fromFolder { return single(files[0], invocation, baseline: fileBaseline) }
-        return BatchCommand.run(files, invocation, baseline: fileBaseline)
+        let destinations: [ReportDestination]
+        do { destinations = try ReportDestination.open(invocation.reportOutputs) } catch { return Usage.error(error.message) }
+        let status = files.count == 1 && !files[0].fromFolder
+            ? single(files[0], invocation, baseline: fileBaseline, to: destinations)
+            : BatchCommand.run(files, invocation, baseline: fileBaseline, to: destinations)
+        // Reports go in place only for a run that finished (exit 0 or 1): never a partial file.
+        guard status != 2 else {
+            ReportDestination.abandon(destinations)
+            return status
+        }
+        do { try ReportDestination.commit(destinations) } catch { return Usage.error(error.message) }
+        return status
+    }
+
+    /// The outputs' problems a usage error names: two reports to one file, two on standard output.
+    static func outputsProblem(_ outputs: [ReportOutput]) -> String? {
+        var seen = Set<String>()
+        for output in outputs where !seen.insert(InputFiles.normalized(output.path)).inserted {
+            return output.path == ReportOutput.standardOutput
+                ? "only one report can go to standard output"
+                : "two reports would be written to \(output.path)"
+        }
+        return nil
     }
 
     /// One file named on the command line: audited and written whole (it may itself be a batch).
-    static func single(_ file: InputFile, _ invocation: Invocation, baseline fileBaseline: Baseline?) -> Int32 {
+    static func single(_ file: InputFile, _ invocation: Invocation, baseline fileBaseline: Baseline?,
+                       to destinations: [ReportDestination]) -> Int32 {
         var fileBaseline = fileBaseline
         let run: AuditRun
         switch audit(file, invocation) {
@@ -64,17 +108,19 @@ enum AuditCommand {
             fileBaseline = Baseline(screens: screens)
         }
         let named = run.renamed(screens, comparedWith: fileBaseline)
-        let terminal = FileIO.isTerminal(STDOUT_FILENO)
-        let output = forTerminal(named.render(invocation.settings.format, pretty: invocation.settings.pretty, color: terminal),
-                                 invocation.settings.format, terminal: terminal)
-        if let error = FileIO.write(output) { return Usage.error("cannot write standard output: \(error)") }
+        for destination in destinations {
+            let format = destination.output.format
+            let output = forTerminal(named.render(format, pretty: invocation.settings.pretty, color: destination.color),
+                                     format, terminal: destination.terminal)
+            if let error = destination.write(output) { return Usage.error(error) }
+        }
         return named.fails(invocation.settings.failOn) ? 1 : 0
     }
 
     /// Reads and audits one file; the error is the line to print.
     static func audit(_ file: InputFile, _ invocation: Invocation) -> Result<AuditRun, FileIO.Failure> {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(file.path) } catch { return .failure(error) }
+        do { bytes = try FileIO.read(file.path, limit: invocation.maxInputBytes) } catch { return .failure(error) }
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(InputError) in
                 try AuditRun.run(buffer, settings: invocation.settings)
@@ -124,6 +170,7 @@ enum AuditCommand {
             i += 1
         }
         guard !invocation.inputs.isEmpty else { return .failure(UsageError(message: "audit needs a FILE, a folder, or - for standard input")) }
+        if let problem = outputsProblem(invocation.reportOutputs) { return .failure(UsageError(message: problem)) }
         return .success(invocation)
     }
 

@@ -28,6 +28,15 @@ struct AuditFlag: Sendable {
     static let all: [AuditFlag] = [
         parameter("--format"),
         parameter("--pretty"),
+        AuditFlag(flag: "-o", valueName: "FILE", help: ["write the --format report to FILE instead of standard output"]) { invocation, value throws(AuditParameterError) in
+            guard let value, !value.isEmpty else { throw AuditParameterError("-o takes a file name") }
+            guard invocation.outputFile == nil else { throw AuditParameterError("-o is given once; use --output FORMAT=FILE for several reports") }
+            invocation.outputFile = value
+        },
+        AuditFlag(flag: "--output", valueName: "FORMAT=FILE", help: ["also write a report in FORMAT to FILE (repeatable: several",
+                                                                      "reports from one audit; FILE - is standard output)"]) { invocation, value throws(AuditParameterError) in
+            invocation.outputs.append(try ReportOutput(flag: value ?? ""))
+        },
         parameter("--input-format"),
         parameter("--density"),
         AuditFlag(flag: "--baseline", valueName: "FILE", help: ["compare with a baseline: only new findings fail"]) { invocation, value in
@@ -38,10 +47,17 @@ struct AuditFlag: Sendable {
         },
         AuditFlag(flag: "--jobs", valueName: "N", help: ["threads auditing several files, 1 to 1024 (default: the cores online)"]) { invocation, value throws(AuditParameterError) in
             // Bounded: threads and the in-flight window (twice the jobs) are made from it.
-            guard let jobs = value.flatMap({ Int($0) }), (1...1_024).contains(jobs) else {
+            guard let jobs = value.flatMap({ DecimalNumber.integer($0, in: 1...1_024) }) else {
                 throw AuditParameterError("--jobs takes a number of threads from 1 to 1024")
             }
             invocation.jobs = jobs
+        },
+        AuditFlag(flag: "--max-input-bytes", valueName: "N", help: ["largest input file (and baseline) read, in bytes, 1 to 2^40",
+                                                                  "(default 8388608: the service's --max-body-bytes)"]) { invocation, value throws(AuditParameterError) in
+            guard let bytes = value.flatMap({ DecimalNumber.integer($0, in: 1...(1 << 40)) }) else {
+                throw AuditParameterError("--max-input-bytes takes a number of bytes from 1 to 1099511627776")
+            }
+            invocation.maxInputBytes = bytes
         },
         parameter("--fail-on"),
         parameter("--level"),

@@ -10,11 +10,22 @@ import A11yCore
 /// A file that cannot be read or audited stops the run (exit 2); what was written of the
 /// report by then is incomplete, and the exit code says so.
 enum BatchCommand {
-    /// What one file gave: its screens' parts, or the line to print on failure.
+    /// What one file gave: for each of its screens, the screen's part of each report (in the
+    /// order of the outputs) and its baseline comparison; or the line to print on failure.
     enum Outcome {
-        case audited(parts: [(part: BatchFormat.Part, comparison: BaselineComparison.Screen?)],
+        case audited(parts: [(parts: [BatchFormat.Part], comparison: BaselineComparison.Screen?)],
                      screens: Int, fails: Bool, baseline: [UInt8])
         case failed(String)
+    }
+
+    /// One report of the run being written: its format, what it has added up, and where its
+    /// screens wait when its head needs them all first.
+    struct Report {
+        let destination: ReportDestination
+        let format: BatchFormat
+        var writer: BatchWriter
+        /// An unlinked temporary file for the screens' parts (`headWaitsForScreens`), else nil.
+        var spool: Int32?
     }
 
     /// What the in-order step of each file reads and updates: matching against the baseline
@@ -29,36 +40,42 @@ enum BatchCommand {
         var lastRules: RuleRun?
     }
 
-    static func run(_ files: [InputFile], _ invocation: AuditCommand.Invocation, baseline fileBaseline: Baseline?) -> Int32 {
-        let terminal = FileIO.isTerminal(STDOUT_FILENO)
+    static func run(_ files: [InputFile], _ invocation: AuditCommand.Invocation, baseline fileBaseline: Baseline?,
+                    to destinations: [ReportDestination]) -> Int32 {
         let recording = invocation.writeBaseline != nil
-        let format = BatchFormat(invocation.settings.format, pretty: invocation.settings.pretty, color: terminal,
-                                 hasBaseline: fileBaseline != nil || recording)
+        var reports: [Report] = []
+        defer { for report in reports { if let spool = report.spool { close(spool) } } }
+        for destination in destinations {
+            let format = BatchFormat(destination.output.format, pretty: invocation.settings.pretty, color: destination.color,
+                                     hasBaseline: fileBaseline != nil || recording)
+            var spool: Int32?
+            if format.headWaitsForScreens {
+                do { spool = try FileIO.temporaryFile() } catch { return Usage.error(error.message) }
+            }
+            reports.append(Report(destination: destination, format: format, writer: BatchWriter(format), spool: spool))
+        }
+        let formats = reports.map(\.format)
         let order = RunOrder()
         // Recording a baseline compares every screen with what it records: nothing is new.
         if !recording, let fileBaseline { order.matcher = BaselineMatcher(fileBaseline) }
-        if case .report(.sarif) = invocation.settings.format { order.placement = SarifPlacement(catalogue: RuleRegistry.all) }
+        if formats.contains(where: { $0.format == .report(.sarif) }) { order.placement = SarifPlacement(catalogue: RuleRegistry.all) }
 
         let work: @Sendable (Int, OrderedParallelMap.Turn) -> Outcome = { index, turn in
-            audit(files[index], isLast: index == files.count - 1, invocation, format: format,
+            audit(files[index], isLast: index == files.count - 1, invocation, formats: formats,
                   recording: recording, order: order, turn: turn)
         }
 
-        var writer = BatchWriter(format)
-        let spool: Int32?
-        if format.headWaitsForScreens {
-            do { spool = try FileIO.temporaryFile() } catch { return Usage.error(error.message) }
-        } else {
-            spool = nil
-        }
-        defer { if let spool { close(spool) } }
         var failure: String?
-        func emit(_ bytes: [UInt8], to fd: Int32) {
+        /// Writes to report `index`: its spool while its head waits, else its destination.
+        func emit(_ bytes: [UInt8], to index: Int, spooled: Bool) {
             guard failure == nil, !bytes.isEmpty else { return }
-            // Spooled parts are bound for standard output too: escaped for the terminal now.
-            let out = AuditCommand.forTerminal(bytes, invocation.settings.format, terminal: terminal)
-            if let error = FileIO.write(out, to: fd) {
-                failure = fd == STDOUT_FILENO ? "cannot write standard output: \(error)" : "cannot write a temporary file: \(error)"
+            let report = reports[index]
+            // Spooled parts are bound for the same place: escaped for a terminal now.
+            let out = AuditCommand.forTerminal(bytes, report.format.format, terminal: report.destination.terminal)
+            if spooled, let spool = report.spool {
+                if let error = FileIO.write(out, to: spool) { failure = "cannot write a temporary file: \(error)" }
+            } else if let error = report.destination.write(out) {
+                failure = error
             }
         }
         // A baseline being recorded is written as screens finish too, to a temporary file
@@ -73,7 +90,7 @@ enum BatchCommand {
             }
         }
         defer { if failure != nil { recorded?.abandon() } }
-        if spool == nil { emit(writer.head(sarif: nil), to: STDOUT_FILENO) }
+        for i in reports.indices where reports[i].spool == nil { emit(reports[i].writer.head(sarif: nil), to: i, spooled: false) }
         var fails = false
         var screenCount = 0
         OrderedParallelMap.run(count: files.count, jobs: invocation.jobs, window: 2 * invocation.jobs, work: work) { _, outcome in
@@ -81,7 +98,9 @@ enum BatchCommand {
             case .failed(let message):
                 failure = message
             case .audited(let parts, let screens, let fileFails, let baseline):
-                for (part, comparison) in parts { emit(writer.add(part, comparison: comparison), to: spool ?? STDOUT_FILENO) }
+                for (screenParts, comparison) in parts {
+                    for i in reports.indices { emit(reports[i].writer.add(screenParts[i], comparison: comparison), to: i, spooled: true) }
+                }
                 fails = fails || fileFails
                 screenCount += screens
                 if failure == nil, !baseline.isEmpty, recorded != nil {
@@ -92,11 +111,13 @@ enum BatchCommand {
             return failure == nil
         }
         if let failure { return Usage.error(failure) }
-        if let spool {
-            emit(writer.head(sarif: order.placement), to: STDOUT_FILENO)
-            if failure == nil, let error = FileIO.copy(spool, to: STDOUT_FILENO) { failure = "cannot write standard output: \(error)" }
+        for i in reports.indices {
+            if let spool = reports[i].spool {
+                emit(reports[i].writer.head(sarif: order.placement), to: i, spooled: false)
+                if failure == nil, let error = reports[i].destination.copy(from: spool) { failure = error }
+            }
+            emit(reports[i].writer.tail(), to: i, spooled: false)
         }
-        emit(writer.tail(), to: STDOUT_FILENO)
         if let failure { return Usage.error(failure) }
         if recorded != nil {
             do {
@@ -113,7 +134,7 @@ enum BatchCommand {
 
     /// One file, on a worker thread: audit and fingerprint in parallel, compare in order,
     /// render in parallel.
-    static func audit(_ file: InputFile, isLast: Bool, _ invocation: AuditCommand.Invocation, format: BatchFormat,
+    static func audit(_ file: InputFile, isLast: Bool, _ invocation: AuditCommand.Invocation, formats: [BatchFormat],
                       recording: Bool, order: RunOrder, turn: OrderedParallelMap.Turn) -> Outcome {
         let run: AuditRun
         switch AuditCommand.audit(file, invocation) {
@@ -151,7 +172,7 @@ enum BatchCommand {
             let comparison = comparisons[i]
             fails = fails || screens[i].fails(invocation.settings.failOn, comparedAs: comparison)
             let previous = i > 0 ? screens[i - 1].report.run.rulesOnly : before
-            return (format.part(screens[i], index: first + i, comparison: comparison, place: places?[i], after: previous), comparison)
+            return (formats.map { $0.part(screens[i], index: first + i, comparison: comparison, place: places?[i], after: previous) }, comparison)
         }
         let baseline = recording ? screens.indices.flatMap { Baseline.fileScreen(screens[$0], index: first + $0) } : []
         return .audited(parts: parts, screens: screens.count, fails: fails, baseline: baseline)

@@ -31,8 +31,11 @@ enum FileIO {
         }
     }
 
-    /// Reads a whole file, or standard input for "-".
-    static func read(_ path: Path) throws(Failure) -> [UInt8] {
+    /// Reads a whole file, or standard input for "-", of at most `limit` bytes: read in
+    /// chunks and counted as they come, since the size a file reports cannot be trusted
+    /// (`/dev/zero`, a pipe, `/proc` files say 0 or nothing and never end). One byte past the
+    /// limit is an error naming it, so an endless input stops at once instead of filling memory.
+    static func read(_ path: Path, limit: Int) throws(Failure) -> [UInt8] {
         let fd = path.text == "-" ? STDIN_FILENO : path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { throw Failure(message: "cannot open \(path.text): \(lastError())") }
         defer { if fd != STDIN_FILENO { close(fd) } }
@@ -41,19 +44,27 @@ enum FileIO {
             throw Failure(message: "\(path.text) is a directory")
         }
         var out: [UInt8] = []
+        // A regular file's size is a hint for the first allocation, never a bound.
+        if (st.st_mode & S_IFMT) == S_IFREG, st.st_size > 0 { out.reserveCapacity(min(Int(st.st_size), limit) + 1) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            // At most one byte more than the limit: enough to know it was passed.
+            let want = min(chunk.count, limit + 1 - out.count)
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, want) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw Failure(message: "cannot read \(path.text): \(lastError())")
             }
             if n == 0 { return out }
             out.append(contentsOf: chunk[0..<n])
+            if out.count > limit {
+                let name = path.text == "-" ? "standard input" : path.text
+                throw Failure(message: "\(name) is larger than \(limit) bytes, the input limit (--max-input-bytes)")
+            }
         }
     }
 
-    static func read(_ path: String) throws(Failure) -> [UInt8] { try read(Path(path)) }
+    static func read(_ path: String, limit: Int) throws(Failure) -> [UInt8] { try read(Path(path), limit: limit) }
 
     /// Writes all of `bytes`; the error text (e.g. "No space left on device") when a write fails.
     @discardableResult
@@ -89,7 +100,7 @@ enum FileIO {
     /// so the file it points to is replaced.
     struct AtomicFile {
         let path: String
-        private let fd: Int32
+        let fd: Int32
         /// The temporary file to rename, nil when writing in place.
         private var temporary: String?
         private var target: String
@@ -113,6 +124,7 @@ enum FileIO {
             guard fd >= 0 else { throw Failure(message: "cannot write \(path): \(lastError())") }
             let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
             self.temporary = temporary
+            InterruptCleanup.remember(temporary)
             // mkstemp makes the file 0600: give it the mode a plain create would (or the old file's).
             let mask = umask(0)
             umask(mask)
@@ -125,12 +137,18 @@ enum FileIO {
             if let error = FileIO.write(bytes, to: fd) { throw abandon(error) }
         }
 
+        /// Flushes the temporary file to disk (a full disk shows here, before any rename).
+        mutating func flush() throws(Failure) {
+            if temporary != nil && fsync(fd) != 0 { throw abandon(lastError()) }
+        }
+
         /// Flushes and renames the temporary file over the target (or closes the target).
         mutating func commit() throws(Failure) {
             var error: String?
             if temporary != nil && fsync(fd) != 0 { error = lastError() }
             if close(fd) != 0 && error == nil { error = lastError() }
             if error == nil, let temporary, rename(temporary, target) != 0 { error = lastError() }
+            if let temporary { InterruptCleanup.forget(temporary) }
             if let error {
                 if let temporary { unlink(temporary) }
                 throw Failure(message: "cannot write \(path): \(error)")
@@ -141,7 +159,10 @@ enum FileIO {
         @discardableResult
         func abandon(_ error: String = "abandoned") -> Failure {
             close(fd)
-            if let temporary { unlink(temporary) }
+            if let temporary {
+                unlink(temporary)
+                InterruptCleanup.forget(temporary)
+            }
             return Failure(message: "cannot write \(path): \(error)")
         }
     }
@@ -179,18 +200,28 @@ enum FileIO {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    enum Kind { case file, folder, other }
+    enum Kind: Equatable {
+        case file, folder
+        /// A symbolic link to a folder: a folder search does not follow it (a link to an
+        /// ancestor would loop).
+        case linkToFolder
+        /// A symbolic link that leads nowhere: dangling, looping, or through a folder that
+        /// cannot be searched; the reason is the system's (`No such file or directory`).
+        case brokenLink(String)
+        /// Anything else: a device, a pipe, a socket, or an entry that vanished.
+        case other
+    }
 
-    /// What a path is. A symbolic link counts as what it points to, except that a link to a
-    /// folder is `other`: a folder search does not follow it (a link to an ancestor would loop).
+    /// What a path is. A symbolic link counts as what it points to, except for a link to a
+    /// folder, and a link that cannot be followed says why.
     static func kind(_ path: Path) -> Kind {
         var st = stat()
         guard path.withCString({ lstat($0, &st) }) == 0 else { return .other }
         let isLink = (st.st_mode & S_IFMT) == S_IFLNK
-        if isLink && path.withCString({ stat($0, &st) }) != 0 { return .other }
+        if isLink && path.withCString({ stat($0, &st) }) != 0 { return .brokenLink(lastError()) }
         switch st.st_mode & S_IFMT {
         case S_IFREG: return .file
-        case S_IFDIR: return isLink ? .other : .folder
+        case S_IFDIR: return isLink ? .linkToFolder : .folder
         default: return .other
         }
     }

@@ -21,14 +21,17 @@ struct InputFile {
 
 /// Turns the command line's FILE|DIR|- arguments into the screens to audit.
 enum InputFiles {
-    /// Which files a folder search counts as screens, by `--input-format`: the one place to
-    /// add an input format. Our JSON trees are `*.json`; Android and iOS dumps are `*.xml`,
-    /// searched only when that format is asked for, so a folder of trees that also holds
-    /// XML reports audits as before under `auto`.
+    /// Which files a folder search takes as inputs, by `--input-format`: the one place to
+    /// add an input format. Under `auto` a folder means every input we can read: our JSON
+    /// trees and Figma responses are `*.json`, Android and iOS dumps `*.xml`, each recognised
+    /// from its content; a taken file in no supported format stops the run naming it (never a
+    /// silent skip). Files with other names (`.png`, `.md`, `.sarif`) are not inputs and are
+    /// ignored. A format asked for by name takes only its own files.
     static func screenSuffixes(for format: InputFormat) -> [[UInt8]] {
         switch format {
         case .android, .ios: [Array(".xml".utf8)]
-        default: [Array(".json".utf8)]
+        case .json, .figma: [Array(".json".utf8)]
+        case .auto: [Array(".json".utf8), Array(".xml".utf8)]
         }
     }
 
@@ -40,7 +43,9 @@ enum InputFiles {
     /// Files as given, then each folder searched recursively: entries in byte order (not the
     /// locale's), depth first, so `a/z.json` comes before `b.json`. Hidden entries (a name
     /// starting with `.`) are skipped, and symbolic links to folders are not followed (no
-    /// cycles). Names that would repeat in the run are made unique: files found in folders
+    /// cycles). An entry named like an input that cannot be read as a file (a dangling or
+    /// looping link, a device, a pipe) stops the search naming it: skipped, it would let a
+    /// gate pass without the screen. Names that would repeat in the run are made unique: files found in folders
     /// then take the folder as given in front (`screens/ios/login.json`); the same file named
     /// twice is audited once.
     static func expand(_ inputs: [String], format: InputFormat = .auto) throws(FileIO.Failure) -> [InputFile] {
@@ -69,10 +74,16 @@ enum InputFiles {
         let entries = try FileIO.list(here).sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         for entry in entries where entry.bytes.first != UInt8(ascii: ".") {
             let relative = prefix.map { $0.appending(entry) } ?? entry
-            switch FileIO.kind(here.appending(entry)) {
+            let path = here.appending(entry)
+            let isInput = suffixes.contains { entry.bytes.ends(with: $0) }
+            switch FileIO.kind(path) {
             case .folder: found += try search(folder, under: relative, suffixes: suffixes)
-            case .file where suffixes.contains(where: { entry.bytes.ends(with: $0) }): found.append(relative)
-            default: break
+            case .file where isInput: found.append(relative)
+            case .brokenLink(let reason) where isInput:
+                throw FileIO.Failure(message: "\(path.text): cannot follow the symbolic link: \(reason)")
+            case .other where isInput:
+                throw FileIO.Failure(message: "\(path.text): not a regular file (a device, pipe or socket)")
+            case .file, .linkToFolder, .brokenLink, .other: break
             }
         }
         return found

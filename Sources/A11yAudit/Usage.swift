@@ -6,9 +6,10 @@ import A11yCore
 /// What the CLI tells people: the usage text and its one-line errors on standard error.
 enum Usage {
     static let text = """
-    usage: a11y-audit audit FILE|DIR|- ... [options]   audit trees (a folder: every .json below it)
+    usage: a11y-audit audit FILE|DIR|- ... [options]   audit inputs (a folder: its .json and .xml files)
            a11y-audit rules [--format text|json]        list the rule catalogue
            a11y-audit serve [options]                   run the HTTP service (see docs/server.md)
+           a11y-audit --version                         print the version
 
     audit options:
     \(AuditFlag.usage)
@@ -21,6 +22,12 @@ enum Usage {
     /// Prints the usage on standard output (asked for, so it is the output) and succeeds.
     static func help() -> Int32 {
         FileIO.write(text + "\n")
+        return 0
+    }
+
+    /// `a11y-audit X.Y.Z` on standard output (`A11yAuditVersion`).
+    static func version() -> Int32 {
+        FileIO.write("a11y-audit \(A11yAuditVersion.current)\n")
         return 0
     }
 

@@ -16,5 +16,6 @@ case "audit": exit(AuditCommand.run(arguments))
 case "rules": exit(RulesCommand.run(arguments))
 case "serve": exit(serveCommand(arguments: arguments, environment: processEnvironment()))
 case "-h", "--help", "help": exit(Usage.help())
+case "--version", "version": exit(Usage.version())
 default: exit(Usage.error("unknown command \"\(command)\"", usage: true))
 }

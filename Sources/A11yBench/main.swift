@@ -31,7 +31,7 @@ struct Options {
             case "--sizes": sizes = value().split(separator: ",").map { number(String($0)) }
             case "--rss-size": rssSize = number(value())
             case "--min-sample":
-                guard let v = Double(value()) else { usage() }
+                guard let v = DecimalNumber.double(value()), v >= 0 else { usage() }
                 minSample = v
             default: usage()
             }
@@ -41,7 +41,7 @@ struct Options {
 }
 
 func number(_ text: String) -> Int {
-    guard let n = Int(text), n > 0 else { usage() }
+    guard let n = DecimalNumber.integer(text), n > 0 else { usage() }
     return n
 }
 

@@ -38,6 +38,7 @@ enum Problem {
         case .limit: "Limit exceeded"
         case .unknownRule: "Unknown rule"
         case .markup: "Malformed XML"
+        case .unsupportedFormat: "Unsupported input format"
         case .timeBudget: "Time budget exceeded"
         case .cancelled: "Audit cancelled"
         }

@@ -1,3 +1,4 @@
+import A11yCore
 import HTTPServer
 #if canImport(Glibc)
 import Glibc
@@ -202,15 +203,15 @@ extension ServiceConfiguration {
     }
 
     private static func integer(_ text: String, _ flag: String, _ range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let value = Int(text), range.contains(value) else {
+        guard let value = DecimalNumber.integer(text, in: range) else {
             throw UsageError(description: "\(flag) must be an integer in \(range.lowerBound)...\(range.upperBound), not \"\(text)\"")
         }
         return value
     }
 
     private static func seconds(_ text: String, _ flag: String) throws(UsageError) -> Double {
-        guard let value = Double(text), value.isFinite, value > 0, value <= 86_400 else {
-            throw UsageError(description: "\(flag) must be a number of seconds above 0, not \"\(text)\"")
+        guard let value = DecimalNumber.double(text, in: 0...86_400), value > 0 else {
+            throw UsageError(description: "\(flag) must be a decimal number of seconds above 0 and at most 86400, not \"\(text)\"")
         }
         return value
     }

@@ -104,7 +104,7 @@ extension CLITests {
     @Test func theReportIsTheSameWhateverTheNumberOfJobs() throws {
         let baseline = try Self.temporaryFile(#"{"version": 1, "screens": [{"name": "checkout-with-problems.json", "findings": [{"fingerprint": "f39eed70ddce4769c9a2fd18e735a26c"}, {"fingerprint": "gone"}]}]}"#)
         for format in ["json", "text", "sarif", "junit", "html"] {
-            let arguments = ["audit", Self.examples.path, Self.checkout, "--format", format, "--baseline", baseline,
+            let arguments = ["audit", Self.exampleScreens.path, Self.checkout, "--format", format, "--baseline", baseline,
                              "--suppress", "rule=link-purpose"]
             let one = try Self.run(arguments + ["--jobs", "1"])
             let three = try Self.run(arguments + ["--jobs", "3"])

@@ -143,6 +143,15 @@ struct AuditAPITests {
         }
         let asJSON = try #require(client.request("POST", harness.base + "/v1/audit?format=json", headers: ["Content-Type: application/json"], body: file))
         #expect(asJSON.status == 400)
+        // Chrome's accessibility tree also has a top-level `nodes` (an array): named, not read as Figma.
+        let chrome = Array(#"{"nodes":[{"nodeId":"2","ignored":false,"role":{"type":"internalRole","value":"RootWebArea"},"childIds":[]}]}"#.utf8)
+        for query in ["", "?format=figma", "?format=json"] {
+            let refused = try #require(client.request("POST", harness.base + "/v1/audit" + query, headers: ["Content-Type: application/json"], body: chrome))
+            #expect(refused.status == 400, "\(query)")
+            #expect(refused.text.contains(#""type":"urn:a11y-audit:problem:unsupportedFormat""#), "\(query)")
+            #expect(refused.text.contains("looks like a Chrome DevTools accessibility tree (CDP getFullAXTree), which is not supported"), "\(query)")
+            #expect(refused.text.contains(#""pointer":"/nodes""#), "\(query)")
+        }
     }
 
     @Test func androidDumpsAreAcceptedAsXMLOrRecognised() throws {
@@ -163,9 +172,10 @@ struct AuditAPITests {
         #expect(badFormat.text.contains(#""detail":"format takes auto, json, android, ios or figma""#))
         let badDensity = try #require(client.request("POST", harness.base + "/v1/audit?density=0", body: dump))
         #expect(badDensity.status == 400)
-        #expect(badDensity.text.contains(#""detail":"density takes a number above 0 and at most 100"#))
+        #expect(badDensity.text.contains(#""detail":"density takes a decimal number from 0.1 to 100"#))
         // Empty and bare parameters are values too (schemathesis sent `?density=&format=`).
-        for query in ["density=", "format=", "density=&format=", "format", "density", "density=1e400", "density=101"] {
+        for query in ["density=", "format=", "density=&format=", "format", "density", "density=1e400", "density=101",
+                      "density=4.9e-324", "density=0x10", "density=0.05", "density=inf", "density=%2B2"] {
             let empty = try #require(client.request("POST", harness.base + "/v1/audit?" + query, body: dump))
             #expect(empty.status == 400, "?\(query)")
         }
@@ -190,7 +200,9 @@ struct AuditAPITests {
         #expect(try !AuditHandler.settings("pretty=0").get().pretty)
         #expect(try AuditHandler.settings(nil).get().inputFormat == nil)
         for (query, detail) in [("format=", "format takes auto, json, android, ios or figma"),
-                                ("density=1e400", "density takes a number above 0 and at most 100 (Android pixels per dp, e.g. 2.625)")] {
+                                ("density=1e400", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)"),
+                                ("density=4.9e-324", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)"),
+                                ("density=0x10", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)")] {
             guard case .failure(let error) = AuditHandler.settings(query) else { Issue.record("\(query) accepted"); continue }
             #expect(error.message == detail)
         }

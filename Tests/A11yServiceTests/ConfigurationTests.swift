@@ -78,6 +78,9 @@ struct ConfigurationTests {
     @Test(arguments: [
         ["--port", "70000"], ["--port"], ["--loops", "0"], ["--bogus", "1"], ["--idle-timeout", "-1"],
         ["--token-file", "/nonexistent/token"], ["--access-log", "maybe"], ["--max-body-bytes", "ten"],
+        // Numbers are plain decimal text (`DecimalNumber`): what Int() or Double() would also take is refused.
+        ["--port", "0x50"], ["--port", "+80"], ["--workers", "2.0"], ["--max-body-bytes", "8e6"],
+        ["--audit-timeout", "1e1"], ["--audit-timeout", "0x10"], ["--header-timeout", "inf"], ["--drain-seconds", ".5"],
     ])
     func badFlagsAreRejected(arguments: [String]) {
         #expect(throws: UsageError.self) { try ServiceConfiguration.parse(arguments: arguments, environment: [:]) }
@@ -86,6 +89,8 @@ struct ConfigurationTests {
 
     @Test func badEnvironmentIsRejected() {
         #expect(serveCommand(arguments: [], environment: ["A11Y_AUDIT_PORT": "x"]) == 2)
+        #expect(serveCommand(arguments: [], environment: ["A11Y_AUDIT_PORT": "0x50"]) == 2)
+        #expect(serveCommand(arguments: [], environment: ["A11Y_AUDIT_AUDIT_TIMEOUT": "1e1"]) == 2)
     }
 
     @Test func tokenFileIsTrimmed() throws {

@@ -2,25 +2,39 @@
 /// a subtree read as one element.
 extension ElementBuilder {
     /// Elements inside `i` that composition merges: descendant elements are taken whole,
-    /// other views are walked through, hidden subtrees skipped.
+    /// other views are walked through, hidden subtrees skipped. Blueprint's walk (a
+    /// `combinable` node) reads transparent views too and takes UIKit accessibilityElements as
+    /// listed; SwiftUI's `.combine` (`grouping`) leaves out what VoiceOver does not visit.
     func composedParts(of i: Int) throws(InputError) -> [ElementDraft] {
         let children = visitedChildPositions(of: i)
         var parts: [ElementDraft] = []
         // Usually one part per child.
         parts.reserveCapacity(children.count)
-        for k in children { try collectParts(childStorage[k], into: &parts) }
+        let blueprint = nodes[i].grouping == nil && nodes[i].has(.combinable)
+        for k in children { try collectParts(childStorage[k], blueprint: blueprint, into: &parts) }
         return parts
     }
 
-    private func collectParts(_ i: Int, into parts: inout [ElementDraft]) throws(InputError) {
-        switch role(of: i) {
+    private func collectParts(_ i: Int, blueprint: Bool, into parts: inout [ElementDraft]) throws(InputError) {
+        switch blueprint ? compositionRole(of: i) : role(of: i) {
         case .skipped: return
         case .container:
             // One element may stand for the whole tree: its walk is where a stop is noticed.
             try interrupt.check()
-            for k in visitedChildPositions(of: i) { try collectParts(childStorage[k], into: &parts) }
-        case .leaf, .strategies:
-            _ = try appendElement(for: i, to: &parts)
+            // A view with UIKit accessibilityElements gives exactly those entries, hidden ones
+            // too, each as the object it is, not walked into (Blueprint
+            // `UIView.recursiveAccessibleElements`: `accessibilityElements.compactMap { $0 as? NSObject }`).
+            if blueprint && !nodes[i].syntheticChildRange.isEmpty {
+                for k in nodes[i].syntheticChildRange { try appendListedEntry(childStorage[k], into: &parts) }
+                return
+            }
+            for k in visitedChildPositions(of: i) { try collectParts(childStorage[k], blueprint: blueprint, into: &parts) }
+        case .leaf:
+            // Built from the node itself: `appendElement` would skip one VoiceOver does not visit (alpha 0).
+            appendOwnElement(i, to: &parts)
+        case .strategies:
+            appendOwnElement(i, to: &parts)
+            applyStrategies(of: i, to: &parts[parts.count - 1])
         case .combine:
             // A nested combined view with nothing to say gives nothing. Deliberate difference:
             // Blueprint's walk (`recursiveAccessibleElements`) would take that view's own
@@ -28,7 +42,20 @@ extension ElementBuilder {
             // every level of nesting; what it adds is identifiers, traits and actions only.
             // One found silent is not composed again (`silentCombines`).
             if silentCombines.contains(i) { return }
-            _ = try appendElement(for: i, to: &parts)
+            _ = try appendCombinedElement(i, to: &parts)
+        }
+    }
+
+    /// An entry of a view's accessibilityElements read into a combined element as the object it
+    /// is: its combined or own element, whatever its visibility; a container gives its own
+    /// properties (a label it has is read), not its subviews'.
+    private func appendListedEntry(_ i: Int, into parts: inout [ElementDraft]) throws(InputError) {
+        switch roleIgnoringVisibility(of: i) {
+        case .combine: _ = try appendCombinedElement(i, to: &parts)
+        case .strategies:
+            appendOwnElement(i, to: &parts)
+            applyStrategies(of: i, to: &parts[parts.count - 1])
+        case .leaf, .container, .skipped: appendOwnElement(i, to: &parts)
         }
     }
 
@@ -65,7 +92,7 @@ extension ElementBuilder {
         // applied by `compose`) wins over both.
         // Own fields are read as `ownElement` would give them, without building that element.
         let o = settings.override
-        if o?.label == nil, let label = pairs.label(forContent: i) ?? nodes[i].label.nonEmpty { e.label = label }
+        if o?.label == nil, let label = pairs.label(forContent: i) ?? nodes[i].label.nonBlank { e.label = label }
         // An own value replaces the interactive children's values too.
         var childValues = childValues
         if o?.value == nil, let value = nodes[i].value.nonEmpty { e.value = value; childValues = [] }

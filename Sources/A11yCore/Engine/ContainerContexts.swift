@@ -58,7 +58,7 @@ struct ContainerContexts {
 
     /// The parser's `providesContext`: a tab bar, a segmented control (`tabSet`), a list, a
     /// landmark or a data table.
-    private static func providesContext(_ nodes: [Node], _ i: Int) -> Bool {
+    static func providesContext(_ nodes: [Node], _ i: Int) -> Bool {
         if nodes[i].kind == .tabSet || nodes[i].effectiveTraits.contains(.tabBar) { return true }
         switch nodes[i].containerType {
         case .list?, .landmark?, .dataTable?: return true

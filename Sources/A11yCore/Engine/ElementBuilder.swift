@@ -74,9 +74,23 @@ struct ElementBuilder {
         deferral.isHiddenSource(i) ? .skipped : baseRoles[i]
     }
 
+    /// `role(of:)` inside a Blueprint combined view, where its walk (`recursiveAccessibleElements`)
+    /// skips only hidden views (`isHidden`, `accessibilityElementsHidden`): a view of alpha 0
+    /// (or of no size) VoiceOver would not visit is still read into the combined element.
+    func compositionRole(of i: Int) -> Role {
+        let role = role(of: i)
+        guard role == .skipped, !nodes[i].hidden, !deferral.isHiddenSource(i) else { return role }
+        return roleIgnoringVisibility(of: i)
+    }
+
+    /// The role node `i` would have if it were visible.
+    func roleIgnoringVisibility(of i: Int) -> Role {
+        Self.baseRole(of: i, nodes, visibility, identifiers, pairs, ignoringVisibility: true)
+    }
+
     private static func baseRole(of i: Int, _ nodes: [Node], _ visibility: Visibility,
-                                 _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs) -> Role {
-        if !visibility.isVisible[i] || pairs.isAbsorbedLabel(i) { return .skipped }
+                                 _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs, ignoringVisibility: Bool = false) -> Role {
+        if !(ignoringVisibility || visibility.isVisible[i]) || pairs.isAbsorbedLabel(i) { return .skipped }
 
         // Flags before rows: for nodes without strategies, combinable or label (most
         // containers) the role is found without loading their row of the field table.
@@ -131,12 +145,14 @@ struct ElementBuilder {
         return try appendElement(for: i, to: &out) ? out.popLast() : nil
     }
 
-    /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`.
+    /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`. A
+    /// label of whitespace only says nothing (VoiceOver does not read spaces) and counts as none.
     func ownLabel(_ i: Int) -> String? {
         // Flags say which of label and text holds something: a node with neither leaves its row unread.
         let has = nodes[i].fieldFlags
-        return pairs.label(forContent: i) ?? (has.contains(.nonEmptyLabel) ? nodes[i].label
-            : has.contains(.nonEmptyText) ? nodes[i].text : nil)
+        if let paired = pairs.label(forContent: i) { return paired }
+        if has.contains(.nonEmptyLabel), let label = nodes[i].label, !label.isBlank { return label }
+        return has.contains(.nonEmptyText) ? nodes[i].text : nil
     }
 
     /// Appends the element made of the node's own properties (plus content deferred to it).
@@ -187,6 +203,12 @@ extension Optional where Wrapped == String {
     /// nil for nil or "".
     var nonEmpty: String? {
         guard let s = self, !s.isEmpty else { return nil }
+        return s
+    }
+
+    /// nil for nil or text of whitespace only (a label of spaces says nothing).
+    var nonBlank: String? {
+        guard let s = self, !s.isBlank else { return nil }
         return s
     }
 }

@@ -93,10 +93,12 @@ struct ElementCollector {
         members.reserveCapacity(children.count)
         for k in children { try collect(builder.childStorage[k], builder: builder, meter: &meter, into: &members) }
         guard !members.isEmpty else { return }
-        // A group falls where its first member by the reading comparator does.
-        let frame = ReadingItem.placingFrame(of: members, order: builder.order)
         // UIKit accessibilityElements keep their array order (`explicitOrder`); others sort.
         let explicit = builder.nodes[i].explicitOrder && !builder.nodes[i].syntheticChildRange.isEmpty
+        // A group falls where its first member by the reading comparator does; accessibility
+        // elements below a tab bar's subviews fall where their own frame does (`placedByOwnFrame`).
+        let own = explicit && Self.placedByOwnFrame(i, builder.nodes) ? builder.nodes[i].effectiveAccessibilityFrame : nil
+        let frame = own ?? ReadingItem.placingFrame(of: members, order: builder.order)
         if !explicit { ReadingItem.sort(&members, order: builder.order) }
         items.append(ReadingItem(content: .group(members), sortPriority: priority, frame: frame))
     }
@@ -158,6 +160,25 @@ struct ElementCollector {
         // A tab bar is a series container (`Visibility.seriesNodes`): most trees have none.
         if !series.isEmpty, series[i] >= 0, seriesNodes[series[i]] == i, nodes[i].effectiveTraits.contains(.tabBar) { return true }
         return nodes[i].has(.containerFacts) && ContainerContexts.groupsChildren(nodes, i)
+    }
+
+    /// Whether a view's accessibilityElements are placed among their siblings by the view's own
+    /// frame: AccessibilitySnapshot's parser (`recursiveAccessibilityHierarchy`) gives such a
+    /// group a `frameOverrideProvider` when the context handed down to it (from the outermost
+    /// ancestor that provides one: a tab bar, segmented control, list, landmark or data table)
+    /// is a view walked through its subviews that has the `tabBar` trait
+    /// (`overridesElementFrame(with:)`: `.superview(view)` with `.tabBar`). A tab made of
+    /// several elements in a tab bar is so read where the tab is, not where its first part is.
+    private static func placedByOwnFrame(_ i: Int, _ nodes: [Node]) -> Bool {
+        var provider: Int?
+        var p = nodes[i].parent
+        while let a = p {
+            if ContainerContexts.providesContext(nodes, a) { provider = a }
+            p = nodes[a].parent
+        }
+        guard let a = provider else { return false }
+        return nodes[a].effectiveTraits.contains(.tabBar) && nodes[a].syntheticChildRange.isEmpty
+            && nodes[a].containerType != .dataTable
     }
 
     /// The text-entry states of the element's node (UIKit's private isEditing and textArea traits).

@@ -16,6 +16,16 @@ struct AndroidHierarchyReader {
     /// `width` / `height` on Appium's `<hierarchy>`: the display's usable size in pixels.
     private(set) var displayWidth: Int?
     private(set) var displayHeight: Int?
+    /// A class of Android TV's UI libraries, or a window of a TV package, was met (`AndroidDisplay`).
+    private(set) var tvSignal = false
+    /// A class or package of Android Automotive (a car's touch screen) was met.
+    private(set) var carSignal = false
+    /// Window roots (children of `<hierarchy>`) of SystemUI or an input method, which are
+    /// never the active window (`AndroidDisplay.inactiveWindows`), by element index.
+    private(set) var inactiveWindows: [Int] = []
+    /// `rotation` on `<hierarchy>`: the display's rotation from its natural orientation (0-3),
+    /// nil when not written or not a number.
+    private(set) var rotation: Int?
     private var counter = XMLLineCounter()
     /// Each distinct class met (dumps repeat a few dozen): its name, where its bytes are in
     /// the dump, its kind and class flags.
@@ -152,8 +162,16 @@ struct AndroidHierarchyReader {
             else if reader.equals(name, "enabled") { try flag(.enabled) }
             else if reader.equals(name, "focused") { try flag(.focused) }
             else if reader.equals(name, "heading") { try flag(.heading) }
+            else if element.depth == 1, reader.equals(name, "package") {
+                // A window's root names its app's package (the same on every node of it).
+                let package = reader.value(of: attribute)
+                if AndroidDisplay.isTVPackage(package) { tvSignal = true }
+                if AndroidDisplay.isCarPackage(package) { carSignal = true }
+                if AndroidDisplay.isNeverActive(package: package) { inactiveWindows.append(index) }
+            }
         case 8:
-            if reader.equals(name, "password") { try flag(.password) }
+            if isRoot, reader.equals(name, "rotation") { rotation = Int(reader.value(of: attribute)) }
+            else if reader.equals(name, "password") { try flag(.password) }
             else if reader.equals(name, "selected") { try flag(.selected) }
         case 9:
             if reader.equals(name, "clickable") { try flag(.clickable) }
@@ -207,6 +225,8 @@ struct AndroidHierarchyReader {
                 var flags: AndroidElement.Flags = []
                 if name == "android.widget.Spinner" { flags.insert(.spinner) }
                 if AndroidClasses.isScrollingContainer(name) { flags.insert(.scrollingContainer) }
+                if AndroidDisplay.isTVClass(name) { tvSignal = true }
+                if AndroidDisplay.isCarClass(name) { carSignal = true }
                 found = classes.count
                 classIndex[name] = Int32(found)
                 if free >= 0 { classSlots[free] = Int32(found) }

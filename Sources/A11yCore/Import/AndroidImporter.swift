@@ -31,19 +31,68 @@ public enum AndroidImporter {
         try reader.read()
         let elements = reader.elements
         let sources = reader.sources.build()
-        let scale = density ?? AndroidDensity.inferred(shorterSidePixels: shorterSide(reader, elements))
+        let display = self.display(screen(reader, elements), given: density)
         let roles = AndroidRoles(elements)
-        return build(elements, roles: roles, scale: scale, display: (reader.displayWidth, reader.displayHeight), sources: sources)
+        var document = build(elements, roles: roles, scale: display.density, display: (reader.displayWidth, reader.displayHeight), sources: sources)
+        var facts = display
+        facts.inactiveWindows = reader.inactiveWindows
+        document.androidDisplay = facts
+        return document
     }
 
-    /// The screen's shorter side in pixels: Appium's display size, else the extent of the bounds.
-    static func shorterSide(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> Int {
-        if let w = reader.displayWidth, let h = reader.displayHeight, w > 0, h > 0 { return min(w, h) }
-        var right: Int32 = 0, bottom: Int32 = 0
-        for e in elements where e.flags.contains(.hasBounds) {
-            right = max(right, e.right); bottom = max(bottom, e.bottom)
+    /// The views a window draws behind the status and navigation bars (`PhoneWindow`'s decor view).
+    static let statusBarID = "android:id/statusBarBackground", navigationBarID = "android:id/navigationBarBackground"
+
+    /// The thickest inset of an app window taken for a system bar: 64 dp at density 4.
+    static let maximumBarPixels = 256
+
+    /// The density to read the dump at (given, else inferred) and whether it is a touch screen.
+    static func display(_ screen: AndroidScreen, given density: Double?) -> AndroidDisplay {
+        let inferred = AndroidDensity.inferred(screen)
+        var display = density.map { AndroidDisplay(density: $0, densitySource: .given) }
+            ?? AndroidDisplay(density: inferred.density, densitySource: inferred.source)
+        if screen.isTV {
+            display.touchScreen = false
+            display.notTouchReason = AndroidDisplay.tvReason
         }
-        return Int(right > 0 && bottom > 0 ? min(right, bottom) : max(right, bottom))
+        return display
+    }
+
+    /// What the dump shows of its screen: Appium's display size, else the extent of the bounds
+    /// (whichever is larger in each dimension: Appium's size may leave out the system bars), the
+    /// system bars' thickness, and whether it is a TV (a TV signal on a landscape screen, or a
+    /// TV's resolution in its natural orientation).
+    static func screen(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> AndroidScreen {
+        var right: Int32 = 0, bottom: Int32 = 0
+        var statusBar: Int?, navigationBar: Int?
+        // By index, read in place: a copy of an element would retain and release its strings.
+        for i in elements.indices where elements[i].flags.contains(.hasBounds) {
+            right = max(right, elements[i].right); bottom = max(bottom, elements[i].bottom)
+            // The bars are views of the app's window with these framework resource ids (told
+            // apart by length first: most nodes have an id of their own, none of these lengths).
+            let length = elements[i].resourceID.utf8.count
+            guard length == statusBarID.utf8.count || length == navigationBarID.utf8.count,
+                  elements[i].flags.contains(.visible) else { continue }
+            let thickness = Int(min(elements[i].right - elements[i].left, elements[i].bottom - elements[i].top))
+            guard thickness > 0 else { continue }
+            if elements[i].resourceID == statusBarID { statusBar = statusBar ?? thickness }
+            if elements[i].resourceID == navigationBarID { navigationBar = navigationBar ?? thickness }
+        }
+        // Without the bars' views, a full-width app window that stops short of the display
+        // Appium reports is laid out between the bars: its insets are their heights.
+        if statusBar == nil && navigationBar == nil, let width = reader.displayWidth, let height = reader.displayHeight,
+           let window = elements.dropFirst().first(where: { $0.depth == 1 && $0.flags.contains(.hasBounds) }),
+           window.left == 0, Int(window.right) == width, Int(window.bottom) < height, Int(window.bottom) > Int(window.top) {
+            let top = Int(window.top), gap = height - Int(window.bottom)
+            if top > 0 && top <= maximumBarPixels { statusBar = top }
+            if gap <= maximumBarPixels { navigationBar = gap }
+        }
+        var screen = AndroidScreen(width: max(reader.displayWidth ?? 0, Int(right)), height: max(reader.displayHeight ?? 0, Int(bottom)),
+                                   statusBar: statusBar, navigationBar: navigationBar)
+        screen.isTV = screen.width > screen.height
+            && (reader.tvSignal || (reader.rotation == 0 && !reader.carSignal
+                                    && AndroidDisplay.isTVResolution(width: screen.width, height: screen.height)))
+        return screen
     }
 
     private static func build(_ elements: [AndroidElement], roles: AndroidRoles, scale: Double,

@@ -18,6 +18,22 @@ extension AuditRun {
                            limits: DecodeLimits = .default, budget: AuditBudget? = nil, baseline: Baseline? = nil,
                            interrupt: AuditInterrupt = .never,
                            adjust: (inout AuditOptions) -> Void = { _ in }) throws(InputError) -> AuditRun {
+        try TextEncoding.requireUTF8(bytes)
+        do throws(InputError) {
+            return try importAndRun(bytes, format: format, density: density, limits: limits, budget: budget,
+                                    baseline: baseline, interrupt: interrupt, adjust: adjust)
+        } catch where error.kind != .timeBudget && error.kind != .cancelled {
+            // A JSON input that is not ours nor Figma's may be a format we know by sight: say which.
+            let resolved = format.resolved(for: bytes)
+            if resolved == .json || resolved == .figma, let foreign = InputFormat.foreignFormat(bytes) { throw foreign }
+            throw error
+        }
+    }
+
+    private static func importAndRun(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double?,
+                                     limits: DecodeLimits, budget: AuditBudget?, baseline: Baseline?,
+                                     interrupt: AuditInterrupt,
+                                     adjust: (inout AuditOptions) -> Void) throws(InputError) -> AuditRun {
         switch format.resolved(for: bytes) {
         case .auto, .json:
             return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt, adjust: adjust)
@@ -41,6 +57,24 @@ extension AuditRun {
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
             return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)
+        }
+    }
+}
+
+/// Every input format is UTF-8. A file saved as UTF-16 (Windows editors and PowerShell's `>`
+/// do so) would otherwise be refused at its first byte with no word of why.
+enum TextEncoding {
+    /// Refuses UTF-16 and UTF-32: a byte order mark, or a NUL beside the first character (an
+    /// ASCII `{` or `<` written in two or four bytes).
+    static func requireUTF8(_ bytes: UnsafeRawBufferPointer) throws(InputError) {
+        guard bytes.count >= 2 else { return }
+        let b0 = bytes[0], b1 = bytes[1]
+        let wide = bytes.count >= 4 && ((b0 == 0xFF && b1 == 0xFE && bytes[2] == 0 && bytes[3] == 0)
+            || (b0 == 0 && b1 == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF)
+            || (b0 != 0 && b1 == 0 && bytes[2] == 0 && bytes[3] == 0) || (b0 == 0 && b1 == 0 && bytes[2] == 0 && bytes[3] != 0))
+        if wide { throw InputError(.invalidValue, "the file is UTF-32; save it as UTF-8", at: "", line: 1, column: 1) }
+        if (b0 == 0xFF && b1 == 0xFE) || (b0 == 0xFE && b1 == 0xFF) || (b0 == 0) != (b1 == 0) {
+            throw InputError(.invalidValue, "the file is UTF-16; save it as UTF-8", at: "", line: 1, column: 1)
         }
     }
 }

@@ -54,6 +54,10 @@ public enum FigmaImporter {
         for top in reader.tops {
             let t = layers[top]
             if frameTypes.contains(t.type) {
+                roots += screenFrames(top, layers).map { ($0, white) }
+            } else if reader.requested && t.type != "CANVAS" && t.type != "DOCUMENT" && t.visible && t.opacity > 0
+                        && holdsText(top, layers) {
+                // A requested layer that is no frame (a text style, a group) was asked for: audited as it is.
                 roots.append((top, white))
             } else if t.type == "CANVAS" {
                 roots += pageFrames(top, layers).map { ($0, layers[top].pageColor?.withAlpha(1) ?? white) }
@@ -64,7 +68,7 @@ public enum FigmaImporter {
             }
         }
         guard !roots.isEmpty else {
-            throw InputError(.missing, "the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types", at: "")
+            throw InputError(.missing, "the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types or holding text", at: "")
         }
         let json = reader.source
         let names = reader.componentNames
@@ -78,6 +82,35 @@ public enum FigmaImporter {
 
     private static func pageFrames(_ page: Int, _ layers: [FigmaLayer]) -> [Int] {
         layers[page].children.filter { frameTypes.contains(layers[$0].type) && layers[$0].visible && layers[$0].opacity > 0 }
+            .flatMap { screenFrames($0, layers) }
+    }
+
+    /// The screens a frame-type layer stands for: itself, but a SECTION is an area of the
+    /// canvas that groups screens (Figma: "Sections ... organize frames"), so each shown frame
+    /// in it is a screen (sections in it are opened in turn); a section holding no frame is
+    /// audited as one screen.
+    private static func screenFrames(_ layer: Int, _ layers: [FigmaLayer]) -> [Int] {
+        guard layers[layer].type == "SECTION" else { return [layer] }
+        var frames: [Int] = []
+        var stack = Array(layers[layer].children.reversed())
+        while let i = stack.popLast() {
+            guard frameTypes.contains(layers[i].type), layers[i].visible, layers[i].opacity > 0 else { continue }
+            if layers[i].type == "SECTION" { stack += layers[i].children.reversed() } else { frames.append(i) }
+        }
+        return frames.isEmpty ? [layer] : frames
+    }
+
+    /// Whether a shown TEXT layer is in `layer`'s subtree (at most 4,096 layers looked at).
+    private static func holdsText(_ layer: Int, _ layers: [FigmaLayer]) -> Bool {
+        var stack = [layer]
+        var looked = 0
+        while let i = stack.popLast(), looked < 4_096 {
+            looked += 1
+            guard layers[i].visible, layers[i].opacity > 0 else { continue }
+            if layers[i].type == "TEXT" { return true }
+            stack += layers[i].children
+        }
+        return false
     }
 
     /// The layers of `root`'s subtree in paint order (pre-order, children bottom-most first).
@@ -154,10 +187,14 @@ public enum FigmaImporter {
         var beneath: [Int: FigmaBackdrop.Beneath] = [:]
         var isBackdrop = Set<Int>()
         // Icons are the outermost shape groups below the screen (the walk below does not descend into them).
-        for i in order where i != root && shown[i]
-            && (layers[i].type == "TEXT" || isIcon(i) && (layers[i].parent == root || !isIcon(layers[i].parent))) {
+        // A requested layer that is no frame is wrapped in a screen of its own: it is a node too.
+        let wraps = !frameTypes.contains(layers[root].type)
+        for i in order where (i != root || wraps) && shown[i]
+            && (layers[i].type == "TEXT" || isIcon(i) && (i == root || layers[i].parent == root || !isIcon(layers[i].parent))) {
             guard let box = layers[i].box else { continue }
-            let b = FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
+            var b = FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
+            // Outside a frame nothing says what the layer will be painted on: undecidable.
+            if wraps && b.layers.isEmpty { b.kind = .unknown }
             beneath[i] = b
             for j in b.layers where FigmaBackdrop.outlined.contains(layers[j].type) { isBackdrop.insert(j) }
         }
@@ -187,7 +224,8 @@ public enum FigmaImporter {
         var parents: [Int32] = [-1], childCount: [Int] = [0]
 
         // (layer, node of its parent, inside a guessed control)
-        var stack: [(layer: Int, parent: Int, inControl: Bool)] = layers[root].children.reversed().map { ($0, 0, false) }
+        var stack: [(layer: Int, parent: Int, inControl: Bool)] = wraps ? [(root, 0, false)]
+            : layers[root].children.reversed().map { ($0, 0, false) }
         while let (i, parent, inControl) = stack.popLast() {
             guard shown[i] else { continue }
             let l = layers[i]

@@ -12,6 +12,8 @@ struct FigmaReader {
     private(set) var source = JSONSource()
     /// Top values read: `document` of a file, each `nodes[id].document` of a nodes response.
     private(set) var tops: [Int] = []
+    /// Whether the tops are requested nodes (`/nodes`), not a file's document.
+    private(set) var requested = false
     /// `components` maps: component id to its name.
     private(set) var componentNames: [String: String] = [:]
     /// Pointer of what is being read, for errors.
@@ -34,6 +36,7 @@ struct FigmaReader {
                     tops.append(try readTree(pointer: "/document"))
                 case "nodes":
                     sawTree = true
+                    requested = true
                     try readNodesMap()
                 case "components":
                     try readComponents()
@@ -56,8 +59,10 @@ struct FigmaReader {
             try beginObject()
             while let id = try nextKey() {
                 let entry = "/nodes/" + Self.escape(id)
-                // A node the API could not find is `null`.
-                if try peek() == .null { try readNull(); continue }
+                // A node the API could not find is `null`: the answer lacks what was asked for.
+                if try peek() == .null {
+                    throw InputError(.missing, "node not found: \(id) (the API answers null for an id the file does not have)", at: entry)
+                }
                 try expect(.object, "each entry of \"nodes\" must be an object", at: entry)
                 try beginObject()
                 while let key = try nextKey() {

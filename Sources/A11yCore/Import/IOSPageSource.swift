@@ -11,7 +11,10 @@ import A11yXML
 /// - `label` is the label, `value` the value (a switch's "0" / "1" is our toggle value),
 ///   `placeholderValue` the hint of a field. `name` is WDA's identifier-or-label
 ///   (`wdNameWithSnapshot`), so it becomes the identifier only when it differs from `label`.
-/// - `enabled="false"` is disabled; `visible="false"` hides the node and its subtree.
+/// - `enabled="false"` is disabled. On screen or not (`OnScreen`): a frame outside the
+///   window, or outside a scrolling ancestor's frame, hides the node and its subtree; WDA's
+///   `visible="false"`, often wrong on elements that are on screen, hides one on screen only
+///   when the source does not say `accessible` (then it is all there is to go by).
 /// - `accessible` (WDA's "VoiceOver stops here", when present) decides whether a node is an
 ///   element; without it, as in the `useJSONSource` dialect, leaf kinds (text, image,
 ///   controls) are elements and other kinds are read through, as GTXiLib's XCUITest proxy
@@ -30,6 +33,15 @@ public enum IOSPageSource {
         var childCount: [Int] = []
         var parents: [Int32] = []
         var types = TypeTable()
+        // The screen: the application's frame (else the first window's); per open element the
+        // part of the screen its children can be seen in (narrowed by scroll views).
+        var window: Rect?
+        var clips: [Rect?] = []
+        // Per open element: its `visible` attribute (nil when absent).
+        var parentSaidVisible: [Bool?] = []
+        // Per open element: inside a web view, and the link and heading traits of the
+        // non-element links and headings around it (`WebContent`).
+        var web: [(inWebView: Bool, traits: Traits)] = []
         while true {
             switch try reader.nextEvent() {
             case .startElement:
@@ -56,13 +68,35 @@ public enum IOSPageSource {
                 var node = Node(table: fields, row: index, parent: parent, isSynthetic: false,
                                 indexInParent: childCount.last ?? 0, depth: open.count)
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
-                try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
+                let said = try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
+                var clip = clips.last ?? nil
+                if window == nil, said.screen == .window, let frame = node.frame, frame.width > 0, frame.height > 0 {
+                    window = frame
+                    clip = frame
+                }
+                // `visible="false"` is believed where WDA told the node from a parent it saw as visible.
+                let believed = said.visible != false || (parentSaidVisible.last ?? nil) == true && node.kind.isLeafByDefault
+                node.hidden = !OnScreen.shown(frame: node.frame, visible: believed ? said.visible : nil,
+                                              accessibleSaid: said.accessibleSaid, clip: clip)
+                parentSaidVisible.append(said.visible)
+                if let c = clip, let frame = node.frame, said.screen == .scrolls || said.screen == .webView {
+                    clip = OnScreen.overlap(c, frame)
+                }
+                clips.append(clip)
+                let outer = web.last ?? (false, [])
+                let inWebView = outer.inWebView || said.screen == .webView
+                let isElement = node.isAccessibilityElement ?? false
+                if outer.inWebView && isElement && !outer.traits.isEmpty { node.traits = (node.traits ?? []).union(outer.traits) }
+                web.append((inWebView, isElement ? [] : outer.traits.union((node.traits ?? []).intersection(WebContent.kept))))
                 document.nodes.append(node)
                 parents.append(Int32(parent ?? -1))
                 open.append(index)
                 childCount.append(0)
             case .endElement:
                 open.removeLast()
+                clips.removeLast()
+                parentSaidVisible.removeLast()
+                web.removeLast()
                 childCount.removeLast()
             case .text:
                 continue
@@ -74,13 +108,17 @@ public enum IOSPageSource {
         }
     }
 
+    /// Reads one element's attributes into `node`; returns its `visible` attribute (nil when
+    /// absent), whether it wrote `accessible`, and what its type is to the screen.
     private static func read(_ reader: inout XMLReader, into node: inout Node, fields: FieldTable, row: Int, isRoot: Bool,
-                             types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer) throws(InputError) {
+                             types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer)
+        throws(InputError) -> (visible: Bool?, accessibleSaid: Bool, screen: OnScreen.Role) {
         if isRoot && reader.equals(reader.name, "AppiumAUT") {
             fields[row].typeName = "AppiumAUT"
             node.isAccessibilityElement = false
-            return
+            return (nil, false, .none)
         }
+        var visible: Bool?
         var typeAttribute: XMLAttribute?, nameAttribute: XMLAttribute?, valueAttribute: XMLAttribute?
         var label: String?, placeholder: String?
         var accessible: Bool?, traits: Traits?
@@ -106,7 +144,7 @@ public enum IOSPageSource {
             else if reader.equals(n, "value") { valueAttribute = attribute }
             else if reader.equals(n, "placeholderValue") { placeholder = reader.value(of: attribute) }
             else if reader.equals(n, "enabled") { node.enabled = try flag() }
-            else if reader.equals(n, "visible") { node.hidden = !(try flag()) }
+            else if reader.equals(n, "visible") { visible = try flag() }
             else if reader.equals(n, "accessible") { accessible = try flag() }
             else if reader.equals(n, "x") { x = try number(); hasFrame = true }
             else if reader.equals(n, "y") { y = try number(); hasFrame = true }
@@ -122,6 +160,9 @@ public enum IOSPageSource {
         fields[row].typeName = type.name
         if hasFrame { node.frame = Rect(x: x, y: y, width: width, height: height) }
         node.traits = traits ?? type.extraTraits.union(kind.defaultTraits)
+        // XCTest names an element a Link by its link trait: a `traits` list without it (web
+        // content's often reads "None") does not take the link away.
+        if kind == .link { node.traits = node.traits?.union(.link) ?? .link }
         node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
         if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
         // A StaticText's value repeats its label (WDA `wdValue`); a field's is what was typed.
@@ -136,6 +177,7 @@ public enum IOSPageSource {
             let name = reader.value(of: nameAttribute)
             if name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
         }
+        return (visible, accessible != nil, type.screen)
     }
 
     /// A value of ASCII digits only (WDA writes frames as whole points) as a Double, without
@@ -162,6 +204,7 @@ public enum IOSPageSource {
             var bytes: Range<Int>
             var kind: NodeKind
             var extraTraits: Traits
+            var screen: OnScreen.Role
         }
         private var entries: [Entry] = []
         /// Indices into `entries` by `XMLReader.key(of:in:)` of the bytes (-1: free slot), the
@@ -181,7 +224,8 @@ public enum IOSPageSource {
             }
             let type = decoded ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             let short = type.hasPrefix("XCUIElementType") ? String(type.dropFirst("XCUIElementType".count)) : type
-            let entry = Entry(name: type, bytes: range, kind: IOSTypes.kind(of: short), extraTraits: IOSTypes.extraTraits(of: short))
+            let entry = Entry(name: type, bytes: range, kind: IOSTypes.kind(of: short), extraTraits: IOSTypes.extraTraits(of: short),
+                              screen: OnScreen.role(of: short))
             if free >= 0 {
                 slots[free] = Int32(entries.count)
                 entries.append(entry)
@@ -196,6 +240,65 @@ public enum IOSPageSource {
         let name = reader.string(attribute.name)
         return InputError(.invalidValue, "attribute \(name) \(problem)", at: sources.path(of: row) + "/@" + name,
                           line: location.line, column: location.column)
+    }
+}
+
+/// Web content (inside an `XCUIElementTypeWebView`): WebKit makes a link or a heading one
+/// element, but a page source may make the text inside it the element and the link or
+/// heading a container (`accessible="false"`). The text is then what VoiceOver stops at and
+/// says "link" / "heading" on, so an element inside a web view takes the link and header
+/// traits of the non-element links and headings around it (and `link-purpose` judges it).
+enum WebContent {
+    static let kept: Traits = [.link, .header]
+}
+
+/// Whether a page-source element is on screen. WDA's `visible` attribute is XCTest's private
+/// `isVisible` accessibility attribute (appium/WebDriverAgent `XCUIElement+FBIsVisible.m`,
+/// `fb_isVisible`: when the attribute cannot be fetched it logs "Cannot determine visiblity"
+/// and answers NO), known to be false on elements that are on screen. The frame is what XCTest
+/// measured, and the clip is the window narrowed by the frames of scrolling ancestors (a row
+/// scrolled under a navigation bar lies in the window but outside its scroll view):
+/// - a frame with an area outside the clip (no shared area), or an empty one outside it: off
+///   screen, whatever `visible` says;
+/// - inside the clip: on screen, unless `visible="false"` and the source does not write
+///   `accessible` (WDA's own "VoiceOver stops here"; without it, as in the smaller
+///   `useJSONSource` dialect, `visible` is all there is to go by) and the false is believable:
+///   said of a leaf kind (text, image, control) whose parent WDA saw as visible (a cell's
+///   chevron). A false said of a container, or under a parent also said to be invisible, is
+///   what WDA answers when it cannot tell (`fb_isVisible` defaults to NO, and a container is
+///   visible when a descendant is), as on whole Safari pages, so the frame decides there;
+/// - without a frame or a window: `visible` decides (absent: shown).
+enum OnScreen {
+    static func shown(frame: Rect?, visible: Bool?, accessibleSaid: Bool, clip: Rect?) -> Bool {
+        guard let frame, let clip else { return visible ?? true }
+        guard clip.width > 0, clip.height > 0 else { return false }
+        let inside = frame.width > 0 && frame.height > 0
+            ? frame.minX < clip.maxX && clip.minX < frame.maxX && frame.minY < clip.maxY && clip.minY < frame.maxY
+            : frame.minX <= clip.maxX && clip.minX <= frame.maxX && frame.minY <= clip.maxY && clip.minY <= frame.maxY
+        guard inside else { return false }
+        return accessibleSaid || (visible ?? true)
+    }
+
+    /// The rectangle two rectangles share (empty, at the first's corner, when none).
+    static func overlap(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+        let x1 = min(a.maxX, b.maxX), y1 = min(a.maxY, b.maxY)
+        guard x1 > x0, y1 > y0 else { return Rect(x: a.minX, y: a.minY, width: 0, height: 0) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// What a type is to the screen: the window (the application's or a window's frame), a
+    /// view whose frame clips what scrolls inside it, a web view (which also clips), or none.
+    enum Role { case none, window, scrolls, webView }
+
+    /// The role of a type (without its `XCUIElementType` prefix); found once per type (`TypeTable`).
+    static func role(of type: String) -> Role {
+        switch type {
+        case "Application", "Window": .window
+        case "ScrollView", "Table", "CollectionView", "TextView": .scrolls
+        case "WebView": .webView
+        default: .none
+        }
     }
 }
 

@@ -24,6 +24,9 @@ public struct Document: Sendable {
     /// for documents built in code). Reports turn the offsets of nodes with findings into lines
     /// and columns (`SourceLocations`), so decoding pays one append a node and no line counting.
     public var nodeOffsets: [Int32] = []
+    /// For an imported Android dump: the density it was read at, how that was chosen, and
+    /// whether the screen is a touch screen (the response's `display`).
+    public var androidDisplay: AndroidDisplay?
 
     public init() {}
 

@@ -7,6 +7,8 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         /// An imported XML document that is not well-formed, or uses what the reader refuses
         /// (a DOCTYPE, entities, an encoding other than UTF-8).
         case markup
+        /// A document in a format we recognise but do not read (`InputFormat.foreignFormat`).
+        case unsupportedFormat
         /// Not the input's fault alone: the audit was stopped (`AuditInterrupt`).
         case timeBudget, cancelled
     }

@@ -97,16 +97,16 @@ extension AuditParameter {
             "how to read inputs (default auto: XML is an Android UI Automator /",
             "Appium dump or an XCUITest page source, JSON with a top-level",
             "\"document\" or \"nodes\" a Figma REST response (a screen per frame),",
-            "anything else our JSON tree; with android or ios a folder means",
-            "its .xml files)",
+            "anything else our JSON tree; a folder means its .json and .xml",
+            "files, with android or ios its .xml, with json or figma its .json)",
         ]) { s, v, name throws(AuditParameterError) in
             guard let format = InputFormat(rawValue: v ?? "") else { throw AuditParameterError("\(name) takes auto, json, android, ios or figma") }
             s.inputFormat = format
         },
         AuditParameter(flag: "--density", query: "density", valueName: "D",
-                       help: ["Android pixels per dp (e.g. 2.625); default: inferred (docs/importing.md)"]) { s, v, name throws(AuditParameterError) in
-            guard let density = v.flatMap(Double.init), AndroidDensity.isAcceptable(density) else {
-                throw AuditParameterError("\(name) takes a number above 0 and at most 100 (Android pixels per dp, e.g. 2.625)")
+                       help: ["Android pixels per dp, 0.1 to 100 (e.g. 2.625); default: inferred (docs/importing.md)"]) { s, v, name throws(AuditParameterError) in
+            guard let density = v.flatMap({ DecimalNumber.double($0, in: AndroidDensity.acceptedRange) }) else {
+                throw AuditParameterError("\(name) takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)")
             }
             s.density = density
         },
@@ -132,7 +132,7 @@ extension AuditParameter {
         AuditParameter(flag: "--target-size", query: nil, valueName: "N|WxH", help: ["minimum target size (default by platform)"]) { s, v, name throws(AuditParameterError) in
             // Every side must be a number: "100x" and "x100" are typos, not 100.
             let parts = (v ?? "").split(separator: "x", omittingEmptySubsequences: false)
-            let sides = parts.compactMap { Double($0) }
+            let sides = parts.compactMap { DecimalNumber.double($0) }
             guard sides.count == parts.count, sides.count == 1 || sides.count == 2, sides.allSatisfy(OptionRules.isTargetSide) else {
                 throw AuditParameterError("\(name) takes N or WxH, e.g. 44 or 48x48")
             }
@@ -161,7 +161,7 @@ extension AuditParameter {
     }
 
     private static func ratio(_ value: String?, _ name: String) throws(AuditParameterError) -> Double {
-        guard let ratio = value.flatMap(Double.init), OptionRules.isContrastRatio(ratio) else {
+        guard let ratio = value.flatMap({ DecimalNumber.double($0) }), OptionRules.isContrastRatio(ratio) else {
             throw AuditParameterError(OptionRules.contrastRatioMessage(name))
         }
         return ratio

@@ -66,8 +66,21 @@ public enum ResponseEncoder {
                              check: RenderCheck = RenderCheck(.never), batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
         writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
         if check.now() { return }
+        if let display = screens.report(index).pointee.analysis.document.androidDisplay { writeDisplay(display, into: &w) }
         w.staticKey("summary")
         writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, batch: batch, into: &w)
+    }
+
+    /// `"display": {"density", "densitySource", "touchScreen", "reason"?}`: an Android dump's
+    /// screen as it was read (only imported dumps have one).
+    private static func writeDisplay(_ display: AndroidDisplay, into w: inout JSONWriter) {
+        w.staticKey("display")
+        w.beginObject()
+        w.staticKey("density"); w.number(display.density)
+        w.staticKey("densitySource"); w.string(display.densitySource.rawValue)
+        w.staticKey("touchScreen"); w.bool(display.touchScreen)
+        if let reason = display.notTouchReason { w.staticKey("reason"); w.string(reason) }
+        w.endObject()
     }
 
     /// Elements, identifiers and findings of one screen.
@@ -173,8 +186,9 @@ public enum ResponseEncoder {
             }
             w.endArray()
         }
-        // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are set.
-        if document.nodes[e.node].has(.containerFacts) { writeUserInputLabels(of: e.node, document: document, into: &w) }
+        // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are
+        // set and it responds to user interaction (`writeUserInputLabels`).
+        if document.nodes[e.node].has(.containerFacts) { writeUserInputLabels(of: e, document: document, into: &w) }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("spokenHint"); w.string(e.spokenHint)
         w.staticKey("nodes")
@@ -186,11 +200,20 @@ public enum ResponseEncoder {
         w.endObject()
     }
 
-    /// `"userInputLabels": [...]` when the node sends some (out of line: few elements have them).
+    /// `"userInputLabels": [...]` when the node sends some and the element responds to user
+    /// interaction (out of line: few elements have them). AccessibilitySnapshot's legend, in its
+    /// default `.whenOverridden` mode, shows user input labels only when
+    /// `accessibilityRespondsToUserInteraction` is true (`Core/LegendView.swift`): a plain
+    /// label that sets some (`UserInputLabelsViewController`'s `nonInteractiveLabel`) shows
+    /// none. UIKit's default for that property: the element is operable (an operable trait or
+    /// a control) or has custom actions.
     @inline(never)
-    private static func writeUserInputLabels(of node: Int, document: Document, into w: inout JSONWriter) {
-        let inputLabels = document.nodes[node].userInputLabels
-        if !inputLabels.isEmpty { w.staticKey("userInputLabels"); w.strings(inputLabels) }
+    private static func writeUserInputLabels(of e: AccessibilityElement, document: Document, into w: inout JSONWriter) {
+        let inputLabels = document.nodes[e.node].userInputLabels
+        guard !inputLabels.isEmpty else { return }
+        let responds = !e.traits.isDisjoint(with: AccessibilityElement.operableTraits) || document.nodes[e.node].isInteractive
+            || !e.actions.isEmpty
+        if responds { w.staticKey("userInputLabels"); w.strings(inputLabels) }
     }
 
     /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a

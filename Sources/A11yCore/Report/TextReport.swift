@@ -64,6 +64,12 @@ public enum TextReport {
             out += "; baseline: \(states.newCount) new, \(states.unchangedCount) unchanged, \(states.fixed.count) fixed"
         }
         out += "\n"
+        if let display = analysis.document.androidDisplay {
+            // An imported Android dump: the density its bounds were read at, and why.
+            out += "   read at density \(NumberText.format(display.density)) (\(display.densitySource.rawValue))"
+            if let reason = display.notTouchReason { out += "; " + t(reason) }
+            out += "\n"
+        }
         for (index, e) in analysis.elements.enumerated() {
             if check.item() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""

@@ -26,7 +26,12 @@ public enum RuleRunner {
     /// order; those it cannot pay for are counted as omitted too.
     static func run(_ analysis: Analysis, options: AuditOptions, table: RuleTable, budget: AuditBudget,
                     meter: inout OutputMeter, interrupt: AuditInterrupt) throws(InputError) -> RuleRun {
-        let selected = try table.selection(options)
+        var selected = try table.selection(options)
+        // Rules about touch do not run on a screen nothing touches (an Android TV dump): they
+        // are neither run nor passed, and the response's `display` says why.
+        if let display = analysis.document.androidDisplay, !display.touchScreen {
+            selected.subtract(RuleSet(selected.positions.filter { TargetSizeCheck.touchRuleIDs.contains(table.rules[$0].id) }))
+        }
         let positions = selected.positions
         let ranks = positions.map { table.ids.rank[$0] }
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)

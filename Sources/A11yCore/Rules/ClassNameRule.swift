@@ -14,7 +14,7 @@ extension Rule {
             for (i, node) in ctx.nodes.enumerated() {
                 // Not important for accessibility: ATF does not run (NOT_RUN).
                 guard let name = node.className, node.importantForAccessibility != false, ctx.isReachable(i),
-                      !AndroidClassNames.isSDK(name) else { continue }
+                      !AndroidClassNames.isSDK(name), ctx.isInActiveWindow(i) else { continue }
                 let message = name.isEmpty
                     ? "Node reports no class name: accessibility services cannot tell its role."
                     : "Class \(name) is not an Android SDK type: accessibility services may not know its role."

@@ -1,8 +1,9 @@
 extension Rule {
     /// 4.1.2 Name, Role, Value: a control without a name is announced only by its role.
-    /// On Android trees it is also ATF's `SpeakableTextPresentCheck`: any element TalkBack
-    /// focuses needs something to speak (a label, value or hint), not only controls; images
-    /// and fields stay with `image-name` and `text-field-name`.
+    /// On Android trees it is ATF's `SpeakableTextPresentCheck` (`SpeakableTextPresent.swift`):
+    /// any element TalkBack focuses needs something to speak, not only controls, and a state or
+    /// hint is something (an unnamed CheckBox says "not checked"); images and fields stay with
+    /// `image-name` and `text-field-name`.
     static let controlName = Rule(
         id: "control-name", wcag: ["4.1.2"], level: .A, impact: .critical,
         description: "Interactive elements have an accessible name (on Android, every element TalkBack focuses has something to speak).",
@@ -17,12 +18,12 @@ extension Rule {
             // Android: every element, in reading order.
             let elements = ctx.elements
             return elements.indices.compactMap { e in
-                guard ctx.lacksLabel(elementAt: e), !ctx.isTextField(elementAt: e) else { return nil }
+                // ATF's speakable text holds the state, value and hint too.
+                guard !ctx.isTextField(elementAt: e), ctx.lacksSpeakableText(elementAt: e) else { return nil }
                 if ctx.isInteractive(elementAt: e) {
                     return ctx.finding(elementAt: e, message: "Interactive element has no accessibility label.")
                 }
-                // ATF's speakable text holds the value (state) and the hint too.
-                guard !ctx.isImage(elementAt: e), elements[e].value?.isEmpty ?? true, elements[e].hint?.isEmpty ?? true else { return nil }
+                guard !ctx.isImage(elementAt: e) else { return nil }
                 return ctx.finding(elementAt: e, message: "TalkBack focuses this element, but it has nothing to speak.", impact: .serious)
             }
         })

@@ -45,7 +45,7 @@ extension Rule {
         for (i, node) in ctx.nodes.enumerated() {
             let clickable = node.clickable == true, longClickable = node.longClickable == true
             guard clickable || longClickable, node.importantForAccessibility != false, ctx.isReachable(i),
-                  let frame = node.frame else { continue }
+                  let frame = node.frame, ctx.isInActiveWindow(i) else { continue }
             let candidates = groupsByFrame[frame] ?? []
             if let g = candidates.first(where: { (groups[$0].clickable && clickable) || (groups[$0].longClickable && longClickable) }) {
                 groups[g].nodes.append(i)

@@ -12,7 +12,7 @@ extension Rule {
             guard ctx.document.platform == .android else { return [] }
             var out: [Finding] = []
             for (i, node) in ctx.nodes.enumerated() where node.kind == .textField || node.kind == .secureTextField {
-                guard ctx.isReachable(i), let description = node.contentDescription else { continue }
+                guard ctx.isReachable(i), let description = node.contentDescription, ctx.isInActiveWindow(i) else { continue }
                 out.append(ctx.finding(
                     node: i,
                     message: "Editable field has the contentDescription \"\(description)\", which TalkBack may read instead of what was typed.",

@@ -1,13 +1,15 @@
 extension Rule {
     /// Best practice: a label that looks like a constant or a view name (`QUOTE_TEXTVIEW`,
     /// `submitButton`) is a leaked identifier, read aloud letter by letter or as gibberish.
+    /// Judged on labels someone set (controls, images, views), not on plain text, whose words
+    /// are shown content (an artist called "dj_snake"; `RuleContext.isPlainText`).
     static let labelCodeLike = Rule(
         id: "label-code-like", wcag: [], level: nil, impact: .moderate,
         description: "Labels are words people understand, not code identifiers such as QUOTE_TEXTVIEW.",
         help: "Replace the label with human wording; keep identifiers in accessibilityIdentifier.",
         check: { ctx in
             ctx.elements.indices.compactMap { e in
-                guard let label = ctx.elements[e].label, CodeLikeLabel.matches(label) else { return nil }
+                guard let label = ctx.elements[e].label, !ctx.isPlainText(elementAt: e), CodeLikeLabel.matches(label) else { return nil }
                 return ctx.finding(elementAt: e, message: "Label \"\(label)\" looks like a code identifier.",
                                    data: [("label", .string(label))])
             }

@@ -1,6 +1,8 @@
 extension Rule {
     /// Best practice (ATF redundant description, Apple HIG): the trait already says the role,
-    /// state lives in traits or value, and how to operate belongs in the hint.
+    /// state lives in traits or value, and how to operate belongs in the hint. About the
+    /// labels of controls and images: plain text nobody taps (a heading saying "click logout
+    /// below.") is content, not judged (`RuleContext.isPlainText`).
     static let labelRoleWords = Rule(
         id: "label-role-words", wcag: [], level: nil, impact: .minor,
         description: "Labels do not repeat the role, state or gesture (\"button\", \"selected\", \"tap to\").",
@@ -11,7 +13,8 @@ extension Rule {
             var phrasesByLabel: [String: [Int]] = [:]
             let elements = ctx.elements
             return elements.indices.compactMap { e in
-                guard let label = elements[e].label, LabelRoleWords.mayContainPhrase(label) else { return nil }
+                guard let label = elements[e].label, LabelRoleWords.mayContainPhrase(label),
+                      !ctx.isPlainText(elementAt: e) else { return nil }
                 let phrases = phrasesByLabel[label] ?? {
                     let found = LabelRoleWords.phrases(in: label)
                     phrasesByLabel[label] = found
@@ -43,7 +46,7 @@ enum AndroidRedundantDescription {
         let elements = ctx.elements
         return elements.indices.compactMap { e in
             var found: [String] = []
-            if let label = elements[e].label, LabelRoleWords.mayContainPhrase(label) {
+            if let label = elements[e].label, LabelRoleWords.mayContainPhrase(label), !ctx.isPlainText(elementAt: e) {
                 found = LabelRoleWords.phrases(in: label).map { LabelRoleWords.table[$0] }
                     .filter { entry in entry.trait.map { elements[e].traits.contains($0) } ?? true }
                     .map { $0.phrase.joined(separator: " ") }

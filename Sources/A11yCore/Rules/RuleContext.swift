@@ -62,6 +62,15 @@ public struct RuleContext: Sendable {
     public func lacksLabel(elementAt e: Int) -> Bool { inputs.facts[e].hasBlankLabel }
     /// The kind of the node the element stands for.
     public func kind(ofElementAt e: Int) -> NodeKind { inputs.facts[e].kind }
+    /// Text nobody operates (a paragraph, a heading, an artist's name): shown content, whose
+    /// words are the screen's, not a control's name. Best-practice rules about how labels
+    /// are worded judge control and image labels, not these.
+    public func isPlainText(elementAt e: Int) -> Bool {
+        let f = inputs.facts[e]
+        guard !f.isInteractive, !f.isImage else { return false }
+        let traits = inputs.analysis.elements[e].traits
+        return f.kind == .text || traits.contains(.staticText) || traits.contains(.header)
+    }
     /// Indices of the elements the user operates (`isInteractive(elementAt:)`), in reading order.
     public var controls: [Int] { inputs.controls }
 

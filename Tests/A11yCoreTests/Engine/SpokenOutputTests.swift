@@ -18,6 +18,18 @@ import Testing
                 == ["Button. Heading."])
     }
 
+    /// A label of whitespace only says nothing: not read as spaces; the visible text, else
+    /// nothing, is read in its place, also inside a combined element.
+    @Test func whitespaceLabelIsNoLabel() throws {
+        #expect(try spoken(#"{"type": "button", "label": "   "}"#) == ["Button."])
+        #expect(try spoken(#"{"type": "button", "label": " \n\t", "text": "Save"}"#) == ["Save. Button."])
+        let combined = try Tree.analyze("""
+        {"root": {"type": "view", "combinable": {}, "label": "  ", \(Tree.frame(0, 0, 390, 44)), "children": [
+          {"type": "text", "text": "Total", \(Tree.frame(0, 0, 100, 44))}]}}
+        """)
+        #expect(combined.elements.map(\.label) == ["Total"])
+    }
+
     @Test func tabBarPositionAndSelection() throws {
         let a = try Tree.analyze("""
         {"root": {"type": "view", "traits": ["tabBar"], \(Tree.frame(0, 800, 390, 44)), "children": [

@@ -107,6 +107,29 @@ import Testing
         #expect(e[0].nodes == [0, 1])
     }
 
+    /// Blueprint `UIView.recursiveAccessibleElements` (AccessibilityComposition.swift, no
+    /// upstream test): a subview that is hidden (`isHidden`, `accessibilityElementsHidden`) is
+    /// skipped, but one of alpha 0 is read; a subview with `accessibilityElements` gives exactly
+    /// those entries (`compactMap { $0 as? NSObject }`): a hidden entry too, and a container
+    /// entry as itself (its label), not walked into.
+    @Test func combinedViewTakesListedElementsAsTheyAreAndReadsAlphaZero() throws {
+        let e = try Tree.analyze("""
+        {"root": {"type": "view", \(Tree.frame(0, 0, 390, 844)), "children": [
+          {"type": "view", "combinable": {"sorting": "none"}, \(Tree.frame(0, 0, 390, 200)), "children": [
+            {"type": "view", "isAccessibilityElement": true, "label": "Faded", "opacity": 0, \(Tree.frame(0, 0, 100, 20))},
+            {"type": "view", "isAccessibilityElement": true, "label": "Gone", "hidden": true, \(Tree.frame(0, 20, 100, 20))},
+            {"type": "view", "explicitOrder": true, \(Tree.frame(0, 40, 390, 100)), "accessibilityChildren": [
+              {"type": "view", "isAccessibilityElement": true, "label": "Hidden entry", "hidden": true, \(Tree.frame(0, 40, 100, 20))},
+              {"type": "view", "isAccessibilityElement": false, "label": "Group", \(Tree.frame(0, 60, 100, 40)), "children": [
+                {"type": "text", "text": "Inner", \(Tree.frame(0, 60, 100, 20))}]}
+            ]}
+          ]}
+        ]}}
+        """).elements
+        try #require(e.count == 1)
+        #expect(e[0].label == "Faded, Hidden entry, Group")
+    }
+
     /// AccessibilityCompositionTests.test_blockWhenNotAccessible_givenPopulatedAccessibility: a
     /// `CombinableView` whose subviews are plain `UIView()`s (zero frames, so `frameSort` keeps
     /// their order) combines on layout and is an element.

@@ -390,6 +390,26 @@ import Testing
         #expect(elements[1]["userInputLabels"] == nil)
     }
 
+    /// UserInputLabelsTests.testUserInputLabels (UserInputLabelsViewController, reference image
+    /// `testUserInputLabels_26_2_402x874@3x.png`, the legend's default `.whenOverridden` mode in
+    /// `Core/LegendView.swift`): user input labels are shown only for an element that responds
+    /// to user interaction; `nonInteractiveLabel` sets ["Non-interactive label"] and shows none.
+    @Test func userInputLabelsOfANonInteractiveLabelAreNotShown() throws {
+        let json = screen("""
+        {"type": "button", "label": "No labels", \(Tree.frame(150, 100, 100, 44))},
+        {"type": "button", "label": "One label", "userInputLabels": ["One Input Label"], \(Tree.frame(150, 200, 100, 44))},
+        {"type": "text", "text": "Non-interactive", "userInputLabels": ["Non-interactive label"], \(Tree.frame(150, 300, 100, 44))},
+        {"type": "view", "isAccessibilityElement": true, "label": "Acts", "actions": [{"name": "Share"}], "userInputLabels": ["Acts"], \(Tree.frame(150, 400, 100, 44))}
+        """)
+        let report = try Array(json.utf8).withUnsafeBytes { bytes in
+            do throws(InputError) { return Result<AuditReport, InputError>.success(try Audit.run(json: bytes)) } catch { return .failure(error) }
+        }.get()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(report, pretty: false))) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        #expect(elements.map { $0["label"] as? String } == ["No labels", "One label", "Non-interactive", "Acts"])
+        #expect(elements.map { $0["userInputLabels"] as? [String] } == [nil, ["One Input Label"], nil, ["Acts"]])
+    }
+
     /// Not upstream: a cell reads at most `ContainerContexts.maxHeadersPerCell` headers (a
     /// column of 300 header cells would otherwise make every cell read 299).
     @Test func headersReadPerCellAreBounded() throws {

@@ -133,6 +133,51 @@ import Testing
         ])
     }
 
+    /// TabBarViewController / testTabBars, the third bar (TabBarTraitView) with its two
+    /// MultiElementButtons (reference image `testTabBars_26_2_402x874@3x.png`): the tab that is
+    /// no container ("1", "2", "3" as subviews) is read through, its labels sitting 10 pt below
+    /// the bar's top line, so after H; the tab whose `accessibilityElements` are
+    /// [middle, left, right] is placed by its own frame (AccessibilityHierarchyParser
+    /// `overridesElementFrame(with:)`: a `.superview` context with the tabBar trait), so
+    /// between the untitled tab and H, read in array order "2", "1", "3".
+    @Test func tabBarTraitMultiElementButtons() throws {
+        let w = 402.0 / 8
+        func labels(_ i: Int, _ order: [Int]) -> String {
+            order.map { n in
+                #"{"type": "text", "text": "\#(n)", \#(Tree.frame(Double(i) * w + [4, 21, 38][n - 1], 610, 8, 20))}"#
+            }.joined(separator: ",")
+        }
+        let json = """
+        {"root": {"type": "view", \(Tree.frame(0, 0, 402, 874)), "children": [
+          {"type": "view", "traits": ["tabBar"], \(Tree.frame(0, 600, 402, 40)), "children": [
+            {"type": "button", "label": "H", "traits": ["button", "notEnabled", "header", "link", "adjustable", "image", "searchField"],
+             \(Tree.frame(7 * w, 600, w, 40))},
+            {"type": "view", \(Tree.frame(5 * w, 600, w, 40)), "explicitOrder": true, "accessibilityChildren": [\(labels(5, [2, 1, 3]))]},
+            {"type": "button", "label": "Item A", \(Tree.frame(0, 600, w, 40))},
+            {"type": "view", \(Tree.frame(4 * w, 600, w, 40)), "children": [\(labels(4, [2])),
+              {"type": "view", \(Tree.frame(4 * w, 600, w, 40)), "children": [\(labels(4, [3, 1]))]}]},
+            {"type": "button", "label": "Item B", "traits": ["button", "selected"], \(Tree.frame(w, 600, w, 40))},
+            {"type": "button", "label": "G", "isAccessibilityElement": false, \(Tree.frame(6 * w, 600, w, 40))},
+            {"type": "button", "label": "Item C", "enabled": false, \(Tree.frame(2 * w, 600, w, 40))},
+            {"type": "button", \(Tree.frame(3 * w, 600, w, 40))}
+          ]}
+        ]}}
+        """
+        #expect(try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) } == [
+            Said("Item A. Tab. 1 of 11."),
+            Said("Selected: Item B. Tab. 2 of 11."),
+            Said("Item C. Dimmed. Tab. 3 of 11."),
+            Said("Tab. 4 of 11."),
+            Said("2. Tab. 5 of 11."),
+            Said("1. Tab. 6 of 11."),
+            Said("3. Tab. 7 of 11."),
+            Said("H. Dimmed. Tab. Heading. Link. Adjustable. Image. Search Field. 8 of 11."),
+            Said("1. Tab. 9 of 11."),
+            Said("2. Tab. 10 of 11."),
+            Said("3. Tab. 11 of 11."),
+        ])
+    }
+
     /// AccessibilityPropertiesTests.testNavBarBackButtonTraitsWithTitles and
     /// testNavBarBackButtonTraitsWithoutTitles (NavBarBackButtonAccessibilityTraitsViewController):
     /// a back button says its title, or only "Back Button." when its label is "Back".

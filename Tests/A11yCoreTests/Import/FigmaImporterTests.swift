@@ -260,9 +260,9 @@ import Testing
     }
 
     @Test func aDocumentWithoutFramesIsOneClearError() throws {
-        let error = try #require(failure(#"{"nodes":{"1:1":{"document":{"id":"1:1","name":"swatch","type":"RECTANGLE","fills":[]}},"2:2":null}}"#))
+        let error = try #require(failure(#"{"nodes":{"1:1":{"document":{"id":"1:1","name":"swatch","type":"RECTANGLE","fills":[]}}}}"#))
         #expect(error.kind == .missing)
-        #expect(error.message == "the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types")
+        #expect(error.message == "the Figma document has no frames: screens are the top-level FRAME, COMPONENT, INSTANCE or SECTION layers of a page, or requested nodes of those types or holding text")
         #expect(error.pointer == "")
         let typeError = try #require(failure(#"{"document":{"id":"0:0","type":"DOCUMENT","children":[{"id":"0:1","type":"CANVAS","opacity":"half"}]}}"#))
         #expect(typeError.kind == .type && typeError.pointer == "/document/children/0/opacity")
@@ -477,5 +477,89 @@ import Testing
         \(text("12:2", "Go", fill: solid("#FFFFFF"), at: box(200, 425, 179, 10), extra: straight))
         """, frameExtra: straight)))
         #expect(unreadable.outcome == .incomplete)
+    }
+
+    // MARK: Sections, requested layers, missing nodes, encodings, names
+
+    /// Figma's SECTION groups screens on the canvas ("Sections ... organize frames", the REST
+    /// API's `SectionNode`): each frame in it is a screen, as top-level frames are; a section
+    /// in a section is opened in turn; a section with no frame stays one screen.
+    @Test func eachFrameInASectionIsAScreen() throws {
+        func frame(_ id: String, _ name: String, x: Double) -> String {
+            #"{"id":"\#(id)","name":"\#(name)","type":"FRAME",\#(box(x, 0, 390, 844)),"children":[\#(text(id + "t", "Title", fill: solid("#000000"), at: box(x + 20, 40, 200, 20)))]}"#
+        }
+        let section = #"{"id":"9:1","name":"Onboarding","type":"SECTION",\#(box(0, 0, 2565, 900)),"children":[\#(frame("1:1", "Welcome", x: 0)),{"id":"9:2","name":"Inner","type":"SECTION",\#(box(500, 0, 900, 900)),"children":[\#(frame("1:2", "Sign up", x: 500))]},\#(frame("1:3", "Done", x: 1000))]}"#
+        let file = #"{"document":{"id":"0:0","type":"DOCUMENT","children":[{"id":"0:1","type":"CANVAS","name":"Page","children":[\#(section),{"id":"9:3","name":"Empty","type":"SECTION",\#(box(0, 1000, 400, 400)),"children":[]}]}]}}"#
+        let s = try screens(file)
+        #expect(s.map(\.name) == ["Welcome", "Sign up", "Done", "Empty"])
+        #expect(s[0].document.platform == .ios && s[1].document.platform == .ios)
+        #expect(s[1].document.pointer(of: 0) == "/document/children/0/children/0/children/1/children/0")
+        // Requested directly, too.
+        let requested = try screens(#"{"nodes":{"9:1":{"document":\#(section)}}}"#)
+        #expect(requested.map(\.name) == ["Welcome", "Sign up", "Done"])
+    }
+
+    /// A `/nodes` answer of requested layers that are no frames (text styles) audits them: a
+    /// screen each, their text stops with contrast `incomplete` (nothing says what they will
+    /// be painted on); shapes without text are no screens.
+    @Test func requestedLayersHoldingTextAreAudited() throws {
+        let h1 = text("1:1", "Heading 1", fill: solid("#777777"), at: box(0, 0, 200, 40))
+        let json = #"{"nodes":{"1:1":{"document":\#(h1)},"1:2":{"document":{"id":"1:2","name":"color-1","type":"RECTANGLE",\#(box(0, 100, 40, 40)),"fills":[\#(solid("#FF0000"))]}}}}"#
+        let s = try screens(json)
+        #expect(s.map(\.name) == ["Heading 1"])
+        let doc = s[0].document
+        #expect(doc.nodes.map(\.kind) == [.view, .text])
+        #expect(doc.nodes[1].style?.backgroundKind == .unknown)
+        let run = try audit(json)
+        #expect(run.screens.count == 1)
+        let report = run.screens[0].report
+        #expect(report.analysis.elements.map(\.label) == ["Heading 1"])
+        #expect(report.run.findings.contains { $0.rule == "text-contrast" && $0.outcome == .incomplete })
+    }
+
+    /// The API answers `null` for a requested id the file does not have: that is named, not
+    /// read as a response without frames (nor audited without it).
+    @Test func aNullNodeIsNodeNotFound() throws {
+        let error = try #require(failure(#"{"nodes":{"1:1":{"document":{"id":"1:1","name":"A","type":"FRAME","children":[]}},"12:34":null}}"#))
+        #expect(error.kind == .missing)
+        #expect(error.message.hasPrefix("node not found: 12:34"))
+        #expect(error.pointer == "/nodes/12:34")
+    }
+
+    /// UTF-16 (Windows editors, PowerShell's `>`) and UTF-32 are named with what to do, in every format.
+    @Test func utf16IsNamed() throws {
+        func error(_ bytes: [UInt8]) -> InputError? {
+            do throws(InputError) {
+                _ = try bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try AuditRun.run(raw, format: .auto) } }.get()
+                return nil
+            } catch { return error }
+        }
+        let json = #"{"nodes":{}}"#
+        let le: [UInt8] = [0xFF, 0xFE] + json.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let be: [UInt8] = json.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let xml: [UInt8] = "<hierarchy/>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for bytes in [le, be, xml] {
+            #expect(error(bytes)?.message == "the file is UTF-16; save it as UTF-8")
+        }
+        let utf32: [UInt8] = [0xFF, 0xFE, 0, 0] + json.unicodeScalars.flatMap { [UInt8($0.value), 0, 0, 0] }
+        #expect(error(utf32)?.message == "the file is UTF-32; save it as UTF-8")
+        #expect(error(Array("{\"root\": 1}".utf8))?.message.contains("UTF") == false)
+    }
+
+    /// A role word followed by a noun naming what the layer is, in the same part of the name,
+    /// is a modifier: "Button Sheet" is a sheet, "Tab Bar" a bar, "Input Label" a label. The
+    /// head word decides ("Search Icon" is an icon), the first part of a component path is its
+    /// category ("Icons/Search"), and a plural in the last part is a group ("Buttons").
+    @Test func roleWordsBeforeAContainerNounGuessNothing() {
+        for name in ["Button Sheet", "Button Group", "Tab Bar", "Input Label", "Search Results", "Checkbox Label", "Switch Track",
+                     "Radio Group", "Link Preview Card", "button-sheet", "ButtonSheet", "Buttons", "Icons", "Sheets/Card"] {
+            #expect(FigmaRoles.guess(name) == nil, "\(name)")
+        }
+        let expected: [(String, NodeKind)] = [("Primary Button", .button), ("Button", .button), ("Icon Button", .button),
+            ("Button/Primary/Large", .button), ("Sheets/Close Button", .button), ("Text Field", .textField),
+            ("Search Bar", .textField), ("Password Field", .secureTextField), ("Tab", .tab), ("Avatar", .image),
+            ("Card/Button Group/Button", .button), ("Search Icon", .image), ("Icons/Search", .image), ("Radio Button", .toggle),
+            ("Buttons/Primary", .button), ("Tab Button", .tab), ("(button)PayNow", .button), ("Input / Email", .textField)]
+        for (name, kind) in expected { #expect(FigmaRoles.guess(name) == kind, "\(name)") }
     }
 }

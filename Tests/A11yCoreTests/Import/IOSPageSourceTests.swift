@@ -109,4 +109,83 @@ import Testing
         #expect(format("<?xml version=\"1.0\"?><hierarchy/>") == .android)
         #expect(format("{}", xml: true) == .android)
     }
+
+    /// WDA's `visible` is XCTest's private isVisible attribute (appium/WebDriverAgent
+    /// `XCUIElement+FBIsVisible.m`: NO whenever it cannot be fetched), wrong on elements that
+    /// are on screen: with WDA's `accessible` written, the frame against the window and the
+    /// scroll views above decides.
+    @Test func onScreenIsDecidedByTheFrame() throws {
+        let doc = try document(source("""
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label="Pay" enabled="true" visible="false" accessible="true" x="16" y="700" width="120" height="44"/>
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label="Below" enabled="true" visible="true" accessible="true" x="16" y="900" width="120" height="44"/>
+            <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" accessible="false" x="0" y="100" width="390" height="300">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Inside" visible="false" accessible="true" x="16" y="120" width="200" height="20"/>
+            </XCUIElementTypeOther>
+            <XCUIElementTypeScrollView type="XCUIElementTypeScrollView" visible="true" accessible="false" x="0" y="400" width="390" height="200">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Scrolled up" visible="false" accessible="true" x="16" y="350" width="200" height="40"/>
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="In view" visible="false" accessible="true" x="16" y="420" width="200" height="40"/>
+            </XCUIElementTypeScrollView>
+            <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Empty" visible="false" accessible="true" x="16" y="10" width="0" height="0"/>
+        """, accessible: true))
+        let analysis = try Analyzer.analyze(doc)
+        #expect(analysis.elements.map { $0.label ?? "" } == ["Inside", "In view", "Pay"])
+        #expect(doc.nodes[3].hidden && !doc.nodes[2].hidden && !doc.nodes[4].hidden)
+        // Without `accessible` (the useJSONSource dialect) `visible="false"` is all there is.
+        let small = try document(source("""
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label="Pay" visible="false" x="16" y="700" width="120" height="44"/>
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label="Off" visible="true" x="400" y="700" width="120" height="44"/>
+            <XCUIElementTypeButton type="XCUIElementTypeButton" label="Shown" x="16" y="100" width="120" height="44"/>
+        """))
+        #expect(try Analyzer.analyze(small).elements.map { $0.label ?? "" } == ["Shown"])
+    }
+
+    /// Web content: a link or heading the page source makes a container keeps its trait on the
+    /// text inside it, which VoiceOver stops at; a Link whose `traits` omit "Link" is still one.
+    @Test func linksAndHeadingsInWebContentKeepTheirTraits() throws {
+        let doc = try document(source("""
+            <XCUIElementTypeWebView type="XCUIElementTypeWebView" visible="true" accessible="false" x="0" y="0" width="390" height="844">
+              <XCUIElementTypeOther type="XCUIElementTypeOther" traits="Header" visible="true" accessible="false" x="0" y="50" width="390" height="40">
+                <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Returns" visible="true" accessible="true" x="0" y="50" width="200" height="40"/>
+              </XCUIElementTypeOther>
+              <XCUIElementTypeLink type="XCUIElementTypeLink" label="Read more" visible="true" accessible="false" x="0" y="100" width="100" height="44">
+                <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Read more" visible="true" accessible="true" x="0" y="100" width="100" height="44"/>
+              </XCUIElementTypeLink>
+              <XCUIElementTypeLink type="XCUIElementTypeLink" label="Click here" traits="None" visible="true" accessible="true" x="0" y="200" width="100" height="44"/>
+            </XCUIElementTypeWebView>
+            <XCUIElementTypeOther type="XCUIElementTypeOther" traits="Header" visible="true" accessible="false" x="0" y="300" width="390" height="40">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Native" visible="true" accessible="true" x="0" y="300" width="200" height="40"/>
+            </XCUIElementTypeOther>
+        """, accessible: true))
+        let report = try Audit.run(doc)
+        let elements = report.analysis.elements
+        #expect(elements.map { $0.label ?? "" } == ["Returns", "Read more", "Click here", "Native"])
+        #expect(elements[0].traits.contains(.header) && elements[1].traits.contains(.link) && elements[2].traits.contains(.link))
+        #expect(!elements[3].traits.contains(.header))
+        let links = report.run.findings.filter { $0.rule == "link-purpose" }
+        #expect(links.count == 2)
+    }
+
+    /// Without `accessible`, a `visible="false"` is believed only where WDA told a leaf from a
+    /// parent it saw as visible (a cell's chevron); a whole page said invisible (WDA answers NO
+    /// when it cannot tell, as Appium issues show for Safari) is read by its frames.
+    @Test func aWholeSubtreeSaidInvisibleIsReadByFrame() throws {
+        let doc = try document(source("""
+            <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="0" width="390" height="844">
+              <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="100" width="390" height="700">
+                <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Example Domain" name="Example Domain" label="Example Domain" enabled="true" visible="false" x="16" y="120" width="300" height="30"/>
+                <XCUIElementTypeLink type="XCUIElementTypeLink" name="Learn more" label="Learn more" enabled="true" visible="false" x="16" y="200" width="100" height="20">
+                  <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Learn more" name="Learn more" label="Learn more" enabled="true" visible="false" x="16" y="200" width="100" height="20"/>
+                </XCUIElementTypeLink>
+                <XCUIElementTypeLink type="XCUIElementTypeLink" name="Below" label="Below" enabled="true" visible="false" x="16" y="2000" width="100" height="20"/>
+              </XCUIElementTypeOther>
+            </XCUIElementTypeOther>
+            <XCUIElementTypeCell type="XCUIElementTypeCell" enabled="true" visible="true" x="0" y="800" width="390" height="44">
+              <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" name="General" label="General" enabled="true" visible="true" x="16" y="810" width="100" height="20"/>
+              <XCUIElementTypeButton type="XCUIElementTypeButton" name="chevron" label="chevron" enabled="false" visible="false" x="360" y="815" width="11" height="14"/>
+            </XCUIElementTypeCell>
+        """))
+        let report = try Audit.run(doc)
+        #expect(report.analysis.elements.map { $0.label ?? "" } == ["Example Domain", "Learn more", "General"])
+        #expect(report.run.findings.filter { $0.rule == "link-purpose" }.count == 1)
+    }
 }

@@ -32,8 +32,8 @@ import Testing
     @Test func messagesNameTheParameterAsTheFrontEndSpellsIt() {
         #expect(message("--input-format", "yaml") == "--input-format takes auto, json, android, ios or figma")
         #expect(message("--input-format", "yaml", as: "format") == "format takes auto, json, android, ios or figma")
-        for bad in ["0", "101", "x", "1e400", ""] {
-            #expect(message("--density", bad, as: "density") == "density takes a number above 0 and at most 100 (Android pixels per dp, e.g. 2.625)")
+        for bad in ["0", "101", "x", "1e400", "", "4.9e-324", "0x10", "0.09", "inf", "nan", "+3", "3.", ".3"] {
+            #expect(message("--density", bad, as: "density") == "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)", "\(bad)")
         }
         // A bare `?format` or `?density` is an empty value, refused.
         #expect(message("--input-format", nil, as: "format") != nil)
@@ -49,11 +49,13 @@ import Testing
         #expect(size.targetWidth == 48 && size.targetHeight == 40)
         let square = try read("--target-size", "44").get().options.thresholds
         #expect(square.targetWidth == 44 && square.targetHeight == 44)
-        for typo in ["100x", "x100", "0", "-1", "inf", "1x2x3"] {
+        for typo in ["100x", "x100", "0", "-1", "inf", "1x2x3", "4.4e1", "0x10", "44x4e1", "0x2Cx44"] {
             #expect(message("--target-size", typo) == "--target-size takes N or WxH, e.g. 44 or 48x48", "\(typo)")
         }
         #expect(try read("--contrast-large-text", "21").get().options.thresholds.contrastLargeText == 21)
         #expect(message("--contrast-text", "0.5") == "--contrast-text takes a ratio from 1 to 21")
+        #expect(message("--contrast-text", "4.5e0") == "--contrast-text takes a ratio from 1 to 21")
+        #expect(message("--contrast-text", "0x4") == "--contrast-text takes a ratio from 1 to 21")
         let enabled = try read("--enable", "a,b").get().options.enable
         #expect(enabled.map(\.value) == ["a", "b"])
         #expect(enabled.map(\.pointer) == ["--enable a", "--enable b"])

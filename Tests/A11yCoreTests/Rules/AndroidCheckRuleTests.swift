@@ -275,7 +275,11 @@ enum AndroidRules {
         // ATF reads only content descriptions; the label check still wants "tap to", not "tap".
         let text = AndroidRules.screen(Android.node(["class": "android.widget.TextView", "text": "Tap water", "bounds": "[10,100][390,200]"]))
         #expect(try AndroidRules.findings(.labelRoleWords, text).findings.isEmpty)
-        let instruction = AndroidRules.screen(Android.node(["class": "android.widget.TextView", "text": "Tap to retry", "bounds": "[10,100][390,200]"]))
+        // Plain text nobody taps is content, not judged; the same words on a clickable text are.
+        let plain = AndroidRules.screen(Android.node(["class": "android.widget.TextView", "text": "Tap to retry", "bounds": "[10,100][390,200]"]))
+        #expect(try AndroidRules.findings(.labelRoleWords, plain).findings.isEmpty)
+        let instruction = AndroidRules.screen(Android.node(["class": "android.widget.TextView", "text": "Tap to retry", "clickable": "true",
+                                                            "bounds": "[10,100][390,200]"]))
         #expect(try AndroidRules.findings(.labelRoleWords, instruction).findings.first?.strings("words") == ["tap to"])
     }
 }

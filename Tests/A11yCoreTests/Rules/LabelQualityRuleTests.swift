@@ -26,6 +26,16 @@ import Testing
         #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Ångström café")).isEmpty)
     }
 
+    /// Best-practice wording rules judge control and image labels, not plain text nobody taps:
+    /// a heading ending "click logout below." is content, and so is an artist called "dj_snake".
+    @Test func wordingRulesSkipPlainText() throws {
+        #expect(try RuleFixture.findings(.labelRoleWords, one("text", label: "To sign out, click logout below.")).isEmpty)
+        #expect(try RuleFixture.findings(.labelRoleWords, one("text", label: "To sign out, click logout below.", traits: #"["header"]"#)).isEmpty)
+        #expect(try RuleFixture.findings(.labelRoleWords, one("button", label: "Click to sign out")).count == 1)
+        #expect(try RuleFixture.findings(.labelCodeLike, one("text", label: "dj_snake")).isEmpty)
+        #expect(try RuleFixture.findings(.labelCodeLike, one("text", label: "dj_snake", traits: #"["button"]"#)).count == 1)
+    }
+
     @Test func trailingPeriodOnControls() throws {
         #expect(try RuleFixture.findings(.labelTrailingPeriod, one("button", label: "Add to cart.")).count == 1)
         #expect(try RuleFixture.findings(.labelTrailingPeriod, one("button", label: "Add to cart")).isEmpty)
@@ -36,7 +46,8 @@ import Testing
 
     @Test func codeLikeLabels() throws {
         for code in ["QUOTE_TEXTVIEW", "submit_button", "quoteTextView"] {
-            #expect(try RuleFixture.findings(.labelCodeLike, one("text", label: code)).count == 1, "\(code)")
+            #expect(try RuleFixture.findings(.labelCodeLike, one("button", label: code)).count == 1, "\(code)")
+            #expect(try RuleFixture.findings(.labelCodeLike, one("image", label: code)).count == 1, "\(code)")
         }
         for ok in ["Quote", "OK", "iPhone", "Wi-Fi", "_private", "Step 1_2 of 3"] {
             #expect(try RuleFixture.findings(.labelCodeLike, one("button", label: ok)).isEmpty, "\(ok)")
