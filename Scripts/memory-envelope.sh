@@ -12,7 +12,10 @@
 # gives, per shape and size: body bytes, statuses, the largest response, seconds for all C,
 # the server's peak RSS and its RSS afterwards, and at 2N the growth of time and response
 # over N. Then one server takes every shape in turn at 2N (what the allocator keeps between
-# audits shows there). Loopback only; every request and the whole run are time-bounded.
+# audits shows there). Last, issue 24's slow readers: SLOW_READERS clients (60; 0 skips it)
+# each post a half-limit tree of bare buttons (a large answer) and never read; the statuses
+# they would read (200 held, 503 refused) and the peak are printed. Loopback only; every
+# request and the whole run are time-bounded.
 #
 #   Scripts/memory-envelope.sh [--binary PATH] [--manifest FILE ...] [--shapes a,b,...]
 #                              [--sizes both|full|half|BYTES,BYTES,...] [--clients C]
@@ -44,9 +47,10 @@ if [ -z "$binary" ]; then
 fi
 
 exec timeout 900 python3 - "$binary" "$shapes" "$sizes" "$clients" "${manifests[@]}" <<'PY'
-import atexit, http.client, json, os, re, signal, subprocess, sys, tempfile, threading, time
+import atexit, http.client, json, os, re, signal, socket, subprocess, sys, tempfile, threading, time
 
 binary, only, sizes, clients_override, manifests = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+slow_readers = int(os.environ.get("SLOW_READERS", "60"))
 
 def manifest_settings(path):
     """The a11y-audit container's args and memory limit, read from the YAML text."""
@@ -121,10 +125,25 @@ def shape_text(shape, n):
                 + '{"type":"textField","label":"f","deferralReceiver":true,' + frame(1) + "},"
                 + '{"type":"view","deferredSource":"s","children":['
                 + ",".join(f'{{"type":"text","text":"t{k}"}}' for k in range(n)) + "]}" + "]}" * 500 + "}")
+    if shape == "figma-outlines":  # issue 24: n texts over a boolean operation of n screen-tall paths
+        h = n * 20
+        straight = '"relativeTransform":[[1,0,0],[0,1,0]]'
+        def box(x, y, w, hh): return f'"absoluteBoundingBox":{{"x":{x},"y":{y},"width":{w},"height":{hh}}}'
+        def fill(v): return f'"fills":[{{"type":"SOLID","color":{{"r":{v},"g":{v},"b":{v},"a":1}}}}]'
+        paths = ",".join(f'{{"path":"M{k * 400 / n} 0L{k * 400 / n + 0.05} 0L{k * 400 / n} {h}Z","windingRule":"NONZERO"}}' for k in range(n))
+        texts = ",".join(f'{{"id":"3:{k}","name":"t","type":"TEXT","characters":"Text {k}",{box(10, k * 20, 300, 10)},{fill(0)}}}' for k in range(n))
+        return ('{"name":"A","nodes":{"1:1":{"document":{"id":"1:1","name":"S","type":"FRAME",' + box(0, 0, 400, h) + "," + straight + ","
+                + fill(1) + ',"children":[{"id":"2:1","name":"B","type":"BOOLEAN_OPERATION",' + box(0, 0, 400, h) + "," + straight + ","
+                + fill(1) + ',"fillGeometry":[' + paths + "]}," + texts + ']},"components":{},"styles":{}}}}')
+    if shape == "tab-titles":  # issue 24: a tab set of n titles over n buttons labelled in reverse order
+        return ('{"root":{"id":"r","type":"tabSet",' + frame(0) + ',"component":{"selectedTab":"t0","tabs":['
+                + ",".join(f'{{"id":"t{k}","title":"Title {k}"}}' for k in range(n)) + ']},"children":['
+                + ",".join(f'{{"type":"button","label":"Tab Title {k}"' + (',"value":"Selected"' if k == 0 else "") + f",{frame(k)}}}"
+                           for k in reversed(range(n))) + "]}}")
     raise SystemExit(f"unknown shape {shape}")
 SHAPES = ["flat", "flat-unlabeled", "deep", "deep-pointers", "merge-many", "many-sources",
           "deferral-ambiguous", "nested-id-fanout", "joined-from", "nested-combine", "deferral-subtree",
-          "nested-deferral"]
+          "nested-deferral", "figma-outlines", "tab-titles"]
 if only: SHAPES = only.split(",")
 
 def build(shape, target):
@@ -229,6 +248,41 @@ for manifest in manifests:
             print(f"{shape:<20} {len(body):>11,} {clients:>7} {'/'.join(statuses):>8} {largest:>15,} {seconds:>8.2f} {mib(peak):>9} {mib(after):>9}{over}{growth}", flush=True)
             if peak > limit: failed = True
     if history_started and server.poll() is None: server.kill(); server.wait()
+    # Issue 24: clients that post and never read. Each answer stays in the server until
+    # written, so SLOW_READERS of them (60 by default) once held 60 answers; now the answers
+    # are reserved against --max-audit-memory and the rest are refused with 503.
+    if slow_readers > 0:
+        body = build("flat-unlabeled", max_body // 2)
+        server, log, port = start()
+        sockets = []
+        for i in range(slow_readers):
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a reader that barely reads
+            s.settimeout(30)
+            s.connect(("127.0.0.1", port))
+            s.sendall(b"POST /v1/audit HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: "
+                      + str(len(body)).encode() + b"\r\n\r\n" + body)
+            sockets.append(s)
+            time.sleep(0.05)  # bodies arrive one after another, as from many slow clients
+        time.sleep(3)
+        figures = status_of(server.pid) if server.poll() is None else {"VmHWM": 0, "VmRSS": 0}
+        statuses = {}
+        for s in sockets:
+            try:
+                head = s.recv(12).decode(errors="replace")
+                key = head[9:12] if head.startswith("HTTP/1.1 ") else "none"
+            except OSError:
+                key = "none"
+            statuses[key] = statuses.get(key, 0) + 1
+            s.close()
+        died = server.poll() is not None
+        if not died: server.kill(); server.wait()
+        peak = figures["VmHWM"]
+        worst = max(worst, peak)
+        over = "  OVER LIMIT" if peak > limit or died else ""
+        print(f"{'slow readers':<20} {len(body):>11,} {slow_readers:>7} {'/'.join(f'{k}x{v}' for k, v in sorted(statuses.items())):>8} "
+              f"{'—':>15} {'':>8} {mib(peak):>9} {mib(figures['VmRSS']):>9}{over}", flush=True)
+        if over: failed = True
     print(f"worst peak {mib(worst)} of {mib(limit)} ({100 * worst / limit:.0f}%)")
 print("\nFAIL: peak RSS passed a manifest's memory limit" if failed else "\nOK: every manifest stayed within its memory limit")
 sys.exit(1 if failed else 0)

@@ -7,15 +7,20 @@ import Foundation
 /// than double time; memory and response bytes should stay near the request's size.
 enum AttackBench {
     static func run(shapes: [AttackShape], scale: Double) {
-        print("shape                 n        request     response  outcome            seconds   peak RSS")
+        print("shape                 n        request     response  outcome            seconds   peak RSS   time x")
         for shape in shapes {
             let n = max(1, Int(Double(shape.defaultSize) * scale))
+            var first: Row?
             for size in [n, 2 * n] {
                 let row = measure(shape, size)
+                // Issue 24: doubling the input at most doubles the time (x2.6 allowed for noise).
+                let factor = first.map { row.seconds / max($0.seconds, 1e-6) }
+                first = first ?? row
                 let cells = [shape.rawValue.padding(toLength: 20, withPad: " ", startingAt: 0),
                              String(size).leftPadded(7), String(row.request).leftPadded(12),
                              String(row.response).leftPadded(12), row.outcome.padding(toLength: 17, withPad: " ", startingAt: 0),
-                             String(format: "%8.3f", row.seconds), "\(row.peak / 1_048_576) MiB".leftPadded(10)]
+                             String(format: "%8.3f", row.seconds), "\(row.peak / 1_048_576) MiB".leftPadded(10),
+                             factor.map { String(format: "%8.2f%@", $0, $0 > 2.6 ? " (over 2.6)" : "") } ?? ""]
                 print(cells.joined(separator: " "))
             }
         }
@@ -30,7 +35,7 @@ enum AttackBench {
         var response = 0, outcome = "ok"
         bytes.withUnsafeBytes { raw in
             do {
-                let run = try AuditRun.run(json: raw)
+                let run = try AuditRun.run(raw, format: .auto)
                 response = run.render(.json).count
             } catch {
                 outcome = (error as? InputError).map { "\($0.kind.rawValue)" } ?? "error"

@@ -2,9 +2,20 @@ import A11yCore
 import CEpoll
 import HTTPServer
 
-/// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack),
-/// or on the loop when the request is cheap by construction (`objectCount`).
+/// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack);
+/// a small body (`objectCount` within bounds) is first tried on the event loop, where the
+/// audit, the answer included, may spend `loopSliceNanos`: past it (or past its time
+/// budget) it stops and answers `Response.runOnWorker`, and the request runs again on a
+/// worker. What the answer costs decides where it is built, not the body's size: four JSON
+/// objects may ask for a 16 MB answer.
 struct AuditHandler: Sendable {
+    /// Work an audit may do on an event loop before it goes to a worker (1 ms): well below
+    /// a probe's patience, ten times what a 50-node screen's audit and answer take.
+    var loopSliceNanos: UInt64 = 1_000_000
+    /// Items a renderer writes on the loop between two looks at the clock: few, as one item
+    /// may hold a 64 KiB text.
+    static let loopRenderStride = 16
+
     let metrics: Metrics
     let limits: DecodeLimits
     /// Wall-clock time one audit may take (`--audit-timeout`).
@@ -29,8 +40,9 @@ struct AuditHandler: Sendable {
         // The audit stops between units of work when its client left (or the drain is over)
         // or when its time budget is spent, read on the monotonic clock.
         let cancellation = request.cancellation
-        let deadline = cepoll_monotonic_ns() &+ timeBudgetNanos
-        let interrupt = AuditInterrupt {
+        let onLoop = request.onLoop
+        let deadline = cepoll_monotonic_ns() &+ (onLoop ? min(timeBudgetNanos, loopSliceNanos) : timeBudgetNanos)
+        let interrupt = AuditInterrupt(renderStride: onLoop ? Self.loopRenderStride : 1024) {
             if cancellation.isCancelled { return .cancelled }
             return cepoll_monotonic_ns() >= deadline ? .timeBudget : nil
         }
@@ -49,6 +61,9 @@ struct AuditHandler: Sendable {
             }
         }
         switch outcome {
+        case .failure(let error) where onLoop && error.kind == .timeBudget:
+            // More than a loop may spend: the audit runs again, whole, on a worker.
+            return .runOnWorker
         case .success(let (run, body)):
             // By index: measured faster than iterating the screens.
             for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings) }

@@ -68,7 +68,7 @@ extension ServiceConfiguration {
         Option(flag: "--workers", environment: "A11Y_AUDIT_WORKERS", help: "audit worker threads (default: cores, at least 2)") { c, v throws(UsageError) in
             c.server.workers = try integer(v, "--workers", 1...256)
         },
-        Option(flag: "--inline-body-bytes", environment: "A11Y_AUDIT_INLINE_BODY_BYTES", help: "audits with bodies up to this size run on the event loop, larger ones on workers (default 16384)") { c, v throws(UsageError) in
+        Option(flag: "--inline-body-bytes", environment: "A11Y_AUDIT_INLINE_BODY_BYTES", help: "audits with bodies up to this size are tried on the event loop (1 ms of work, else handed to a worker), larger ones run on workers (default 16384)") { c, v throws(UsageError) in
             c.server.inlineBodyBytes = try integer(v, "--inline-body-bytes", 0...(1 << 40))
         },
         Option(flag: "--inline-max-objects", environment: "A11Y_AUDIT_INLINE_MAX_OBJECTS", help: "audits whose JSON has more objects than this go to a worker whatever their size (default 256)") { c, v throws(UsageError) in

@@ -43,6 +43,10 @@ final class Connection {
     var cancellation: Cancellation?
     /// Reading a body only to skip it: the request was already answered (401, 404, ...).
     var discarding = false
+    /// An offloaded route's handler tried on the loop found an earlier request of this
+    /// connection too costly (`Response.runOnWorker`): its later requests go straight to a
+    /// worker, as a client tends to send the same kind of request again.
+    var costlyOnLoop = false
 
     var outbuf: [UInt8] = []
     /// The memory reservation of the response in `outbuf`, dropped once it is written.

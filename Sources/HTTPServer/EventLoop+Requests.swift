@@ -281,11 +281,21 @@ extension EventLoop {
         let route = shared.router[routeIndex]
         guard let handler = route.handler(for: request.method) else { return }
         let inline = !route.offload
-            || (request.body.count <= shared.configuration.inlineBodyBytes && route.isCheap?(request) ?? true)
-        guard !inline, let workers = shared.workers else {
-            finish(connection, handler(request), request: request, route: route.path)
-            return
+            || (request.body.count <= shared.configuration.inlineBodyBytes && !connection.costlyOnLoop
+                && route.isCheap?(request) ?? true)
+        if inline || shared.workers == nil {
+            // An offloaded route's handler on the loop is a first attempt, bounded by the
+            // handler: it answers `runOnWorker` when the work or the answer costs more.
+            var attempt = request
+            attempt.onLoop = route.offload && shared.workers != nil
+            let response = handler(attempt)
+            if !(response.handOff && attempt.onLoop) {
+                finish(connection, response, request: request, route: route.path)
+                return
+            }
+            connection.costlyOnLoop = true
         }
+        guard let workers = shared.workers else { return }
         var copy = request
         let cancellation = Cancellation()
         copy.cancellation = cancellation
@@ -307,7 +317,13 @@ extension EventLoop {
             var response = (memory == nil || reservation != nil) && cancellation.begin()
                 ? handler(offloaded) : EventLoop.notRun
             if trim { _ = cepoll_release_free_memory() }
-            response.reservation = reservation
+            // The audit's memory is gone; its answer's bytes stay reserved until written.
+            if let reservation, !reservation.resize(to: response.body.count) {
+                counters.answerRefusals.add(1, ordering: .relaxed)
+                response = EventLoop.answerRefused
+            } else {
+                response.reservation = reservation
+            }
             complete(fd: fd, serial: serial, response: response)
         })
         if !accepted {
@@ -319,6 +335,15 @@ extension EventLoop {
             finish(connection, response, request: request, route: route.path)
         }
     }
+
+    /// For an answer whose bytes the memory budget cannot hold now (`MemoryBudget`).
+    static let answerRefused: Response = {
+        var response = Response.problem(
+            status: 503, detail: "the server holds too many answer bytes for slow readers right now; retry shortly")
+        response.headers.append(("Retry-After", "1"))
+        response.close = true
+        return response
+    }()
 
     /// For a request cancelled before a worker took it.
     static let notRun: Response = {
@@ -394,7 +419,19 @@ extension EventLoop {
             response.requestID = observer.requestID(for: request)
         }
         releaseBody(connection)
-        if let reservation = response.reservation { connection.reservation = reservation }
+        if let reservation = response.reservation {
+            connection.reservation = reservation
+        } else if response.body.count > shared.configuration.unreservedAnswerBytes, let memory = shared.memory {
+            // An answer built on the loop holds its bytes until written, reserved like a worker's.
+            if let reservation = memory.tryReserve(response.body.count) {
+                connection.reservation = reservation
+            } else {
+                counters.answerRefusals.add(1, ordering: .relaxed)
+                let id = response.requestID
+                response = EventLoop.answerRefused
+                response.requestID = id
+            }
+        }
         let keepAlive = request?.head.keepAlive ?? false
         let close = forceClose || response.close || !keepAlive || connection.peerClosed
             || shared.draining.load(ordering: .relaxed)

@@ -120,6 +120,7 @@ public final class HTTPServer: Sendable {
             total.bytesOut += loop.counters.bytesOut.load(ordering: .relaxed)
             total.cancelledRequests += loop.counters.cancelled.load(ordering: .relaxed)
             total.bufferLimitRefusals += loop.counters.bufferRefusals.load(ordering: .relaxed)
+            total.answerLimitRefusals += loop.counters.answerRefusals.load(ordering: .relaxed)
         }
         total.bufferedBodyBytes = state.withLock { $0.shared?.bufferedBytes.load(ordering: .relaxed) ?? 0 }
         total.reservedOffloadBytes = state.withLock { shared in shared.shared?.memory.map { $0.capacity - $0.free } ?? 0 }

@@ -10,6 +10,8 @@ final class LoopCounters: Sendable {
     let cancelled = Atomic<Int>(0)
     /// Bodies refused because the global buffered-bytes cap was reached.
     let bufferRefusals = Atomic<Int>(0)
+    /// Answers refused because the memory budget could not hold their bytes.
+    let answerRefusals = Atomic<Int>(0)
 }
 
 /// Transport figures summed over loops.
@@ -24,4 +26,6 @@ public struct ServerStats: Sendable, Equatable {
     public var reservedOffloadBytes = 0
     public var cancelledRequests = 0
     public var bufferLimitRefusals = 0
+    /// Answers replaced by a 503 because `maxOffloadMemory` could not hold their bytes.
+    public var answerLimitRefusals = 0
 }

@@ -15,6 +15,10 @@ public struct Request: Sendable {
     }
     /// Nil for requests answered on a loop, which read `.never`.
     private var ownCancellation: Cancellation?
+    /// The handler of an offloaded route runs on an event loop as a first attempt: it must
+    /// stop after a small slice of work and answer `Response.runOnWorker` when the answer
+    /// costs more than that, and the request then goes to a worker.
+    public internal(set) var onLoop = false
 
     init(head: RequestHead, buffer: [UInt8], base: Int, body: [UInt8] = []) {
         self.head = head

@@ -12,6 +12,9 @@ public struct Response: Sendable {
     public var close: Bool
     /// The memory its handler reserved; the connection holds it until the response is written.
     var reservation: MemoryReservation?
+    /// Not an answer: the handler, run on an event loop (`Request.onLoop`), found the
+    /// request too costly to finish there (`runOnWorker`).
+    var handOff = false
 
     public init(
         status: Int, contentType: String? = nil, headers: [(name: String, value: String)] = [],
@@ -24,6 +27,14 @@ public struct Response: Sendable {
         self.requestID = requestID
         self.close = close
     }
+
+    /// What a handler running on an event loop (`Request.onLoop`) answers when its work or
+    /// answer would cost more than the loop may spend: the request is run again on a worker.
+    public static let runOnWorker: Response = {
+        var response = Response(status: 503)
+        response.handOff = true
+        return response
+    }()
 
     /// An RFC 9457 problem document with only generic members, for transport errors.
     public static func problem(status: Int, detail: String) -> Response {

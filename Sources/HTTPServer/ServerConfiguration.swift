@@ -13,9 +13,17 @@ public struct ServerConfiguration: Sendable {
     /// Stack of worker and loop threads: handlers may recurse deeply (the core walks up to 512
     /// levels) and small requests run on the loops. Untouched stack pages cost no memory.
     public var workerStackBytes = 64 * 1_048_576
-    /// Offloaded routes still answer on the loop when the body is at most this many bytes:
-    /// handing a small request to a worker costs two thread switches, more than its work.
+    /// Offloaded routes first try to answer on the loop when the body is at most this many
+    /// bytes (and the route's `isCheap` agrees): handing a small request to a worker costs
+    /// two thread switches, more than its work. The handler sees `Request.onLoop`, stops
+    /// after a small slice of work and answers `Response.runOnWorker` when the answer costs
+    /// more: what it costs decides, not the body's size.
     public var inlineBodyBytes = 16 * 1_024
+    /// Answers up to this many bytes are written without a reservation from
+    /// `maxOffloadMemory` (probes, problems, small audits; a connection reads no further
+    /// request while more than `EventLoop.outputHighWater` bytes wait); larger ones reserve their bytes
+    /// before they are queued, and get a 503 when the budget cannot cover them.
+    public var unreservedAnswerBytes = 16 * 1_024
     /// Offloaded requests waiting for a worker beyond this are answered 503.
     public var maxQueuedJobs = 1_024
     public var limits = HeadLimits()
@@ -37,9 +45,11 @@ public struct ServerConfiguration: Sendable {
     /// Request body bytes held in memory across all connections (buffers' capacity, until
     /// the answer is queued). A body that would pass it gets 503 with Retry-After.
     public var maxBufferedBytes = 64 * 1_048_576
-    /// Bytes offloaded handlers may hold at once, nil for no bound: each offloaded request
-    /// reserves `offloadMemoryPerBodyByte` × its body bytes + `offloadMemoryPerRequest` (at
-    /// most this) before a worker runs it, and waits while that is not free; see `MemoryBudget`.
+    /// Bytes offloaded handlers and unwritten answers may hold at once, nil for no bound: each
+    /// offloaded request reserves `offloadMemoryPerBodyByte` × its body bytes +
+    /// `offloadMemoryPerRequest` (at most this) before a worker runs it, and waits while that
+    /// is not free; then it holds its answer's bytes until they are written, as does every
+    /// answer past `unreservedAnswerBytes` built on a loop; see `MemoryBudget`.
     public var maxOffloadMemory: Int?
     /// The reservation per body byte and per request: above the measured peak memory of the
     /// costliest request shapes at every body size (docs/reliability.md, "Memory envelope").

@@ -72,6 +72,19 @@ func startTestServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) t
     router.add(.post, "/costly", offload: true, isCheap: { $0.body.first != UInt8(ascii: "!") }) { _ in
         Response(status: 200, body: Array("\(pthread_self())".utf8))
     }
+    // Offloaded and small (tried on the loop): says where it ran; a body starting with "!"
+    // is too costly for the loop, which hands it to a worker.
+    router.add(.post, "/handoff", offload: true) { request in
+        if request.onLoop, request.body.first == UInt8(ascii: "!") { return .runOnWorker }
+        return Response(status: 200, body: Array("onLoop:\(request.onLoop)".utf8))
+    }
+    // An answer of as many bytes as the body's decimal number, built on the loop or on a worker.
+    router.add(.post, "/big") { request in
+        Response(status: 200, body: [UInt8](repeating: UInt8(ascii: "x"), count: Int(String(decoding: request.body, as: UTF8.self)) ?? 0))
+    }
+    router.add(.post, "/big-offloaded", offload: true) { request in
+        Response(status: 200, body: [UInt8](repeating: UInt8(ascii: "x"), count: Int(String(decoding: request.body, as: UTF8.self)) ?? 0))
+    }
     router.add(.post, "/guarded", precheck: { request in
         request.header("x-key") == "yes" ? nil : .problem(status: 401, detail: "no key")
     }) { request in Response(status: 200, body: request.body) }

@@ -22,18 +22,23 @@
 /// holds other focusable nodes is read as its parts (each focusable descendant, and the text
 /// it would have spoken, are stops of their own); TalkBack would also stop on the container.
 public enum AndroidImporter {
+    /// The dump's screen. `interrupt` is asked between the reading, the roles and the
+    /// layout, and every `WorkMeter.pollUnits` nodes laid out.
     public static func document(_ bytes: UnsafeRawBufferPointer, density: Double? = nil,
-                                limits: DecodeLimits = .default) throws(InputError) -> Document {
+                                limits: DecodeLimits = .default, interrupt: AuditInterrupt = .never) throws(InputError) -> Document {
         if let density, !AndroidDensity.isAcceptable(density) {
             throw InputError(.invalidValue, "density must be a positive number of at most 100, not \(density)", at: "")
         }
         var reader = AndroidHierarchyReader(bytes, limits: limits)
         try reader.read()
+        try interrupt.check()
         let elements = reader.elements
         let sources = reader.sources.build()
         let display = self.display(screen(reader, elements), given: density)
         let roles = AndroidRoles(elements)
-        var document = build(elements, roles: roles, scale: display.density, display: (reader.displayWidth, reader.displayHeight), sources: sources)
+        var meter = WorkMeter(interrupt)
+        var document = try build(elements, roles: roles, scale: display.density, display: (reader.displayWidth, reader.displayHeight),
+                                 sources: sources, meter: &meter)
         var facts = display
         facts.inactiveWindows = reader.inactiveWindows
         document.androidDisplay = facts
@@ -96,7 +101,7 @@ public enum AndroidImporter {
     }
 
     private static func build(_ elements: [AndroidElement], roles: AndroidRoles, scale: Double,
-                              display: (Int?, Int?), sources: SourceMap) -> Document {
+                              display: (Int?, Int?), sources: SourceMap, meter: inout WorkMeter) throws(InputError) -> Document {
         let count = elements.count
         var document = Document()
         document.platform = .android
@@ -104,6 +109,7 @@ public enum AndroidImporter {
         document.nodes.reserveCapacity(count)
         let fields = FieldTable(capacity: max(count, 1))
         for i in 0..<count {
+            try meter.step()
             // Fields are read in place: a copy of the element would retain and release its five strings.
             let flags = elements[i].flags
             fields.append(Node.Fields())

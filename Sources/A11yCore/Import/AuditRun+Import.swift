@@ -38,7 +38,7 @@ extension AuditRun {
         case .auto, .json:
             return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt, adjust: adjust)
         case .figma:
-            let screens = try FigmaImporter.screens(bytes, limits: limits)
+            let screens = try FigmaImporter.screens(bytes, limits: limits, interrupt: interrupt)
             // The screens share one budget, as a batch's do.
             let budget = budget ?? AuditBudget(requestBytes: bytes.count)
             var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: "")
@@ -52,8 +52,8 @@ extension AuditRun {
             return AuditRun(screens: reports, isBatch: true, baseline: baseline)
         case .android, .ios:
             var document = format.resolved(for: bytes) == .ios
-                ? try IOSPageSource.document(bytes, limits: limits)
-                : try AndroidImporter.document(bytes, density: density, limits: limits)
+                ? try IOSPageSource.document(bytes, limits: limits, interrupt: interrupt)
+                : try AndroidImporter.document(bytes, density: density, limits: limits, interrupt: interrupt)
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
             return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)

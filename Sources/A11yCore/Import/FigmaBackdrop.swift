@@ -57,8 +57,12 @@ enum FigmaBackdrop {
     /// What is beneath `item`, whose box is `box`. `order` is the screen's paint order;
     /// `facts` has each layer's place in it, whether it is shown, its opacity product, whether
     /// it or an ancestor blends or distorts, and whether its geometry can be placed.
+    ///
+    /// Cost: at most `maxLayers` layers and the item's ancestors, each counted on `meter`
+    /// (which stops the walk when the audit is interrupted); an outline's 9 tests are paid
+    /// from the meter's allowance, and once it is spent the shape is judged by its box.
     static func beneath(_ item: Int, box: Rect, order: [Int], layers: [FigmaLayer], facts: FigmaImporter.LayerFacts,
-                        page: Color) -> Beneath {
+                        page: Color, meter: inout WorkMeter) throws(InputError) -> Beneath {
         let position = facts.position, shown = facts.shown, opacity = facts.opacity, mixed = facts.mixed
         var result = Beneath()
         // Paints from the top down; `shape` is the outlined shape's place in `shapes`, or -1.
@@ -66,21 +70,21 @@ enum FigmaBackdrop {
         var shapes: [Int] = []
         var undecidable = false
         /// Adds layer i's paints; true when the walk ends (an opaque solid paint surely beneath, or undecidable).
-        func paint(_ i: Int) -> Bool {
+        func paint(_ i: Int) throws(InputError) -> Bool {
+            try meter.step()
+            // Every kind of layer must hold the item's region: tested first, on the box alone,
+            // as most layers beneath an item lie elsewhere (a text's walk meets its neighbours).
+            guard shown[i], let b = layers[i].box, covers(b, box) else { return false }
             let layer = layers[i]
-            guard shown[i], !layer.isMask, let b = layer.box,
-                  layer.parent < 0 || layers[layer.parent].type != "BOOLEAN_OPERATION" else { return false }
+            guard !layer.isMask, layer.parent < 0 || layers[layer.parent].type != "BOOLEAN_OPERATION" else { return false }
             var isOutlined = false
-            if rectangular.contains(layer.type) {
-                guard covers(b, box) else { return false }
-            } else if outlined.contains(layer.type) {
-                guard covers(b, box) else { return false }
-                switch coverage(of: layer, at: b, region: box, straight: facts.straight[i]) {
+            if outlined.contains(layer.type) {
+                switch try coverage(of: layer, at: b, region: box, straight: facts.straight[i], meter: &meter) {
                 case .none: return false
                 case .all: break
                 case .part: isOutlined = true
                 }
-            } else {
+            } else if !rectangular.contains(layer.type) {
                 guard layer.type == "ELLIPSE", coversAsEllipse(b, box) else { return false }
             }
             var counted = false
@@ -106,13 +110,13 @@ enum FigmaBackdrop {
         var done = false
         let last = max(-1, p - maxLayers)
         while p > last, !done {
-            done = paint(order[p])
+            done = try paint(order[p])
             p -= 1
         }
         // Past the bound: the ancestors not reached yet, nearest first.
         var a = layers[item].parent
         while !done, a >= 0, position[a] >= 0 {
-            if position[a] <= p { done = paint(a) }
+            if position[a] <= p { done = try paint(a) }
             a = layers[a].parent
         }
         if undecidable {
@@ -146,10 +150,14 @@ enum FigmaBackdrop {
 
     /// How much of `region` an outlined shape at `box` paints: by its `fillGeometry` at 9
     /// points (a 3x3 grid at the sixths of the region) when it has one and it and its
-    /// ancestors are neither rotated nor flipped (`straight`); else `part`, as the box alone
+    /// ancestors are neither rotated nor flipped (`straight`) and `meter`'s allowance still
+    /// covers the 9 tests (each costs the outline's edges and sub-paths: a shape of many paths
+    /// under many texts would otherwise cost texts × edges); else `part`, as the box alone
     /// cannot tell.
-    static func coverage(of layer: FigmaLayer, at box: Rect, region: Rect, straight: Bool) -> Coverage {
-        guard straight, let outline = layer.outline, !outline.isEmpty else { return .part }
+    static func coverage(of layer: FigmaLayer, at box: Rect, region: Rect, straight: Bool,
+                         meter: inout WorkMeter) throws(InputError) -> Coverage {
+        guard straight, let outline = layer.outline, !outline.isEmpty,
+              try meter.spend(9 * outline.reduce(0) { $0 + $1.cost }) else { return .part }
         var inside = 0
         for i in [1.0, 3, 5] {
             for j in [1.0, 3, 5] {

@@ -45,7 +45,18 @@ public enum FigmaImporter {
     /// Names and ids written into findings are cut to this many bytes.
     static let maxNameBytes = 120
 
-    public static func screens(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> [Screen] {
+    /// Outline tests (`FigmaBackdrop.coverage`, in edges and sub-paths) a request may pay for:
+    /// `geometryFactor` per request byte and `geometryConstant` on top, all screens together.
+    /// Past it shapes are judged by their boxes, so a shape of many paths under many texts
+    /// costs time in proportion to the file, not to texts × edges.
+    static let geometryFactor = 16
+    static let geometryConstant = 1 << 25
+
+    /// The file's screens. `interrupt` is asked as the layers are walked (every
+    /// `WorkMeter.pollUnits` layers or outline edges): the importer stops mid-way when the
+    /// client leaves or the time budget runs out.
+    public static func screens(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
+                               interrupt: AuditInterrupt = .never) throws(InputError) -> [Screen] {
         var reader = FigmaReader(bytes, limits: limits)
         try reader.read()
         let layers = reader.layers
@@ -74,10 +85,15 @@ public enum FigmaImporter {
         let names = reader.componentNames
         // Per-layer facts, in arrays made once: screens are disjoint subtrees, each writes its own layers.
         var facts = LayerFacts(count: layers.count)
-        return roots.map { root in
-            Screen(name: layers[root.layer].name,
-                   document: document(root.layer, page: root.page, layers: layers, json: json, components: names, facts: &facts))
+        let allowance = bytes.count.multipliedReportingOverflow(by: geometryFactor)
+        var meter = WorkMeter(interrupt, allowance: allowance.overflow ? .max : allowance.partialValue &+ geometryConstant)
+        var screens: [Screen] = []
+        for root in roots {
+            screens.append(Screen(name: layers[root.layer].name,
+                                  document: try document(root.layer, page: root.page, layers: layers, json: json,
+                                                         components: names, facts: &facts, meter: &meter)))
         }
+        return screens
     }
 
     private static func pageFrames(_ page: Int, _ layers: [FigmaLayer]) -> [Int] {
@@ -152,7 +168,8 @@ public enum FigmaImporter {
     }
 
     private static func document(_ root: Int, page: Color, layers: [FigmaLayer], json: JSONSource,
-                                 components: [String: String], facts: inout LayerFacts) -> Document {
+                                 components: [String: String], facts: inout LayerFacts,
+                                 meter: inout WorkMeter) throws(InputError) -> Document {
         let order = paintOrder(root, layers)
         for (p, i) in order.enumerated() { facts.position[i] = p }
         // Shown and opacity products, parents first (paint order is pre-order).
@@ -192,7 +209,7 @@ public enum FigmaImporter {
         for i in order where (i != root || wraps) && shown[i]
             && (layers[i].type == "TEXT" || isIcon(i) && (i == root || layers[i].parent == root || !isIcon(layers[i].parent))) {
             guard let box = layers[i].box else { continue }
-            var b = FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
+            var b = try FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page, meter: &meter)
             // Outside a frame nothing says what the layer will be painted on: undecidable.
             if wraps && b.layers.isEmpty { b.kind = .unknown }
             beneath[i] = b
@@ -227,6 +244,7 @@ public enum FigmaImporter {
         var stack: [(layer: Int, parent: Int, inControl: Bool)] = wraps ? [(root, 0, false)]
             : layers[root].children.reversed().map { ($0, 0, false) }
         while let (i, parent, inControl) = stack.popLast() {
+            try meter.step()
             guard shown[i] else { continue }
             let l = layers[i]
             var node = Node()
@@ -257,7 +275,8 @@ public enum FigmaImporter {
                 if inControl { node.isAccessibilityElement = false }
                 if guessed != .image { guessName = "" }
                 if shapesOnly[i] && hasVector[i] {
-                    node.style = iconStyle(i, beneath: beneath[i], order: order, layers: layers, facts: facts, page: page)
+                    node.style = try iconStyle(i, beneath: beneath[i], order: order, layers: layers, facts: facts, page: page,
+                                               meter: &meter)
                 }
             } else {
                 guessName = ""
@@ -319,9 +338,14 @@ public enum FigmaImporter {
     /// illustration's accents are not what makes it recognisable); at most 1,024 shapes looked
     /// at; none when no shape is painted solid.
     private static func iconStyle(_ i: Int, beneath known: FigmaBackdrop.Beneath?, order: [Int], layers: [FigmaLayer],
-                                  facts: LayerFacts, page: Color) -> Style? {
+                                  facts: LayerFacts, page: Color, meter: inout WorkMeter) throws(InputError) -> Style? {
         guard let box = layers[i].box else { return nil }
-        let beneath = known ?? FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page)
+        let beneath: FigmaBackdrop.Beneath
+        if let known {
+            beneath = known
+        } else {
+            beneath = try FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page, meter: &meter)
+        }
         var largest: (color: Color, area: Double, blends: Bool)?
         var blends = layers[i].shadowed
         var stack = [i]

@@ -11,6 +11,19 @@ struct FigmaOutline {
     struct Point { var x: Double, y: Double }
     /// Closed polygons, one per sub-path.
     var polygons: [[Point]] = []
+    /// Each polygon's box: a point beside it (or left of none of its edges) is decided
+    /// without testing its edges, so a shape of many small sub-paths costs little per point.
+    private(set) var bounds: [Bounds] = []
+    struct Bounds {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        init(_ polygon: [Point]) {
+            for p in polygon {
+                minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+            }
+        }
+    }
+    /// What one `contains` costs at most, in `WorkMeter` units: one per polygon and per edge.
+    private(set) var cost = 0
     /// `windingRule: "EVENODD"`; otherwise NONZERO.
     var evenOdd = false
 
@@ -122,13 +135,17 @@ struct FigmaOutline {
         }
         guard numbers.isEmpty else { return nil }
         if current.count > 2 { polygons.append(current) }
+        bounds = polygons.map(Bounds.init)
+        cost = polygons.reduce(polygons.count) { $0 + $1.count }
     }
 
     /// Whether (x, y), in the layer's coordinates, is painted: by the winding number of the
     /// polygons (NONZERO) or the parity of their crossings (EVENODD), as SVG fills.
     func contains(x: Double, y: Double) -> Bool {
         var winding = 0
-        for polygon in polygons {
+        for (polygon, box) in zip(polygons, bounds) {
+            // Only edges crossing the horizontal line through y, right of x, count.
+            guard y >= box.minY, y < box.maxY, x < box.maxX else { continue }
             var previous = polygon[polygon.count - 1]
             for point in polygon {
                 if (previous.y <= y) != (point.y <= y) {

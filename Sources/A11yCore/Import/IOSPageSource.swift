@@ -22,7 +22,9 @@ import A11yXML
 /// - `traits` (WDA 9.10 and later: names joined by ", ") replace the kind's traits.
 /// - Reading order is VoiceOver's geometric one, as for our JSON trees.
 public enum IOSPageSource {
-    public static func document(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default) throws(InputError) -> Document {
+    /// The page source's screen; `interrupt` is asked every `WorkMeter.pollUnits` nodes read.
+    public static func document(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
+                                interrupt: AuditInterrupt = .never) throws(InputError) -> Document {
         var reader = XMLReader(dump: bytes, limits: limits)
         var sources = SourceMapBuilder(expected: min(bytes.count / 200 + 1, limits.maxNodes))
         var counter = XMLLineCounter()
@@ -42,9 +44,11 @@ public enum IOSPageSource {
         // Per open element: inside a web view, and the link and heading traits of the
         // non-element links and headings around it (`WebContent`).
         var web: [(inWebView: Bool, traits: Traits)] = []
+        var meter = WorkMeter(interrupt)
         while true {
             switch try reader.nextEvent() {
             case .startElement:
+                try meter.step()
                 let index = document.nodes.count
                 let location = counter.advance(to: reader.eventOffset, in: bytes)
                 if open.isEmpty && !(reader.equals(reader.name, "AppiumAUT") || reader.string(reader.name).hasPrefix("XCUIElementType")) {

@@ -10,9 +10,15 @@ public enum InterruptReason: Sendable, Equatable {
 /// An interrupted audit throws `InputError` of kind `.timeBudget` or `.cancelled`.
 public struct AuditInterrupt: Sendable {
     private let poll: (@Sendable () -> InterruptReason?)?
+    /// Items a renderer writes between two polls (`RenderCheck`): 1,024 by default; a caller
+    /// that must stop within a small slice of time (an event loop) asks more often.
+    public let renderStride: Int
 
-    public init(_ poll: @escaping @Sendable () -> InterruptReason?) { self.poll = poll }
-    private init() { poll = nil }
+    public init(renderStride: Int = 1024, _ poll: @escaping @Sendable () -> InterruptReason?) {
+        self.poll = poll
+        self.renderStride = max(1, renderStride)
+    }
+    private init() { poll = nil; renderStride = RenderCheck.stride }
 
     /// Never stops: the CLI and tests.
     public static let never = AuditInterrupt()
@@ -48,6 +54,7 @@ public struct AuditInterrupt: Sendable {
 final class RenderCheck {
     /// Items written between two polls: a poll reads the clock, so asking for each of a
     /// screen's 60,000 stops would cost more than writing them; a 50-node answer asks once.
+    /// An interrupt may ask for a smaller stride (`AuditInterrupt.renderStride`).
     static let stride = 1024
 
     private let interrupt: AuditInterrupt
@@ -69,7 +76,7 @@ final class RenderCheck {
     /// Whether writing should stop, asking the interrupt now (between screens and sections).
     func now() -> Bool {
         if reason != nil { return true }
-        untilPoll = Self.stride - 1
+        untilPoll = interrupt.renderStride - 1
         reason = interrupt.reason
         return reason != nil
     }

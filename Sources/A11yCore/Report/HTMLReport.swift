@@ -110,6 +110,7 @@ public enum HTMLReport {
         if let fixed = states?.fixed, !fixed.isEmpty {
             html += "<h3 id=\"\(id)-fixed\">Fixed since the baseline</h3>\n<ul>\n"
             for entry in fixed {
+                if check.item() { return html }
                 html += "<li><code>\(e(entry.rule ?? "?"))</code> at <code>\(e(entry.node ?? "?"))</code>: \(e(entry.message ?? entry.fingerprint))</li>\n"
             }
             html += "</ul>\n"

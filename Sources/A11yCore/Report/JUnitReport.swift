@@ -109,7 +109,7 @@ public enum JUnitReport {
         xml += "    </properties>\n"
         xml += cases
         if let fixed = states?.fixed, !fixed.isEmpty {
-            let lines = fixed.map { entry in
+            let lines = fixed.prefix { _ in !check.item() }.map { entry in
                 "[\(entry.rule ?? "?")] \(entry.node ?? "?") \(entry.message ?? "") (fingerprint \(entry.fingerprint))"
             }
             xml += "    <system-out>" + MarkupText.escape("Fixed since the baseline:\n" + lines.joined(separator: "\n")) + "</system-out>\n"

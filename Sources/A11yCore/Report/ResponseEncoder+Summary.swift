@@ -1,7 +1,8 @@
 extension ResponseEncoder {
     /// Counts over one or more screens of a run; `baselineScreen` is the screen a single one is.
     static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
-                             baselineScreen: Int?, batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
+                             baselineScreen: Int?, batch: BatchScreenRules? = nil, check: RenderCheck = RenderCheck(.never),
+                             into w: inout JSONWriter) {
         var counts = SummaryCounts()
         // Room for a typical answer's rules up front.
         counts.byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
@@ -26,7 +27,7 @@ extension ResponseEncoder {
         w.endObject()
         if let comparison {
             w.staticKey("baseline")
-            comparison.writeSummary(into: &w, screen: baselineScreen)
+            comparison.writeSummary(into: &w, screen: baselineScreen, check: check)
         }
         w.endObject()
     }

@@ -55,7 +55,7 @@ public enum ResponseEncoder {
             }
             w.endArray()
             w.staticKey("summary")
-            writeSummary(screens, comparison: comparison, baselineScreen: screens.count == 1 ? 0 : nil, into: &w)
+            writeSummary(screens, comparison: comparison, baselineScreen: screens.count == 1 ? 0 : nil, check: check, into: &w)
             w.endObject()
         }
     }
@@ -68,7 +68,7 @@ public enum ResponseEncoder {
         if check.now() { return }
         if let display = screens.report(index).pointee.analysis.document.androidDisplay { writeDisplay(display, into: &w) }
         w.staticKey("summary")
-        writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, batch: batch, into: &w)
+        writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, batch: batch, check: check, into: &w)
     }
 
     /// `"display": {"density", "densitySource", "touchScreen", "reason"?}`: an Android dump's

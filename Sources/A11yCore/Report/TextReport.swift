@@ -89,6 +89,7 @@ public enum TextReport {
         if let fixed = states?.fixed, !fixed.isEmpty {
             out += "  Fixed since the baseline:\n"
             for entry in fixed {
+                if check.item() { return out }
                 out += "     fixed  \(t(entry.rule ?? "?")) at \(t(entry.node ?? "?")): \(t(entry.message ?? entry.fingerprint))\n"
             }
         }

@@ -36,7 +36,9 @@ public enum RuleRunner {
         let ranks = positions.map { table.ids.rank[$0] }
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
         // One context, pointed at each rule in turn; findings stay in one list per rule until ordered.
-        var context = RuleContext(at: 0, inputs: inputs)
+        // The rules count their steps into one meter, which asks the interrupt as they go.
+        let steps = RuleMeter(interrupt)
+        var context = RuleContext(at: 0, inputs: inputs, meter: steps)
         var lists: [[Finding]] = []
         lists.reserveCapacity(positions.count)
         // Suppressed findings per rule, kept apart as each rule finishes (only when the request names suppressions).
@@ -50,6 +52,8 @@ public enum RuleRunner {
             try interrupt.check()
             context.position = position
             var list = table.rules[position].check(context)
+            // A rule stopped mid-way returned what it had: no verdict, no findings.
+            try steps.throwIfStopped()
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
             if options.suppressions.isEmpty {

@@ -1,6 +1,8 @@
 extension Rule {
     /// 2.2.2 Pause, Stop, Hide: content that moves on its own must stop for people who
     /// asked for less motion (the iOS SDK's accessible components: auto-advance pauses, transitions respect Reduce Motion).
+    ///
+    /// Cost: O(components × depth): each auto-advancing component's ancestors are read (depth at most 512).
     static let autoAdvance = Rule(
         id: "auto-advance-reduce-motion", wcag: ["2.2.2"], level: .A, impact: .serious,
         description: "Auto-advancing content respects Reduce Motion.",

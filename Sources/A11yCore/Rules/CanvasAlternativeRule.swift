@@ -1,5 +1,7 @@
 extension Rule {
     /// 1.1.1: a canvas is drawing only; it needs synthetic children or at least a label.
+    ///
+    /// Cost: O(n) in nodes.
     static let canvasAlternative = Rule(
         id: "canvas-alternative", wcag: ["1.1.1"], level: .A, impact: .serious,
         description: "A canvas exposes its content through accessibilityChildren (or a label).",

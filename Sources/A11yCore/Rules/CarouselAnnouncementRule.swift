@@ -1,5 +1,7 @@
 extension Rule {
     /// The iOS SDK's accessible components: "Carousel with N pages", value "Page X of N" (4.1.2 name and value).
+    ///
+    /// Cost: O(n) in nodes (one pass for carousel nodes), constant work per carousel.
     static let carouselAnnouncement = Rule(
         id: "carousel-announcement", wcag: ["4.1.2"], level: .A, impact: .moderate,
         description: "A carousel reads \"Carousel with N pages\" and its position \"Page X of N\".",

@@ -4,6 +4,8 @@ extension Rule {
     /// class name (or none) leaves the role unsaid. Reads `className` (an Android dump's
     /// `class`) of every visible node that has one and is not marked unimportant for
     /// accessibility (`importantForAccessibility` false). Android trees only.
+    ///
+    /// Cost: O(n) in nodes.
     static let className = Rule(
         id: "class-name", wcag: [], level: nil, impact: .minor,
         description: "Android nodes report an Android SDK class for accessibility (android.widget.Button, not com.example.FancyButton).",

@@ -1,5 +1,7 @@
 extension Rule {
     /// The iOS SDK's accessible components: "Code block in <language>", value "<N> lines of code".
+    ///
+    /// Cost: O(n) in nodes (one pass for code-block nodes), constant work per code block.
     static let codeBlockAnnouncement = Rule(
         id: "code-block-announcement", wcag: ["1.3.1"], level: .A, impact: .moderate,
         description: "A code block reads its language and line count.",

@@ -1,6 +1,8 @@
 extension Rule {
     /// 4.1.2 (SwiftUI Accessible Grouping's trait cleanup): a combined element that holds several buttons is
     /// not itself one button; keeping the trait announces a double-tap that does nothing useful.
+    ///
+    /// Cost: O(n) in elements, plus the subtree below each combined button (nested combined buttons: nodes × nesting, at most 512 levels).
     static let combinedButtonTrait = Rule(
         id: "combined-button-trait", wcag: ["4.1.2"], level: .A, impact: .moderate,
         description: "A combined element holding several controls does not keep the button trait.",
@@ -26,6 +28,7 @@ enum CombinedControls {
         var stack = Array(ctx.document.children(of: root))
         let nodes = ctx.nodes
         while let index = stack.popLast() {
+            if ctx.stopping() { break }
             guard !nodes[index].hidden, nodes[index].opacity != 0 else { continue }
             // Descendants that stayed separate elements are not part of the combination.
             if let owner = ctx.analysis.element(ofNode: index), owner != element { continue }

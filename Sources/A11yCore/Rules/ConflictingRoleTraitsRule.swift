@@ -1,6 +1,8 @@
 extension Rule {
     /// 4.1.2: one element, one role. Button + link or button + adjustable announces two
     /// roles and leaves the user guessing which gesture works.
+    ///
+    /// Cost: O(n) in elements.
     static let conflictingRoleTraits = Rule(
         id: "conflicting-role-traits", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "An element does not carry conflicting role traits (button + link, button + adjustable).",

@@ -4,6 +4,8 @@ extension Rule {
     /// any element TalkBack focuses needs something to speak, not only controls, and a state or
     /// hint is something (an unnamed CheckBox says "not checked"); images and fields stay with
     /// `image-name` and `text-field-name`.
+    ///
+    /// Cost: O(n) in elements.
     static let controlName = Rule(
         id: "control-name", wcag: ["4.1.2"], level: .A, impact: .critical,
         description: "Interactive elements have an accessible name (on Android, every element TalkBack focuses has something to speak).",

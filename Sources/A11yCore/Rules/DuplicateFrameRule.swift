@@ -3,6 +3,8 @@ extension Rule {
     /// make one of them unreachable by touch. Any tree: each interactive element whose frame
     /// an earlier one has. Android trees that say which nodes are clickable: ATF's check
     /// (`clickableBoundsFindings`).
+    ///
+    /// Cost: O(n) in controls (frames hashed; Android: nodes hashed by bounds).
     static let duplicateFrame = Rule(
         id: "duplicate-frame", wcag: [], level: nil, impact: .moderate,
         description: "Interactive elements do not occupy exactly the same frame.",

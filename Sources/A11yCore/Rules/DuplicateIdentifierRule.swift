@@ -1,6 +1,8 @@
 extension Rule {
     /// Best practice (the NestedA11yIDs package spec): UI tests find elements by identifier; two elements with
     /// the same composed identifier make the query ambiguous.
+    ///
+    /// Cost: O(n) in elements (identifiers hashed).
     static let duplicateIdentifier = Rule(
         id: "duplicate-identifier", wcag: [], level: nil, impact: .moderate,
         description: "Elements do not share an accessibility identifier.",

@@ -3,6 +3,8 @@ extension Rule {
     /// cannot be told apart by a screen-reader or Voice Control user. Any tree: each repeat
     /// among the interactive elements' labels. Android trees that say which nodes are
     /// clickable: ATF's check (`speakableTextFindings`).
+    ///
+    /// Cost: O(n) in controls (normalised labels hashed; Android: labels hashed).
     static let duplicateLabel = Rule(
         id: "duplicate-label", wcag: [], level: nil, impact: .moderate,
         description: "Interactive elements do not share the same label.",

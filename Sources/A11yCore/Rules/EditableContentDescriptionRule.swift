@@ -4,6 +4,8 @@ extension Rule {
     /// cannot hear the field's value. Reads the `contentDescription` an Android dump's
     /// `content-desc` sets (not `label`, which on Android may come from other text), on fields
     /// (`textField`, `secureTextField`: EditText and its subclasses in dumps). Android trees only.
+    ///
+    /// Cost: O(n) in nodes.
     static let editableContentDescription = Rule(
         id: "editable-content-description", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "An editable Android field has no contentDescription, which TalkBack may read instead of what was typed.",

@@ -1,6 +1,8 @@
 extension Rule {
     /// 2.1.1 Keyboard: a control taken out of keyboard focus cannot be used with a
     /// hardware keyboard, Full Keyboard Access or Switch Control.
+    ///
+    /// Cost: O(n) in nodes that say `focusable: false`.
     static let keyboardFocusable = Rule(
         id: "keyboard-focusable", wcag: ["2.1.1"], level: .A, impact: .serious,
         description: "Interactive elements are reachable by keyboard (focusable is not false).",

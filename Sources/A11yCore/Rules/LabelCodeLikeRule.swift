@@ -3,6 +3,8 @@ extension Rule {
     /// `submitButton`) is a leaked identifier, read aloud letter by letter or as gibberish.
     /// Judged on labels someone set (controls, images, views), not on plain text, whose words
     /// are shown content (an artist called "dj_snake"; `RuleContext.isPlainText`).
+    ///
+    /// Cost: O(n) in elements, linear in each label.
     static let labelCodeLike = Rule(
         id: "label-code-like", wcag: [], level: nil, impact: .moderate,
         description: "Labels are words people understand, not code identifiers such as QUOTE_TEXTVIEW.",

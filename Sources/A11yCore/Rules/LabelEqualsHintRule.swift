@@ -1,5 +1,7 @@
 extension Rule {
     /// Best practice: a hint that repeats the label is read twice and says nothing new.
+    ///
+    /// Cost: O(n) in elements, linear in each label and hint.
     static let labelEqualsHint = Rule(
         id: "label-equals-hint", wcag: [], level: nil, impact: .minor,
         description: "The hint does not repeat the label.",

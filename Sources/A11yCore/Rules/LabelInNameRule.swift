@@ -5,6 +5,8 @@ extension Rule {
     /// none of them cannot be activated by saying that text.
     /// Off by default while it is new (`--enable label-in-name`, or `options.rules.enable`):
     /// turned on, it would fail pipelines that passed yesterday on labels nobody has reviewed.
+    ///
+    /// Cost: O(n) in controls, linear in each label and visible text (word runs matched by Knuth-Morris-Pratt).
     static let labelInName = Rule(
         id: "label-in-name", wcag: ["2.5.3"], level: .A, impact: .serious,
         description: "The names speech input accepts for a control contain its visible text.",
@@ -159,9 +161,24 @@ struct SpokenWords: Equatable {
 
     /// Whether `part` appears in `whole` as consecutive items.
     private static func run<Item: Equatable>(_ part: [Item], isIn whole: [Item]) -> Bool {
+        // Knuth-Morris-Pratt: linear in both. Comparing at every start costs |part| × |whole|
+        // on repetitive text ("aaa…ab" in "aaa…a": a billion comparisons for two 32 KiB texts).
+        guard !part.isEmpty else { return true }
         guard part.count <= whole.count else { return false }
-        return (0...(whole.count - part.count)).contains { start in
-            part.indices.allSatisfy { whole[start + $0] == part[$0] }
+        // fallback[i]: length of the longest proper prefix of part[...i] that also ends it.
+        var fallback = [Int](repeating: 0, count: part.count)
+        var matched = 0
+        for i in part.indices.dropFirst() {
+            while matched > 0 && part[i] != part[matched] { matched = fallback[matched - 1] }
+            if part[i] == part[matched] { matched += 1 }
+            fallback[i] = matched
         }
+        matched = 0
+        for item in whole {
+            while matched > 0 && item != part[matched] { matched = fallback[matched - 1] }
+            if item == part[matched] { matched += 1 }
+            if matched == part.count { return true }
+        }
+        return false
     }
 }

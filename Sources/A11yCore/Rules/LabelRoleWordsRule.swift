@@ -3,6 +3,8 @@ extension Rule {
     /// state lives in traits or value, and how to operate belongs in the hint. About the
     /// labels of controls and images: plain text nobody taps (a heading saying "click logout
     /// below.") is content, not judged (`RuleContext.isPlainText`).
+    ///
+    /// Cost: O(n) in elements, linear in each label (phrases found once per distinct label).
     static let labelRoleWords = Rule(
         id: "label-role-words", wcag: [], level: nil, impact: .minor,
         description: "Labels do not repeat the role, state or gesture (\"button\", \"selected\", \"tap to\").",

@@ -1,6 +1,8 @@
 extension Rule {
     /// Best practice (Apple HIG): control labels are short names, not sentences; a final
     /// period changes VoiceOver's intonation and pause.
+    ///
+    /// Cost: O(n) in controls.
     static let labelTrailingPeriod = Rule(
         id: "label-trailing-period", wcag: [], level: nil, impact: .minor,
         description: "Control labels do not end with a period.",

@@ -1,6 +1,8 @@
 extension Rule {
     /// 2.4.4 Link Purpose (In Context): generic link text says nothing when links are
     /// listed on their own (VoiceOver's Links rotor).
+    ///
+    /// Cost: O(n) in elements, linear in each label.
     static let linkPurpose = Rule(
         id: "link-purpose", wcag: ["2.4.4"], level: .A, impact: .moderate,
         description: "Link text says where the link goes (not \"click here\" or \"more\").",

@@ -1,6 +1,8 @@
 extension Rule {
     /// 4.1.2: a control whose role trait was removed (or never set by a custom view)
     /// is announced as plain text.
+    ///
+    /// Cost: O(n) in elements.
     static let missingRoleTrait = Rule(
         id: "missing-role-trait", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "Controls carry the trait of their role (button, link, adjustable, text field, tab).",

@@ -1,5 +1,7 @@
 extension Rule {
     /// 1.4.11 Non-text Contrast: icons, images and the indicators of controls without text.
+    ///
+    /// Cost: O(n) in nodes with their own style.
     static let nonTextContrast = Rule(
         id: "non-text-contrast", wcag: ["1.4.11"], level: .AA, impact: .serious,
         description: "Icons, images and control indicators have a contrast of at least 3:1 with what is around them.",

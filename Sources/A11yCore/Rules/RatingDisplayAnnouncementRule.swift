@@ -1,6 +1,8 @@
 extension Rule {
     /// The iOS SDK's accessible components / 1.1.1: stars are images; the rating must be read as text,
     /// "Rating: 4.5 out of 5 stars", value "<N> reviews".
+    ///
+    /// Cost: O(n) in nodes (one pass for rating nodes), constant work per rating.
     static let ratingDisplayAnnouncement = Rule(
         id: "rating-display-announcement", wcag: ["1.1.1"], level: .A, impact: .serious,
         description: "A rating display reads \"Rating: X.X out of N stars\" (and the review count).",

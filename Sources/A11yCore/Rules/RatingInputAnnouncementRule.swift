@@ -1,5 +1,7 @@
 extension Rule {
     /// The iOS SDK's accessible components: "Rate from 1 to N stars", value "K stars selected" / "No rating selected", button.
+    ///
+    /// Cost: O(n) in nodes (one pass for rating nodes), constant work per rating.
     static let ratingInputAnnouncement = Rule(
         id: "rating-input-announcement", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "A rating input reads its range and the current selection, and is operable (button or adjustable).",

@@ -25,10 +25,18 @@
 /// (`TextContrastCheck`, `TargetSizeCheck`, `ComponentCheck`, `LabelWords`).
 /// Whatever is worked out once per run for every rule (rendered styles, element facts) lives
 /// behind this context (`RuleInputs`), not in the rules.
+///
+/// **Cost**: a rule's doc comment states its cost in the screen's size (e.g. "O(n) in
+/// elements"); none may be quadratic. Index what you compare (a dictionary by label, by
+/// frame) instead of comparing every item with every other. A rule that walks subtrees or
+/// does more than constant work per item counts its steps with `stopping(after:)` and
+/// returns when it answers true: the audit was interrupted (time budget, client gone).
 public struct RuleContext: Sendable {
     /// The rule being run, as its position in `inputs.rules`.
     var position: Int
     let inputs: RuleInputs
+    /// Counts the rules' steps and asks the audit's interrupt (`stopping(after:)`).
+    let meter: RuleMeter
 
     public var rule: Rule { inputs.rules[position] }
 
@@ -36,10 +44,16 @@ public struct RuleContext: Sendable {
         self.init(at: 0, inputs: RuleInputs(analysis: analysis, options: options, rules: [rule]))
     }
 
-    init(at position: Int, inputs: RuleInputs) {
+    init(at position: Int, inputs: RuleInputs, meter: RuleMeter = RuleMeter(.never)) {
         self.position = position
         self.inputs = inputs
+        self.meter = meter
     }
+
+    /// Counts `units` steps of the rule's work; true when the rule must stop now and return
+    /// whatever it has (the audit was interrupted: the runner throws, nothing is reported).
+    @inline(__always)
+    public func stopping(after units: Int = 1) -> Bool { meter.stopping(after: units) }
 
     public var analysis: Analysis { _read { yield inputs.analysis } }
     public var options: AuditOptions { _read { yield inputs.options } }

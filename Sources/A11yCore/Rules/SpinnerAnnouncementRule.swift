@@ -1,5 +1,7 @@
 extension Rule {
     /// The iOS SDK's accessible components: a spinner has a label ("Loading" by default) and reads "In progress".
+    ///
+    /// Cost: O(n) in nodes (one pass for spinner nodes), constant work per spinner.
     static let spinnerAnnouncement = Rule(
         id: "spinner-announcement", wcag: ["4.1.2"], level: .A, impact: .moderate,
         description: "A spinner has a label and reads \"In progress\".",

@@ -1,5 +1,7 @@
 extension Rule {
     /// 2.5.5 Target Size (Enhanced), AAA: 44x44.
+    ///
+    /// Cost: O(n) in controls.
     static let targetSizeEnhanced = Rule(
         id: "target-size-enhanced", wcag: ["2.5.5"], level: .AAA, impact: .moderate,
         description: "Interactive elements are at least 44x44.",

@@ -3,6 +3,8 @@ extension Rule {
     /// (ios 44x44 pt, android 48x48 dp, web 24x24 px) unless thresholds say otherwise.
     /// Android trees are measured as ATF measures them (`AndroidTargetSize`): whole dp,
     /// 32 dp against the screen's edge, not at a scrolling container's edge.
+    ///
+    /// Cost: O(n) in controls (Android: ancestors worked out once for all nodes, O(n)).
     static let targetSize = Rule(
         id: "target-size", wcag: ["2.5.8"], level: .AA, impact: .serious,
         description: "Interactive elements are at least the platform's minimum target size.",

@@ -2,6 +2,8 @@ extension Rule {
     /// 4.1.2: a text field must say what goes into it. On Android trees as ATF's
     /// `SpeakableTextPresentCheck` judges it: TalkBack speaks a field's hint and text, so a
     /// field named only by its hint (or holding what was typed) passes.
+    ///
+    /// Cost: O(n) in elements.
     static let textFieldName = Rule(
         id: "text-field-name", wcag: ["4.1.2"], level: .A, impact: .critical,
         description: "Text fields have an accessible name.",

@@ -1,5 +1,7 @@
 extension Rule {
     /// 1.4.4 Resize Text: text with a fixed size ignores the user's text-size setting.
+    ///
+    /// Cost: O(n) in nodes with their own style.
     static let textScaling = Rule(
         id: "text-scaling", wcag: ["1.4.4"], level: .AA, impact: .serious,
         description: "Text scales with the user's text size (Dynamic Type, sp, browser zoom).",

@@ -1,0 +1,62 @@
+import Testing
+@testable import A11yService
+@testable import HTTPServer
+@testable import A11yCore
+
+/// Issue 24, the service's side: where an audit runs is decided by what it costs (an audit
+/// tried on the loop hands itself to a worker past its slice, instead of answering there),
+/// and a stage that runs long (the Figma importer) answers the documented 503 when its time
+/// budget runs out.
+@Suite("Audit cost: loop slice and time budget", .serialized)
+struct AuditCostTests {
+    private func request(_ body: String) throws -> Request {
+        let head = "POST /v1/audit HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
+        return try #require(Request(parsing: Array(head.utf8), body: Array(body.utf8)))
+    }
+
+    @Test func anAuditPastItsLoopSliceGoesToAWorkerInsteadOfAnswering() throws {
+        var handler = AuditHandler(metrics: Metrics(loops: 1), limits: .default, timeBudgetNanos: 10_000_000_000)
+        handler.loopSliceNanos = 0
+        var attempt = try request(buttonTree)
+        attempt.onLoop = true
+        // No time at all on the loop: not a 503 for the client, a hand-off to a worker.
+        let onLoop = handler.handle(attempt)
+        #expect(onLoop.handOff)
+        // The worker runs it with the whole time budget.
+        let onWorker = handler.handle(try request(buttonTree))
+        #expect(!onWorker.handOff)
+        #expect(onWorker.status == 200)
+    }
+
+    @Test func aFigmaFileOfManyOutlinesUnderManyTextsStopsAtItsTimeBudget() throws {
+        let harness = try ServiceHarness { $0.auditTimeout = 0.05 }
+        let client = CurlClient()
+        let body = Array(StoppableFigma.outlines(3_000).utf8)
+        let result = try #require(client.request("POST", harness.base + "/v1/audit", headers: ["Content-Type: application/json"], body: body))
+        #expect(result.status == 503)
+        #expect(result.text.contains("\"type\":\"urn:a11y-audit:problem:timeBudget\""))
+    }
+}
+
+/// Issue 24's Figma shape (as `A11yBench --attacks figma-outlines`): `n` texts over a
+/// BOOLEAN_OPERATION whose `fillGeometry` has `n` screen-tall slivers.
+enum StoppableFigma {
+    static func outlines(_ n: Int) -> String {
+        let height = n * 20
+        let straight = "\"relativeTransform\":[[1,0,0],[0,1,0]]"
+        func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> String {
+            "\"absoluteBoundingBox\":{\"x\":\(x),\"y\":\(y),\"width\":\(w),\"height\":\(h)}"
+        }
+        func fill(_ v: Int) -> String { "\"fills\":[{\"type\":\"SOLID\",\"color\":{\"r\":\(v),\"g\":\(v),\"b\":\(v),\"a\":1}}]" }
+        let paths = (0..<n).map { k in
+            let x = Double(k) * 400 / Double(n)
+            return "{\"path\":\"M\(x) 0L\(x + 0.05) 0L\(x) \(height)Z\",\"windingRule\":\"NONZERO\"}"
+        }
+        let texts = (0..<n).map { k in
+            "{\"id\":\"3:\(k)\",\"name\":\"t\",\"type\":\"TEXT\",\"characters\":\"Text \(k)\",\(box(10, k * 20, 300, 10)),\(fill(0))}"
+        }
+        return "{\"name\":\"A\",\"nodes\":{\"1:1\":{\"document\":{\"id\":\"1:1\",\"name\":\"S\",\"type\":\"FRAME\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"children\":["
+            + "{\"id\":\"2:1\",\"name\":\"B\",\"type\":\"BOOLEAN_OPERATION\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"fillGeometry\":["
+            + paths.joined(separator: ",") + "]}," + texts.joined(separator: ",") + "]},\"components\":{},\"styles\":{}}}}"
+    }
+}
