@@ -146,6 +146,8 @@ enum AuditCommand {
         case _ where !terminal, .text: output
         case .json, .report(.sarif): TerminalText.escapeDocument(output, .json)
         case .report(.junit), .report(.html): TerminalText.escapeDocument(output, .markup)
+        // Their writers already replace control and bidi characters.
+        case .report(.markdown), .report(.github): output
         }
     }
 
