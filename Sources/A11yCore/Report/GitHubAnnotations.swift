@@ -19,7 +19,7 @@ public enum GitHubAnnotations {
     /// One screen's commands (a streamed batch writes them screen by screen).
     static func lines(of screen: ScreenReport, states: BaselineComparison.Screen?) -> String {
         var out = ""
-        let frame = screen.file != nil && screen.name != screen.source ? screen.name : nil
+        let frame = screen.nameInFile
         for (f, finding) in screen.report.run.findings.enumerated() {
             if let states, states.states[f] == .unchanged { continue }
             var properties = [("file", screen.source)]
@@ -32,8 +32,8 @@ public enum GitHubAnnotations {
             let context = FindingContext(finding, in: screen.report.analysis)
             var message = finding.message
             if let frame { message = "[\(frame)] " + message }
-            message += " At \(context.id ?? context.identifier ?? context.pointer)."
-            if let help = RuleHelp.url(of: finding) { message += " Help: " + help }
+            message += " At \(ElementName.of(context, in: screen.report.analysis)). "
+            if let help = RuleHelp.url(of: finding) { message += "Help: " + help }
             out += "::" + command(finding) + " "
             out += properties.map { $0.0 + "=" + escapeProperty($0.1) }.joined(separator: ",")
             out += "::" + escapeData(message) + "\n"
@@ -79,5 +79,17 @@ public enum GitHubAnnotations {
 enum RuleHelp {
     static func url(of finding: Finding) -> String? {
         finding.wcag.lazy.compactMap { WCAGCriteria.criterion($0)?.understandingURI }.first
+    }
+}
+
+/// How short reports name a finding's element: its id, else its identifier, else its pointer;
+/// for an imported XML dump only the element's last path step (`android.widget.Button[1]`),
+/// since the annotation or row already gives the line and column of the whole path.
+enum ElementName {
+    static func of(_ context: FindingContext, in analysis: Analysis) -> String {
+        if let name = context.id ?? context.identifier { return name }
+        guard analysis.document.sourceMap?.location(of: 0) != nil,
+              let slash = context.pointer.lastIndex(of: "/") else { return context.pointer }
+        return String(context.pointer[context.pointer.index(after: slash)...])
     }
 }

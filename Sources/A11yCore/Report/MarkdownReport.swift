@@ -113,7 +113,7 @@ public enum MarkdownReport {
         for f in listed {
             let finding = run.findings[f]
             let context = FindingContext(finding, in: screen.report.analysis)
-            let element = context.id ?? context.identifier ?? context.pointer
+            let element = ElementName.of(context, in: screen.report.analysis)
             var impact = finding.impact.rawValue + (finding.outcome == .violation ? "" : " (review)")
             if let states { impact += states.states[f] == .new ? ", **new**" : ", unchanged" }
             let help = RuleHelp.url(of: finding).map { "[WCAG \(MarkdownText.cell(finding.wcag.first ?? ""))](\($0))" } ?? ""

@@ -13,7 +13,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: "application/sarif+json"
         case .junit: "application/xml"
         case .html: "text/html"
-        case .markdown: "text/markdown; charset=utf-8"
+        case .markdown: "text/markdown"
         case .github: "text/plain; charset=utf-8"
         }
     }

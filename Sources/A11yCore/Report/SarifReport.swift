@@ -139,7 +139,7 @@ public enum SarifReport {
         var fingerprinter = Fingerprinter(screen.report.analysis)
         // Screens sharing an artifact (frames of one file) are told apart by name and root id.
         var results = ResultFingerprints(screen: location.screen.map {
-            $0 + "\u{0}" + (screen.report.analysis.document.sourceMap?.sourceID(of: screen.report.analysis.document.root) ?? "")
+            $0.full + "\u{0}" + (screen.report.analysis.document.sourceMap?.sourceID(of: screen.report.analysis.document.root) ?? "")
         })
         for (f, finding) in screen.report.run.findings.enumerated() {
             if check.item() { return }
@@ -158,8 +158,8 @@ public enum SarifReport {
 
     /// The screen's name as a logical location, when it is not its artifact's name: a frame
     /// of a Figma file, a screen of a batch request (never put into the URI).
-    static func screenName(_ screen: ScreenReport) -> String? {
-        screen.name == screen.source ? nil : screen.name
+    static func screenName(_ screen: ScreenReport) -> (name: String, full: String)? {
+        screen.nameInFile.map { ($0, screen.name) }
     }
 
     /// Closes the results, the run, the runs and the document.
@@ -253,8 +253,9 @@ public enum SarifReport {
 struct SarifLocation: Sendable {
     var artifact: SarifArtifact
     var artifactIndex: Int
-    /// The screen's name when the artifact holds several (see `SarifReport.screenName`).
-    var screen: String?
+    /// The screen's name in its file and its run name, when the artifact holds several
+    /// (see `SarifReport.screenName`).
+    var screen: (name: String, full: String)?
 
     func write(node pointer: String?, name: String?, identifier: String?, region: FilePosition?,
                to json: inout JSONWriter) {
@@ -276,8 +277,8 @@ struct SarifLocation: Sendable {
         json.key("logicalLocations"); json.beginArray()
         if let screen {
             json.beginObject()
-            json.key("name"); json.string(screen)
-            json.key("fullyQualifiedName"); json.string(screen)
+            json.key("name"); json.string(screen.name)
+            json.key("fullyQualifiedName"); json.string(screen.full)
             json.key("kind"); json.string("module")
             json.endObject()
         }

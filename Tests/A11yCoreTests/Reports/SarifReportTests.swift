@@ -166,6 +166,7 @@ import Testing
             let logical = (location["logicalLocations"] as? [[String: Any]])?.first
             #expect(logical?["kind"] as? String == "module")
             #expect(logical?["fullyQualifiedName"] as? String == screen)
+            #expect(logical?["name"] as? String == (screen == "phone" || screen == "pad" ? screen : String(screen!.dropFirst("design.json#".count))))
             #expect(uri == (screen!.hasPrefix("design") ? "design.json" : "app/Login%20Screen.json"))
         }
     }
