@@ -19,7 +19,7 @@ let package = Package(
         // The JSON reader and writer (requests are read, reports written with them).
         .target(name: "A11yJSON", dependencies: ["A11yText"]),
         // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON"], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON", "A11yPNG"], linkerSettings: [.linkedLibrary("m")]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).
@@ -27,9 +27,9 @@ let package = Package(
         // HTTP/1.1 transport: event loop, router. Knows nothing of accessibility.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser", "A11yText"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
-        .target(name: "A11yService", dependencies: ["A11yCore", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
+        .target(name: "A11yService", dependencies: ["A11yCore", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
-        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "HTTPServer"]),
+        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yPNG", "HTTPServer", "CPNGReference"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
         .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference"]),
         // libpng and zlib for PNGBench only (Debian libpng-dev, zlib1g-dev); the product never links them.

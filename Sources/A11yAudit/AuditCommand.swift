@@ -16,6 +16,8 @@ enum AuditCommand {
         var settings = AuditSettings()
         var baseline: String?
         var writeBaseline: String?
+        /// `--screenshot`: a PNG of the one input's screen.
+        var screenshot: String?
         /// Threads auditing a batch: the cores this machine has online.
         var jobs = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         /// The largest file (or standard input) read: the service's request body limit by
@@ -61,11 +63,18 @@ enum AuditCommand {
             }
         }
 
-        let files: [InputFile]
+        var files: [InputFile]
         do { files = try InputFiles.expand(invocation.inputs, format: invocation.inputFormat) } catch { return Usage.error(error.message) }
         // A gate that checked nothing must not pass.
         guard !files.isEmpty else {
             return Usage.error("no screens to audit in \(invocation.inputs.joined(separator: " ")) (folders are searched for \(InputFiles.counted(for: invocation.inputFormat)))")
+        }
+        if let screenshot = invocation.screenshot {
+            // One screenshot is one screen's: in a folder, each NAME.png pairs with its NAME.xml or NAME.json.
+            guard files.count == 1 && !files[0].fromFolder else {
+                return Usage.error("--screenshot goes with one input file; in a folder, put NAME.png beside NAME.xml or NAME.json", usage: true)
+            }
+            files[0].screenshot = FileIO.Path(screenshot)
         }
         let destinations: [ReportDestination]
         do { destinations = try ReportDestination.open(invocation.reportOutputs) } catch { return Usage.error(error.message) }
@@ -80,6 +89,10 @@ enum AuditCommand {
         do { try ReportDestination.commit(destinations) } catch { return Usage.error(error.message) }
         return status
     }
+
+    /// The largest screenshot file read: 64 MiB, so an uncompressed phone screenshot fits (its
+    /// pixels are bounded again by the decoder's limits before any is inflated).
+    static let screenshotBytes = 64 << 20
 
     /// The outputs' problems a usage error names: two reports to one file, two on standard output.
     static func outputsProblem(_ outputs: [ReportOutput]) -> String? {
@@ -121,9 +134,13 @@ enum AuditCommand {
     static func audit(_ file: InputFile, _ invocation: Invocation) -> Result<AuditRun, FileIO.Failure> {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(file.path, limit: invocation.maxInputBytes) } catch { return .failure(error) }
+        var screenshot: ScreenshotFile?
+        if let path = file.screenshot {
+            do { screenshot = ScreenshotFile(name: path.text, bytes: try FileIO.read(path, limit: max(invocation.maxInputBytes, AuditCommand.screenshotBytes))[...]) } catch { return .failure(error) }
+        }
         let result = bytes.withUnsafeBytes { buffer in
             Result { () throws(InputError) in
-                try AuditRun.run(buffer, settings: invocation.settings)
+                try AuditRun.run(buffer, settings: invocation.settings, screenshot: screenshot)
             }
         }
         return result.mapError { error in FileIO.Failure(message: inputErrorLine(file.path.text, error)) }

@@ -39,6 +39,10 @@ struct AuditFlag: Sendable {
         },
         parameter("--input-format"),
         parameter("--density"),
+        AuditFlag(flag: "--screenshot", valueName: "PNG", help: ["a PNG screenshot of the input's screen (one input file;",
+                                                                 "in a folder, NAME.png beside NAME.xml or NAME.json)"]) { invocation, value in
+            invocation.screenshot = value
+        },
         AuditFlag(flag: "--baseline", valueName: "FILE", help: ["compare with a baseline: only new findings fail"]) { invocation, value in
             invocation.baseline = value
         },

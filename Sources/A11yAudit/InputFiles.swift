@@ -17,6 +17,8 @@ struct InputFile {
     var legacyName: String?
     /// Found by searching a folder rather than named on the command line.
     var fromFolder: Bool
+    /// The screen's screenshot: `--screenshot`, or in a folder `NAME.png` beside `NAME.xml` / `NAME.json`.
+    var screenshot: FileIO.Path? = nil
 }
 
 /// Turns the command line's FILE|DIR|- arguments into the screens to audit.
@@ -57,7 +59,8 @@ enum InputFiles {
             } else if FileIO.isDirectory(input) {
                 let folder = FileIO.Path(input)
                 for relative in try search(folder, under: nil, suffixes: suffixes) {
-                    files.append(InputFile(path: folder.appending(relative), name: relative.text, fromFolder: true))
+                    let path = folder.appending(relative)
+                    files.append(InputFile(path: path, name: relative.text, fromFolder: true, screenshot: screenshot(beside: path)))
                 }
             } else {
                 files.append(InputFile(path: FileIO.Path(input), name: normalized(input), fromFolder: false))
@@ -87,6 +90,15 @@ enum InputFiles {
             }
         }
         return found
+    }
+
+    /// `NAME.png` beside a screen file `NAME.xml` or `NAME.json`, when it is a file. PNGs are
+    /// never screens of their own (folders are searched for `screenSuffixes` only).
+    static func screenshot(beside path: FileIO.Path) -> FileIO.Path? {
+        guard let dot = path.bytes.lastIndex(of: UInt8(ascii: ".")),
+              !path.bytes[dot...].contains(UInt8(ascii: "/")) else { return nil }
+        let png = FileIO.Path(bytes: Array(path.bytes[..<dot]) + Array(".png".utf8))
+        return FileIO.kind(png) == .file ? png : nil
     }
 
     /// `./a//b.json` and `a/b.json` name the same file: one name.

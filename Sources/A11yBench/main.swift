@@ -8,6 +8,7 @@
 //   A11yBench --profile-import[-json|-ios] NODES CALLS (the Android or iOS importer, or the JSON decoder, same screen)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 //   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
+//   A11yBench --screenshot DUMP PNG [REPEATS]      (audit of a dump with its screenshot vs decoding it, ours and libpng's)
 //   A11yBench --attacks [SCALE] [SHAPE ...]        (issue 15's hostile shapes at N and 2N: time, peak RSS)
 import A11yCore
 import Foundation
@@ -51,6 +52,10 @@ func usage() -> Never {
 }
 
 let args = Array(CommandLine.arguments.dropFirst())
+if args.first == "--screenshot" {
+    guard args.count >= 3 else { usage() }
+    exit(ScreenshotBench.run(dump: args[1], png: args[2], repeats: args.count > 3 ? number(args[3]) : 7))
+}
 if args.first == "--rss-child" {
     guard args.count == 3 else { usage() }
     exit(RSSChild.run(file: args[1], path: args[2]))

@@ -18,10 +18,11 @@ public struct AuditRun: Sendable {
 
     /// Audits a single or batch request. The baseline is `baseline` when given (a CLI file),
     /// else the fingerprints in the request's `options.baseline`. The budget defaults to one
-    /// scaled to the request's bytes, shared by all its screens.
+    /// scaled to the request's bytes, shared by all its screens. A `screenshot` goes with a
+    /// single tree only (a batch's screens would each need their own).
     public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
                            budget: AuditBudget? = nil, baseline: Baseline? = nil, interrupt: AuditInterrupt = .never,
-                           adjust: (inout AuditOptions) -> Void = { _ in })
+                           screenshot: ScreenshotFile? = nil, adjust: (inout AuditOptions) -> Void = { _ in })
         throws(InputError) -> AuditRun {
         let request = try DocumentDecoder.decodeRequest(bytes, limits: limits)
         let budget = budget ?? AuditBudget(requestBytes: bytes.count)
@@ -45,11 +46,13 @@ public struct AuditRun: Sendable {
         var screens: [ScreenReport] = []
         let isBatch: Bool
         switch consume request {
-        case .single(let document):
+        case .single(var document):
+            if let screenshot { document.screenshot = try Screenshot.placed(screenshot, on: document) }
             screens.reserveCapacity(1)
             screens.append(try audit(document.options.source ?? "screen", document))
             isBatch = false
         case .batch(let list):
+            if let screenshot { throw Screenshot.oneScreenOnly(screenshot.name, screens: list.count) }
             screens.reserveCapacity(list.count)
             for screen in list { screens.append(try audit(screen.name, screen.document)) }
             isBatch = true

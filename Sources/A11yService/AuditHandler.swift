@@ -1,5 +1,6 @@
 import A11yCore
 import CEpoll
+import A11yPNG
 import HTTPServer
 
 /// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack);
@@ -20,10 +21,12 @@ struct AuditHandler: Sendable {
     let limits: DecodeLimits
     /// Wall-clock time one audit may take (`--audit-timeout`).
     let timeBudgetNanos: UInt64
+    /// What decoding a multipart request's screenshot may cost (`--max-screenshot-pixels`).
+    var screenshotLimits = PNGLimits()
 
     /// The HTML report is self-contained: inline `<style>` and inline SVG, no script, image,
     /// font, form or frame. Nothing else may load, even from a finding's text.
-    static let htmlPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    static let htmlPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     func handle(_ request: Request) -> Response {
         guard let format = OutputFormat(accept: request.header("accept")), format != .text else {
@@ -46,11 +49,29 @@ struct AuditHandler: Sendable {
             if cancellation.isCancelled { return .cancelled }
             return cepoll_monotonic_ns() >= deadline ? .timeBudget : nil
         }
-        let audited = request.body.withUnsafeBytes { bytes in
-            Result { () throws(InputError) in
-                settings.inputFormat = input.format
-                    ?? (input.xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.isFigma(bytes) ? .figma : .json)
-                return try AuditRun.run(bytes, settings: settings, limits: limits, interrupt: interrupt)
+        let audited: Result<AuditRun, InputError>
+        if let form = Self.multipartType(request) {
+            // An input and its screenshot (`FormInput`): each part read as a body of its own.
+            let read = request.body.withUnsafeBytes { FormInput.read($0, contentType: form, screenshotLimits: screenshotLimits) }
+            switch read {
+            case .failure(let problem): return problem.response
+            case .success(let form):
+                audited = request.body.withUnsafeBytes { body in
+                    let bytes = UnsafeRawBufferPointer(rebasing: body[form.input.content])
+                    return Result { () throws(InputError) in
+                        let given = form.input.contentType.map { Self.inputFormat(contentType: $0, given: settings.inputFormat) }
+                            ?? (settings.inputFormat ?? .auto, false)
+                        settings.inputFormat = given.format ?? Self.recognised(bytes, xml: given.xml)
+                        return try AuditRun.run(bytes, settings: settings, limits: limits, interrupt: interrupt, screenshot: form.screenshot)
+                    }
+                }
+            }
+        } else {
+            audited = request.body.withUnsafeBytes { bytes in
+                Result { () throws(InputError) in
+                    settings.inputFormat = input.format ?? Self.recognised(bytes, xml: input.xml)
+                    return try AuditRun.run(bytes, settings: settings, limits: limits, interrupt: interrupt)
+                }
             }
         }
         // Writing the answer is the audit's last unit of work and grows with the tree: it stops
@@ -66,7 +87,7 @@ struct AuditHandler: Sendable {
             return .runOnWorker
         case .success(let (run, body)):
             // By index: measured faster than iterating the screens.
-            for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings) }
+            for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings, omitted: run.screens[i].report.run.omitted) }
             var response = Response(status: 200, contentType: format.mediaType, body: body)
             if format == .report(.html) { response.headers.append(("Content-Security-Policy", Self.htmlPolicy)) }
             return response
@@ -149,6 +170,8 @@ struct AuditHandler: Sendable {
         // The common case, checked on the bytes: the general path below builds several strings.
         if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? true }) { return nil }
         guard let type = request.header("content-type") else { return nil }
+        // A form with the input and its screenshot: its parts are checked when it is read.
+        if mediaType(type) == "multipart/form-data" { return nil }
         let parts = type.split(separator: ";")
         let media = parts.first.map { $0.trimmingCharacters() } ?? ""
         guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) || isXML(media) else {
@@ -192,6 +215,23 @@ struct AuditHandler: Sendable {
         if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return (nil, false) }
         guard let type = request.header("content-type") else { return (.auto, false) }
         return (nil, isXML(mediaType(type)))
+    }
+
+    /// The same for a multipart form's `input` part, by the part's own Content-Type.
+    static func inputFormat(contentType: String, given: InputFormat?) -> (format: InputFormat?, xml: Bool) {
+        if let given { return (given, false) }
+        return (nil, isXML(mediaType(contentType)))
+    }
+
+    /// The format of a body declared as JSON (our tree or a Figma response) or XML (`xml`: the dump the content is).
+    static func recognised(_ bytes: UnsafeRawBufferPointer, xml: Bool) -> InputFormat {
+        xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.isFigma(bytes) ? .figma : .json
+    }
+
+    /// The request's Content-Type when it is `multipart/form-data`.
+    static func multipartType(_ request: Request) -> String? {
+        guard let type = request.header("content-type"), mediaType(type) == "multipart/form-data" else { return nil }
+        return type
     }
 }
 

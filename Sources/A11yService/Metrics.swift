@@ -97,9 +97,14 @@ final class Metrics: Sendable {
         }
     }
 
-    /// One audit's findings counted by rule and impact, outside the lock (by index: measured faster).
-    func recordAudit(findings: borrowing [Finding]) {
+    /// One audit's findings counted by rule and impact, outside the lock (by index: measured faster):
+    /// the listed ones and those the listing left out (`omitted`), so a counter never hides a
+    /// finding that the answer's own `byImpact` counts (issue 24).
+    func recordAudit(findings: borrowing [Finding], omitted: borrowing [OmittedFinding] = []) {
         var counts = FindingCounts()
+        for i in omitted.indices {
+            counts.count(row: FindingCounts.row(of: omitted[i].rule), impact: omitted[i].impact)
+        }
         findings.withUnsafeBufferPointer { findings in
             // A rule's findings often follow each other: its row is looked up once per run of them.
             var last: (rule: String, row: Int)?

@@ -39,6 +39,7 @@ enum Problem {
         case .unknownRule: "Unknown rule"
         case .markup: "Malformed XML"
         case .unsupportedFormat: "Unsupported input format"
+        case .screenshot: "Unusable screenshot"
         case .timeBudget: "Time budget exceeded"
         case .cancelled: "Audit cancelled"
         }

@@ -20,10 +20,12 @@ struct Routes: Sendable {
     func router() -> Router {
         var router = Router()
         let audit = AuditHandler(
-            metrics: metrics, limits: .default, timeBudgetNanos: UInt64(configuration.auditTimeout * 1e9))
+            metrics: metrics, limits: .default, timeBudgetNanos: UInt64(configuration.auditTimeout * 1e9),
+            screenshotLimits: configuration.screenshotLimits)
         let maxObjects = configuration.inlineMaxObjects
         router.add(.post, "/v1/audit", offload: true, isCheap: { request in
-            AuditHandler.objectCount(request.body, atMost: maxObjects) <= maxObjects
+            // A form carries a screenshot, whose decoding is never cheap.
+            AuditHandler.multipartType(request) == nil && AuditHandler.objectCount(request.body, atMost: maxObjects) <= maxObjects
         }, precheck: { request in
             AuditHandler.contentTypeProblem(request)
         }, audit.handle)

@@ -1,4 +1,5 @@
 import A11yCore
+import A11yPNG
 import HTTPServer
 #if canImport(Glibc)
 import Glibc
@@ -21,6 +22,9 @@ public struct ServiceConfiguration: Sendable {
     public var allowUnauthenticated = false
     /// Browser origins allowed to call the API (CORS), as browsers send them; none by default.
     public var corsOrigins: [String] = []
+    /// What decoding a request's screenshot may cost: its pixels are 4 bytes each decoded
+    /// (`--max-screenshot-pixels`, default 16,777,216: 64 MiB of RGBA; a phone's is 2.6 M).
+    public var screenshotLimits = PNGLimits(maxPixels: 16 << 20, maxDecompressedBytes: 136 << 20)
 
     public init() {
         server.host = "127.0.0.1"
@@ -86,6 +90,12 @@ extension ServiceConfiguration {
         },
         Option(flag: "--audit-memory-factor", environment: "A11Y_AUDIT_AUDIT_MEMORY_FACTOR", help: "bytes an audit reserves per body byte under --max-audit-memory (default 200)") { c, v throws(UsageError) in
             c.server.offloadMemoryPerBodyByte = try integer(v, "--audit-memory-factor", 1...1_000_000)
+        },
+        Option(flag: "--max-screenshot-pixels", environment: "A11Y_AUDIT_MAX_SCREENSHOT_PIXELS", help: "most pixels (width × height) of a request's screenshot, else 400; decoded, each is 4 bytes (default 16777216)") { c, v throws(UsageError) in
+            let pixels = try integer(v, "--max-screenshot-pixels", 1...40_000_000)
+            c.screenshotLimits.maxPixels = pixels
+            // 16-bit RGBA with a filter byte a row: at most 8 bytes a pixel inflated, plus the rows.
+            c.screenshotLimits.maxDecompressedBytes = pixels * 8 + (8 << 20)
         },
         Option(flag: "--max-body-bytes", environment: "A11Y_AUDIT_MAX_BODY_BYTES", help: "request body limit, else 413 (default 8 MiB)") { c, v throws(UsageError) in
             c.server.limits.maxBodyBytes = try integer(v, "--max-body-bytes", 1...(1 << 40))

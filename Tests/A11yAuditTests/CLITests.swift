@@ -248,7 +248,7 @@ extension CLITests {
         let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
         let flagLines = lines.filter { $0.hasPrefix("  --") }
         let flags = flagLines.map { String($0.dropFirst(2).prefix { $0 != " " }) }
-        #expect(flags.count == 20)
+        #expect(flags.count == 21)
         #expect(Set(flags).count == flags.count)
         // Help text starts at column 30, on the flag's line or the next.
         func helpAt30(_ line: Substring) -> Bool { let c = Array(line); return c.count > 30 && c[29] == " " && c[30] != " " }
@@ -367,5 +367,64 @@ extension CLITests {
         let text = String(decoding: r.stdout, as: UTF8.self)
         #expect(text.contains(#"\u{1B}[31mRED"#))
         #expect(!text.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) })
+    }
+}
+
+/// `--screenshot` and NAME.png beside NAME.json in a folder.
+@Suite struct ScreenshotCLITests {
+    static let tree = #"{"root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "children": [{"type": "button", "label": "OK", "frame": {"x": 20, "y": 100, "width": 100, "height": 44}}]}}"#
+
+    static func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("a11y-shots-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func aScreenshotIsNamedInEveryFormatAndDrawnInHTML() throws {
+        let dir = try Self.folder()
+        try Data(Self.tree.utf8).write(to: dir.appendingPathComponent("login.json"))
+        try Data(TestPNG.solid(width: 1170, height: 2532)).write(to: dir.appendingPathComponent("shot.png"))
+        let file = dir.appendingPathComponent("login.json").path, shot = dir.appendingPathComponent("shot.png").path
+        let text = try CLITests.run(["audit", file, "--screenshot", shot, "--format", "text"])
+        #expect(text.status == 0)
+        #expect(text.stdoutText.contains("screenshot: \(shot) (1170 x 2532 pixels, 3 pixels a unit)"))
+        let json = try CLITests.run(["audit", file, "--screenshot", shot])
+        #expect(json.stdoutText.contains(#""width":1170,"height":2532,"scale":3"#))
+        let html = try CLITests.run(["audit", file, "--screenshot", shot, "--format", "html"])
+        #expect(html.stdoutText.contains("<image x=\"0\" y=\"0\" width=\"390\" height=\"844\""))
+        #expect(html.stdoutText.contains("href=\"data:image/png;base64,iVBORw0KGgo"))
+    }
+
+    @Test func aScreenshotThatDoesNotFitExitsTwo() throws {
+        let dir = try Self.folder()
+        let file = dir.appendingPathComponent("login.json"), shot = dir.appendingPathComponent("shot.png")
+        try Data(Self.tree.utf8).write(to: file)
+        try Data(TestPNG.solid(width: 1080, height: 2400)).write(to: shot)
+        let r = try CLITests.run(["audit", file.path, "--screenshot", shot.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("does not fit the screen of 390 x 844"))
+        try Data("not a png".utf8).write(to: shot)
+        let notPNG = try CLITests.run(["audit", file.path, "--screenshot", shot.path])
+        #expect(notPNG.status == 2 && notPNG.stderr.contains("not a PNG"))
+        let twoFiles = try CLITests.run(["audit", file.path, file.path + "x", "--screenshot", shot.path])
+        #expect(twoFiles.status == 2 && twoFiles.stderr.contains("--screenshot goes with one input file"))
+    }
+
+    @Test func inAFolderNamePngPairsWithNameJsonAndIsNoInput() throws {
+        let dir = try Self.folder()
+        try Data(Self.tree.utf8).write(to: dir.appendingPathComponent("a.json"))
+        try Data(TestPNG.solid(width: 780, height: 1688)).write(to: dir.appendingPathComponent("a.png"))
+        try Data(Self.tree.utf8).write(to: dir.appendingPathComponent("b.json"))
+        try Data(TestPNG.solid(width: 5, height: 5)).write(to: dir.appendingPathComponent("lonely.png"))
+        let r = try CLITests.run(["audit", dir.path, "--format", "text"])
+        #expect(r.status == 0)
+        #expect(r.stdoutText.contains("a.json"))
+        #expect(r.stdoutText.contains("screenshot: \(dir.appendingPathComponent("a.png").path) (780 x 1688 pixels, 2 pixels a unit)"))
+        #expect(r.stdoutText.components(separatedBy: "screenshot:").count == 2)  // b.json has none
+        #expect(!r.stdoutText.contains("lonely"))
+        // A pair that does not fit stops the run as any bad input does.
+        try Data(TestPNG.solid(width: 100, height: 100)).write(to: dir.appendingPathComponent("b.png"))
+        let bad = try CLITests.run(["audit", dir.path])
+        #expect(bad.status == 2 && bad.stderr.contains("b.png"))
     }
 }

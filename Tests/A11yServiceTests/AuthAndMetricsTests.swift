@@ -90,4 +90,23 @@ struct AuthAndMetricsTests {
         let bytesIn = text.split(separator: "\n").first { $0.hasPrefix("a11y_http_received_bytes_total ") }
         #expect(bytesIn.flatMap { Int($0.split(separator: " ")[1]) }.map { $0 > 300 } == true)
     }
+
+    /// Issue 24: `a11y_findings_total` counts every finding, also those past the 10,000 a
+    /// screen lists. 10,001 minor findings precede one critical: both omitted ones count.
+    @Test func findingCountersIncludeFindingsTheListingLeftOut() throws {
+        let harness = try ServiceHarness()
+        let client = CurlClient()
+        let minors = (0..<10_001).map { k in
+            #"{"type":"button","label":"Go \#(k).","frame":{"x":0,"y":\#(k * 50),"width":100,"height":48}}"#
+        }
+        let image = #"{"type":"image","frame":{"x":0,"y":500100,"width":100,"height":48}}"#
+        let tree = #"{"root":{"type":"container","frame":{"x":0,"y":0,"width":400,"height":500200},"children":["#
+            + (minors + [image]).joined(separator: ",") + "]}}"
+        let answer = try #require(client.request("POST", harness.base + "/v1/audit", body: Array(tree.utf8)))
+        #expect(answer.status == 200)
+        #expect(answer.text.contains(#""findingsOmitted":2"#))
+        let scraped = try #require(client.request("GET", harness.base + "/metrics")).text
+        #expect(scraped.contains("a11y_findings_total{rule=\"label-trailing-period\",impact=\"minor\"} 10001\n"))
+        #expect(scraped.contains("a11y_findings_total{rule=\"image-name\",impact=\"critical\"} 1\n"))
+    }
 }

@@ -66,6 +66,13 @@ struct ElementCollector {
                 let k = elements.count
                 let frame = try finish(builder, meter: &meter)
                 items.append(ReadingItem(content: .element(k), sortPriority: priority, frame: frame))
+                // TalkBack focuses a stop and then each stop inside it (an Android import marks
+                // them): its children's items follow it among its siblings, by their priority.
+                if talkBack && builder.nodes[i].holdsElements {
+                    for c in builder.visitedChildPositions(of: i) {
+                        try collect(builder.childStorage[c], builder: builder, meter: &meter, into: &items)
+                    }
+                }
             } else if combines {
                 // A combined view with nothing to say is no element (Blueprint's `CombinableView`
                 // with `blockWhenNotAccessible` sets `isAccessibilityElement` to false), so the

@@ -118,14 +118,78 @@ enum TalkBackSpeech {
         let role = role(className: node.typeName, kind: node.kind, clickable: clickable)
         let checkable = node.kind == .toggle || traits.contains(.toggleButton)
             || [.checkBox, .radioButton, .switchButton, .toggleButton].contains(role)
-        return speech(label: label, value: value, hint: hint, traits: traits, role: role, checkable: checkable,
-                      isPassword: node.kind == .secureTextField, position: position, maxBytes: maxBytes)
+        // An Android import says which children the stop speaks for, and its own name apart.
+        var name = label, children: String?
+        if let spokenFor = node.talkBackChildren { name = spokenFor.name; children = spokenFor.children }
+        var facts = Facts(role: role, checkable: checkable, isPassword: node.kind == .secureTextField)
+        facts.longClickable = node.longClickable == true
+        facts.hasChildren = !node.childRange.isEmpty
+        facts.clickable = node.clickable ?? clickable
+        return speech(label: name, value: value, hint: hint, traits: traits, facts: facts, children: children,
+                      position: position, maxBytes: maxBytes)
     }
 
     static func speech(label: String?, value: String?, hint: String?, traits: Traits, role: Role, checkable: Bool,
                        isPassword: Bool, position: AccessibilityElement.Position?,
                        maxBytes: Int) -> (spoken: String, hint: String?) {
-        let label = label.nonEmpty, value = value.nonEmpty, ownHint = hint.nonEmpty
+        var facts = Facts(role: role, checkable: checkable, isPassword: isPassword)
+        facts.clickable = !traits.isDisjoint(with: [.button, .link, .toggleButton])
+        return speech(label: label, value: value, hint: hint, traits: traits, facts: facts, children: nil,
+                      position: position, maxBytes: maxBytes)
+    }
+
+    /// What TalkBack knows of a node besides its texts and traits.
+    struct Facts {
+        var role: Role
+        var checkable: Bool
+        var isPassword: Bool
+        /// `isClickable()` (our button, link or switch trait when the tree does not say).
+        var clickable = false
+        var longClickable = false
+        /// Whether the node has children in TalkBack's tree (an unlabelled node has none).
+        var hasChildren = true
+    }
+
+    static func speech(label: String?, value: String?, hint: String?, traits: Traits, facts: Facts, children: String?,
+                       position: AccessibilityElement.Position?, maxBytes: Int) -> (spoken: String, hint: String?) {
+        let enabled = !traits.contains(.notEnabled)
+        var parts: [String?]
+        if isUnlabelled(label: label, value: value, hint: hint, facts: facts, enabled: enabled, children: children) {
+            // EventTypeViewAccessibilityFocusedFeedbackRule: the unlabelled description
+            // (`AccessibilityNodeFeedbackUtils.getUnlabelledNodeDescription`) replaces the tree description.
+            parts = [unlabelled]
+        } else {
+            let tree = treeDescription(label: label, value: value, hint: hint, facts: facts, children: children)
+            parts = [traits.contains(.selected) ? "selected" : nil, tree]
+            if !enabled && !traits.contains(.header) { parts.append("disabled") }
+        }
+        // A list item's "N of M" (CollectionStateFeedbackUtils, `list_index_template`) comes
+        // after "Heading"; one of one is not said.
+        if traits.contains(.header) { parts.append("Heading") }
+        if let position, position.count > 1 { parts.append("\(position.index) of \(position.count)") }
+        let spoken = join(parts).truncated(toBytes: maxBytes)
+        return (spoken, usageHint(facts: facts, clickable: isClickable(traits, facts), enabled: enabled))
+    }
+
+    static let unlabelled = "Unlabelled"
+
+    /// `getUnlabelledNodeDescription` with `TalkBackLabelManager.needsLabel`: an enabled,
+    /// clickable or long-clickable node without children, not checkable nor a seek or progress
+    /// bar, with no role word, state, text or hint.
+    private static func isUnlabelled(label: String?, value: String?, hint: String?, facts: Facts, enabled: Bool,
+                                     children: String?) -> Bool {
+        enabled && (facts.clickable || facts.longClickable) && !facts.hasChildren && children == nil
+            && !facts.checkable && facts.role.word == nil
+            && label.nonEmpty == nil && value.nonEmpty == nil && hint.nonEmpty == nil
+    }
+
+    /// `TreeNodesDescription.getAppendedTreeDescription` in the default order: the checked
+    /// status, then the role description (state, name, role: `RoleDescriptionExtractor`) and
+    /// the descriptions of the children it speaks for (`treeNodesDescription`), then the hint.
+    /// `children` is already in TalkBack's words.
+    static func treeDescription(label: String?, value: String?, hint: String?, facts: Facts, children: String?) -> String {
+        let label = label.nonEmpty.map(TalkBackSymbols.cleanUp), value = value.nonEmpty, ownHint = hint.nonEmpty
+        let role = facts.role, checkable = facts.checkable
         // A checkable's raw value ("1" / "0" / "2") is its checked state; any other value stands
         // for the state description the app set, which replaces TalkBack's own state words.
         // `isChecked()` is a boolean here: mixed ("2") reads as not checked.
@@ -141,19 +205,22 @@ enum TalkBackSpeech {
             // EditTextDescription: what was typed, else the hint it shows, else the description;
             // the hint is said again only when it is not the text shown.
             state = nil
-            if isPassword {
+            if facts.isPassword {
                 name = join([label ?? "password", value.map(characterCount)])
             } else {
-                name = value ?? ownHint ?? label
+                name = value.map(TalkBackSymbols.cleanUp) ?? ownHint ?? label
             }
             if value == nil { spokenOwnHint = nil }
         case .image, .imageButton:
             // NonTextViewsDescription: an image with nothing to say is "Unlabelled".
-            if state == nil && name == nil { state = "Unlabelled" }
+            if state == nil && name == nil { state = unlabelled }
+        case .seekControl, .progressBar:
+            // SeekBarDescription.seekBarPercentText: the range's current value as its type says.
+            state = stateDescription.map(rangeText)
         default:
             break
         }
-        let described = dedupJoin([state, name, role.word])
+        let described = join([dedupJoin([state, name, role.word]), children])
         // TreeNodesDescription.nodeStatusDescription: not for switches, whose state word is
         // said above; a checked text view only when checked; nothing without a description.
         var status: String?
@@ -161,33 +228,39 @@ enum TalkBackSpeech {
             && (role != .checkedTextView || isChecked) && !described.isEmpty {
             status = isChecked ? "checked" : "not checked"
         }
-        let isHeading = traits.contains(.header)
-        var parts: [String?] = [traits.contains(.selected) ? "selected" : nil, status, described, spokenOwnHint]
-        if traits.contains(.notEnabled) && !isHeading { parts.append("disabled") }
-        // A list item's "N of M" (CollectionStateFeedbackUtils, `list_index_template`) comes
-        // after "Heading"; one of one is not said.
-        if isHeading { parts.append("Heading") }
-        if let position, position.count > 1 { parts.append("\(position.index) of \(position.count)") }
-        let spoken = join(parts).truncated(toBytes: maxBytes)
-        return (spoken, usageHint(role: role, checkable: checkable, clickable: isClickable(traits, role),
-                                  enabled: !traits.contains(.notEnabled)))
+        return join([status, described, spokenOwnHint])
     }
 
-    /// Edit boxes are clickable as the framework makes them; others when they have a clickable trait.
-    private static func isClickable(_ traits: Traits, _ role: Role) -> Bool {
-        role == .editText || !traits.isDisjoint(with: [.button, .link, .toggleButton])
+    /// A range's current value as a dump writes it (Appium: `Float.toString`, "50.0"): the
+    /// framework's seek and progress bars give integer ranges (`RANGE_TYPE_INT`, said as the
+    /// whole number, `template_value`); a fractional value is a float range, said as written.
+    /// Any other text is the app's state description, said as it is.
+    static func rangeText(_ value: String) -> String {
+        guard let number = Double(value), number.isFinite else { return value }
+        if number == number.rounded(.towardZero), abs(number) < 2_147_483_648 { return String(Int(number)) }
+        return value
     }
+
+    /// Edit boxes are clickable as the framework makes them; others when they are clickable.
+    private static func isClickable(_ traits: Traits, _ facts: Facts) -> Bool {
+        facts.role == .editText || facts.clickable
+    }
+
+    static let longPressHint = "Double-tap and hold to long press"
 
     /// `NodeRoleHint.getHint` for an enabled node; TalkBack gives disabled nodes no usage hint.
-    private static func usageHint(role: Role, checkable: Bool, clickable: Bool, enabled: Bool) -> String? {
+    /// The long-press hint (`LongClickableHint`, `template_hint_long_clickable`) follows the
+    /// click hint, except on drop-down lists and adjustable seek controls.
+    private static func usageHint(facts: Facts, clickable: Bool, enabled: Bool) -> String? {
         guard enabled else { return nil }
-        switch role {
+        let longPress = facts.longClickable ? longPressHint : nil
+        switch facts.role {
         case .dropDownList: return clickable ? dropDownHint : nil
-        case .editText: return editTextHint
+        case .editText: return join([editTextHint, longPress])
         case .seekControl: return adjustHint
         default:
-            guard clickable else { return nil }
-            return checkable ? toggleHint : activateHint
+            let click = clickable ? (facts.checkable ? toggleHint : activateHint) : nil
+            return join([click, longPress]).nonEmptyString
         }
     }
 
@@ -196,6 +269,9 @@ enum TalkBackSpeech {
         let n = text.utf16.count
         return n == 1 ? "1 character" : "\(n) characters"
     }
+
+    /// The non-empty parts joined with ", ".
+    static func joined(_ parts: [String?]) -> String { join(parts) }
 
     /// The non-empty parts joined with ", ".
     private static func join(_ parts: [String?]) -> String {
@@ -220,4 +296,8 @@ enum TalkBackSpeech {
         }
         return join(kept)
     }
+}
+
+private extension String {
+    var nonEmptyString: String? { isEmpty ? nil : self }
 }

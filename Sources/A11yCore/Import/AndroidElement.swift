@@ -55,10 +55,16 @@ struct AndroidElement {
         static let spinner = Flags(rawValue: 1 << 21)
         /// `class` names a scrolling container (`AndroidClasses.isScrollingContainer`).
         static let scrollingContainer = Flags(rawValue: 1 << 22)
+        /// The dump says `a11y-important` (Appium); UI Automator does not.
+        static let importanceStated = Flags(rawValue: 1 << 23)
+        /// `text` or `content-desc` is not empty (whitespace counts: TalkBack's `hasText`).
+        static let speaksText = Flags(rawValue: 1 << 24)
     }
 
     /// Our kind for the class (`AndroidClasses`), decided once per distinct class.
     var kind: NodeKind = .view
+    /// TalkBack's role for the class and clickability (`TalkBackSpeech.role`), decided once per class.
+    var talkBackRole: TalkBackSpeech.Role = .none
 
     /// Text or a content description that is not blank.
     var speaks: Bool { !flags.isDisjoint(with: [.textNotBlank, .descriptionNotBlank]) }

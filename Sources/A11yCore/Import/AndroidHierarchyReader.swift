@@ -42,6 +42,9 @@ struct AndroidHierarchyReader {
         var bytes: Range<Int>
         var kind: NodeKind
         var flags: AndroidElement.Flags
+        /// TalkBack's role for the class (`TalkBackSpeech.role`), not clickable and clickable.
+        var role: TalkBackSpeech.Role
+        var clickableRole: TalkBackSpeech.Role
     }
 
     init(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) {
@@ -143,6 +146,7 @@ struct AndroidHierarchyReader {
             if reader.equals(name, "text") {
                 element.text = reader.value(of: attribute)
                 if !isBlank(attribute.value) { element.flags.insert(.textNotBlank) }
+                if !attribute.value.isEmpty { element.flags.insert(.speaksText) }
             } else if reader.equals(name, "hint") {
                 element.hint = reader.value(of: attribute)
                 if !element.hint.isEmpty { element.flags.insert(.hasHint) }
@@ -188,11 +192,12 @@ struct AndroidHierarchyReader {
             if reader.equals(name, "content-desc") {
                 element.contentDescription = attribute.needsDecoding ? reader.value(of: attribute) : repeated.string(attribute.value, in: bytes)
                 if !isBlank(attribute.value) { element.flags.insert(.descriptionNotBlank) }
+                if !attribute.value.isEmpty { element.flags.insert(.speaksText) }
             }
             else if reader.equals(name, "showing-hint") { try flag(.showingHint) }
         case 14:
             if reader.equals(name, "long-clickable") { try flag(.longClickable) }
-            else if reader.equals(name, "a11y-important") { try flag(.important) }
+            else if reader.equals(name, "a11y-important") { try flag(.important); element.flags.insert(.importanceStated) }
         case 15:
             if reader.equals(name, "visible-to-user") { try flag(.visible) }
         case 17:
@@ -230,12 +235,15 @@ struct AndroidHierarchyReader {
                 found = classes.count
                 classIndex[name] = Int32(found)
                 if free >= 0 { classSlots[free] = Int32(found) }
-                classes.append(KnownClass(name: name, bytes: decoded == nil ? range : 0..<0,
-                                          kind: AndroidClasses.kind(of: name, password: false), flags: flags))
+                let kind = AndroidClasses.kind(of: name, password: false)
+                classes.append(KnownClass(name: name, bytes: decoded == nil ? range : 0..<0, kind: kind, flags: flags,
+                                          role: TalkBackSpeech.role(className: name, kind: kind, clickable: false),
+                                          clickableRole: TalkBackSpeech.role(className: name, kind: kind, clickable: true)))
             }
         }
         // Read in place, not copied out of the table (no retain and release of the name).
         element.className = classes[found].name
+        element.talkBackRole = element.flags.isDisjoint(with: [.clickable, .longClickable]) ? classes[found].role : classes[found].clickableRole
         var kind = classes[found].kind
         if kind == .textField && element.flags.contains(.password) { kind = .secureTextField }
         if element.flags.contains(.checkable) && (kind == .view || kind == .text) { kind = .toggle }

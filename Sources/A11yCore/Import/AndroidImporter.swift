@@ -2,25 +2,22 @@
 /// into our `Document`, with `platform: android`, so the engines and rules run on it as on
 /// a JSON tree. Each XML element is one node, in the same order; `<hierarchy>` is the root.
 ///
-/// What TalkBack would do decides each node's role (after ATF's `ViewHierarchyElementUtils`,
-/// which approximates TalkBack from the same `AccessibilityNodeInfo` facts):
-/// - A node is *focusable for accessibility* when it is visible, important and
-///   screen-reader-focusable, clickable, long-clickable or focusable, or when it speaks and
-///   sits directly in a scrolling container (a list or scroll view, or a `scrollable` node).
-/// - A focusable node is one stop. Its label is its `content-desc` when that is not blank
-///   (it overrides the whole subtree); otherwise its own `text` and the text of every
-///   descendant that is not itself focusable (a descendant's `content-desc` again standing
-///   for its subtree), joined with ", ". A focusable node that speaks nothing and holds
-///   other important nodes is no stop (ATF `shouldFocusView`).
-/// - A node that is not focusable but has text, a content description or a hint is a stop of
-///   its own when it is important and no focusable ancestor speaks for it.
-/// - Everything else is read through.
-/// - The dump is in TalkBack's traversal order already: nodes get decreasing `sortPriority`
-///   in document order, so our reading order keeps it instead of sorting by position.
-///
-/// Where our model differs: an element cannot hold other elements, so a focusable node that
-/// holds other focusable nodes is read as its parts (each focusable descendant, and the text
-/// it would have spoken, are stops of their own); TalkBack would also stop on the container.
+/// What TalkBack does decides each node's role, on TalkBack's tree of nodes important for
+/// accessibility (`AndroidRoles`, after google/talkback's `AccessibilityNodeInfoUtils`):
+/// - A node is *accessibility focusable* when it is visible and screen-reader-focusable,
+///   clickable, long-clickable or focusable, or when it speaks and is a top-level item of a
+///   scrolling container (a list or scroll view, or a `scrollable` node; not a Spinner).
+/// - A focusable node is a stop when it has no children or speaks (text, description, hint,
+///   checkable, or a non-focusable child that speaks), also when it holds other stops: TalkBack
+///   focuses it and then each of them (the node is marked `holdsElements`, so the reading walk
+///   goes on into it). Its label is its `content-desc` when that is not blank (it overrides the
+///   whole subtree); otherwise its own `text` and the text of every descendant that is not
+///   itself focusable, joined with ", "; what TalkBack says for those children (their states
+///   and role words too) is kept for `TalkBackSpeech` when it differs from the label.
+/// - Any other node with text or a checked state is a stop of its own when no focusable
+///   ancestor speaks for it. Everything else is read through.
+/// - Order is TalkBack's traversal: pre-order with the children of a container laid out out of
+///   order reordered (`ReorderedChildrenIterator`); nodes get decreasing `sortPriority` by it.
 public enum AndroidImporter {
     /// The dump's screen. `interrupt` is asked between the reading, the roles and the
     /// layout, and every `WorkMeter.pollUnits` nodes laid out.
@@ -43,6 +40,16 @@ public enum AndroidImporter {
         facts.inactiveWindows = reader.inactiveWindows
         document.androidDisplay = facts
         return document
+    }
+
+    /// Whether the node says nothing of its own besides its label (no text of its own, state
+    /// or role word): then when its children say their label parts, its speech from the
+    /// label alone is the same, and no rare row is made (most clickable rows of plain texts).
+    private static func saysLabelAlone(_ i: Int, _ elements: [AndroidElement]) -> Bool {
+        guard elements[i].text.isEmpty, !elements[i].flags.contains(.checkable) else { return false }
+        let kind = elements[i].kind
+        guard kind == .view || kind == .text || kind == .list || kind == .cell else { return false }
+        return elements[i].talkBackRole.word == nil
     }
 
     /// The views a window draws behind the status and navigation bars (`PhoneWindow`'s decor view).
@@ -105,6 +112,7 @@ public enum AndroidImporter {
         let count = elements.count
         var document = Document()
         document.platform = .android
+        document.pixelsPerUnit = scale
         document.sourceMap = sources
         document.nodes.reserveCapacity(count)
         let fields = FieldTable(capacity: max(count, 1))
@@ -115,8 +123,9 @@ public enum AndroidImporter {
             fields.append(Node.Fields())
             var node = Node(table: fields, row: i, parent: elements[i].parent < 0 ? nil : Int(elements[i].parent), isSynthetic: false,
                             indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth))
-            // Document order is TalkBack's order: earlier nodes read first among siblings.
-            node.sortPriority = Double(count - i)
+            // TalkBack's traversal order (`AndroidRoles.place`); a node TalkBack does not see
+            // (not important) is read through in place, its children placed among its parent's.
+            node.sortPriority = i == 0 || roles.inTree[i] ? Double(count - roles.place(of: i)) : 0
             if i == 0 {
                 fields[i].typeName = "hierarchy"
                 node.isAccessibilityElement = false
@@ -126,7 +135,7 @@ public enum AndroidImporter {
                 document.nodes.append(node)
                 continue
             }
-            let kind = roles.kind[i]
+            let kind = elements[i].kind
             node.kind = kind
             fields[i].typeName = elements[i].className.isEmpty ? "android.view.View" : elements[i].className
             // The facts ATF's checks read that no other field carries (NodeWire's Android rows).
@@ -161,6 +170,15 @@ public enum AndroidImporter {
                 node.isAccessibilityElement = true
                 let label = roles.label(of: i, elements)
                 if !label.isEmpty { fields[i].label = label; node.note(.nonEmptyLabel, true) }
+                if roles.holdsStops[i] { fields[i].androidFacts.state(.holdsElements, true) }
+                if !(saysLabelAlone(i, elements) && roles.childrenSayTheirLabelParts(i, elements)),
+                   let children = roles.spokenChildren(of: i, elements), !(children == label && saysLabelAlone(i, elements)) {
+                    let own = elements[i].contentDescription.isEmpty && !elements[i].text.isEmpty
+                        && kind != .textField && kind != .secureTextField && kind != .slider && kind != .progressBar
+                        ? elements[i].text : nil
+                    fields[rareOf: i].talkBackName = own
+                    fields[rareOf: i].talkBackChildren = children
+                }
             case .readThrough:
                 node.isAccessibilityElement = false
             }

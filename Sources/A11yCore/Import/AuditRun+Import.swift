@@ -9,20 +9,20 @@ extension AuditRun {
     /// format (recognised from the content when nil), the density, and the options given
     /// beside the tree over the tree's own.
     public static func run(_ bytes: UnsafeRawBufferPointer, settings: AuditSettings, limits: DecodeLimits = .default,
-                           interrupt: AuditInterrupt = .never) throws(InputError) -> AuditRun {
+                           interrupt: AuditInterrupt = .never, screenshot: ScreenshotFile? = nil) throws(InputError) -> AuditRun {
         try run(bytes, format: settings.inputFormat ?? .auto, density: settings.density, limits: limits,
-                interrupt: interrupt) { settings.options.apply(to: &$0) }
+                interrupt: interrupt, screenshot: screenshot) { settings.options.apply(to: &$0) }
     }
 
     public static func run(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double? = nil,
                            limits: DecodeLimits = .default, budget: AuditBudget? = nil, baseline: Baseline? = nil,
-                           interrupt: AuditInterrupt = .never,
+                           interrupt: AuditInterrupt = .never, screenshot: ScreenshotFile? = nil,
                            adjust: (inout AuditOptions) -> Void = { _ in }) throws(InputError) -> AuditRun {
         try TextEncoding.requireUTF8(bytes)
         do throws(InputError) {
             return try importAndRun(bytes, format: format, density: density, limits: limits, budget: budget,
-                                    baseline: baseline, interrupt: interrupt, adjust: adjust)
-        } catch where error.kind != .timeBudget && error.kind != .cancelled {
+                                    baseline: baseline, interrupt: interrupt, screenshot: screenshot, adjust: adjust)
+        } catch where error.kind != .timeBudget && error.kind != .cancelled && error.kind != .screenshot {
             // A JSON input that is not ours nor Figma's may be a format we know by sight: say which.
             let resolved = format.resolved(for: bytes)
             if resolved == .json || resolved == .figma, let foreign = InputFormat.foreignFormat(bytes) { throw foreign }
@@ -32,13 +32,19 @@ extension AuditRun {
 
     private static func importAndRun(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double?,
                                      limits: DecodeLimits, budget: AuditBudget?, baseline: Baseline?,
-                                     interrupt: AuditInterrupt,
+                                     interrupt: AuditInterrupt, screenshot: ScreenshotFile?,
                                      adjust: (inout AuditOptions) -> Void) throws(InputError) -> AuditRun {
         switch format.resolved(for: bytes) {
         case .auto, .json:
-            return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt, adjust: adjust)
+            return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt,
+                           screenshot: screenshot, adjust: adjust)
         case .figma:
-            let screens = try FigmaImporter.screens(bytes, limits: limits, interrupt: interrupt)
+            var screens = try FigmaImporter.screens(bytes, limits: limits, interrupt: interrupt)
+            if let screenshot {
+                // A Figma export is one image per frame: one screenshot fits a response of one frame.
+                guard screens.count == 1 else { throw Screenshot.oneScreenOnly(screenshot.name, screens: screens.count) }
+                screens[0].document.screenshot = try Screenshot.placed(screenshot, on: screens[0].document)
+            }
             // The screens share one budget, as a batch's do.
             let budget = budget ?? AuditBudget(requestBytes: bytes.count)
             var meter = OutputMeter(limit: budget.maxOutputBytes, pointerPrefix: "")
@@ -54,6 +60,7 @@ extension AuditRun {
             var document = format.resolved(for: bytes) == .ios
                 ? try IOSPageSource.document(bytes, limits: limits, interrupt: interrupt)
                 : try AndroidImporter.document(bytes, density: density, limits: limits, interrupt: interrupt)
+            if let screenshot { document.screenshot = try Screenshot.placed(screenshot, on: document) }
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
             return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)

@@ -55,4 +55,9 @@ public struct Suppression: Sendable {
     public var reason: String?
     public var pointer: String
     public init(pointer: String) { self.pointer = pointer }
+
+    /// The bytes of its texts, which every suppressed finding it matches writes again.
+    var writtenBytes: Int {
+        [rule, id, identifier, node, reason].reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+    }
 }

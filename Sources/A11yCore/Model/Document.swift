@@ -27,6 +27,11 @@ public struct Document: Sendable {
     /// For an imported Android dump: the density it was read at, how that was chosen, and
     /// whether the screen is a touch screen (the response's `display`).
     public var androidDisplay: AndroidDisplay?
+    /// Device pixels per unit of the frames, when the source says: an Android dump's bounds
+    /// are pixels, which the importer divides by this density. A screenshot is placed with it.
+    public var pixelsPerUnit: Double?
+    /// The screenshot given with this screen, placed on its tree (`Screenshot.placed`).
+    public var screenshot: Screenshot?
 
     public init() {}
 

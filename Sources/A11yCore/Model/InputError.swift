@@ -9,6 +9,8 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
         case markup
         /// A document in a format we recognise but do not read (`InputFormat.foreignFormat`).
         case unsupportedFormat
+        /// The screenshot beside the input: not a PNG we can read, or not of this screen's size.
+        case screenshot
         /// Not the input's fault alone: the audit was stopped (`AuditInterrupt`).
         case timeBudget, cancelled
     }

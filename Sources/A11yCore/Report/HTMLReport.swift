@@ -91,7 +91,9 @@ public enum HTMLReport {
         let svg = wireframe.render()
         if check.now() { return html }
         if let svg {
-            html += "<figure>\n\(svg)\n<figcaption>Numbers are screen-reader stops in reading order.\n<ul class=\"legend\">\n"
+            html += "<figure>\n\(svg)\n<figcaption>"
+            if let shot = analysis.document.screenshot { html += "Drawn over the screenshot \(e(shot.summary)).\n" }
+            html += "Numbers are screen-reader stops in reading order.\n<ul class=\"legend\">\n"
             for impact in Impact.allCases.reversed() {
                 let look = HTMLStyle.look(impact)
                 html += "<li><svg aria-hidden=\"true\" width=\"28\" height=\"12\"><line x1=\"1\" y1=\"6\" x2=\"27\" y2=\"6\" stroke=\"\(look.color)\" stroke-width=\"\(MarkupText.number(look.strokeWidth))\""
@@ -106,6 +108,7 @@ public enum HTMLReport {
         html += stopsTable(screen, id: id, worst: wireframe.worstImpactByElement(), check: check)
         html += "</div>\n</div>\n"
         html += findingsTable(screen, id: id, states: states, check: check)
+        html += inapplicableNote(screen.report.run)
         html += suppressedTable(screen, id: id, check: check)
         if let fixed = states?.fixed, !fixed.isEmpty {
             html += "<h3 id=\"\(id)-fixed\">Fixed since the baseline</h3>\n<ul>\n"
@@ -136,12 +139,19 @@ public enum HTMLReport {
         return html + "</tbody>\n</table>\n"
     }
 
+    /// Rules that had nothing to look at, with their reasons: not passed, not failed.
+    private static func inapplicableNote(_ run: RuleRun) -> String {
+        guard !run.inapplicable.isEmpty else { return "" }
+        let items = run.inapplicable.map { "<code>\(e($0.rule))</code> (\(e($0.reason)))" }
+        return "<p class=\"muted\">Inapplicable, nothing to look at: " + items.joined(separator: ", ") + ".</p>\n"
+    }
+
     private static func findingsTable(_ screen: ScreenReport, id: String, states: BaselineComparison.Screen?,
                                       check: RenderCheck) -> String {
         let run = screen.report.run
         let reader = screen.report.analysis.document.platform.screenReader
         var html = "<h3 id=\"\(id)-findings\">Findings</h3>\n"
-        guard !run.findings.isEmpty || !run.omitted.isEmpty else { return html + "<p>No findings: every rule that ran passed.</p>\n" }
+        guard !run.findings.isEmpty || !run.omitted.isEmpty else { return html + "<p>No findings: every rule that ran passed\(run.inapplicable.isEmpty ? "" : " or was inapplicable").</p>\n" }
         let omitted = ImpactCounts(omittedFrom: run)
         if omitted.total > 0 {
             html += "<p class=\"summary\">\(omitted.total) finding\(omitted.total == 1 ? " is" : "s are") not listed here "

@@ -18,18 +18,27 @@ struct HTMLWireframe {
             let n = marked.filter { $0.impact == impact }.count
             return n == 0 ? nil : "\(n) \(impact.rawValue)"
         }
-        let description = "\(analysis.elements.count) screen-reader stop\(analysis.elements.count == 1 ? "" : "s") numbered in reading order. "
+        let drawnOver = analysis.document.screenshot.map { "Drawn over the screenshot \($0.summary). " } ?? ""
+        let description = drawnOver + "\(analysis.elements.count) screen-reader stop\(analysis.elements.count == 1 ? "" : "s") numbered in reading order. "
             + (counts.isEmpty ? "No element has a finding." : "Elements with findings outlined by worst impact: " + counts.joined(separator: ", ") + ".")
 
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wireframe\" role=\"img\" aria-labelledby=\"\(idPrefix)-svg-title \(idPrefix)-svg-desc\""
         svg += " viewBox=\"\(n(view.x)) \(n(view.y)) \(n(view.width)) \(n(view.height))\""
         svg += " width=\"\(n(HTMLWireframe.displayWidth))\" height=\"\(n(HTMLWireframe.displayWidth * view.height / view.width))\">\n"
-        svg += "<title id=\"\(idPrefix)-svg-title\">Wireframe of \(MarkupText.escape(screen.name))</title>\n"
+        svg += "<title id=\"\(idPrefix)-svg-title\">\(analysis.document.screenshot == nil ? "Wireframe" : "Screenshot") of \(MarkupText.escape(screen.name))</title>\n"
         svg += "<desc id=\"\(idPrefix)-svg-desc\">\(MarkupText.escape(description))</desc>\n"
         svg += "<rect x=\"\(n(bounds.x))\" y=\"\(n(bounds.y))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"#FFFFFF\" stroke=\"#8A929E\" stroke-width=\"1\" vector-effect=\"non-scaling-stroke\"/>\n"
 
+        if let shot = analysis.document.screenshot {
+            // The screen as it was drawn, under everything else: the PNG as given, placed where
+            // its pixels fall in tree units (the same placement rules measure pixels with).
+            svg += "<image x=\"\(n(shot.origin.x))\" y=\"\(n(shot.origin.y))\" width=\"\(n(Double(shot.width) / shot.scale))\""
+            svg += " height=\"\(n(Double(shot.height) / shot.scale))\" preserveAspectRatio=\"none\""
+            svg += " href=\"data:image/png;base64,\(Base64.encode(shot.file))\"/>\n"
+        }
         svg += "<g fill=\"none\" stroke=\"#C9CED6\" stroke-width=\"1\">\n"
-        for node in analysis.document.nodes {
+        // Over a screenshot the screen itself shows the views: only stops and findings are drawn.
+        for node in analysis.document.nodes where analysis.document.screenshot == nil {
             guard let frame = node.frame, !frame.isEmpty, node.parent != nil else { continue }
             svg += rect(frame, extra: "vector-effect=\"non-scaling-stroke\"")
         }

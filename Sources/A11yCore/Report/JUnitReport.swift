@@ -1,6 +1,7 @@
 /// JUnit XML for CI test views: one `<testsuite>` per screen, one `<testcase>` per rule that
 /// ran on it. A rule with violations fails with every violation listed; a rule with only
-/// `incomplete` findings is skipped ("needs manual review"); suppressed findings, and with a
+/// `incomplete` findings is skipped ("needs manual review"), and so is a rule that had nothing
+/// to look at ("inapplicable: " and its reason), never passed; suppressed findings, and with a
 /// baseline the unchanged ones, go to `<system-out>` so they are visible without failing.
 public enum JUnitReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil) -> [UInt8] {
@@ -86,6 +87,9 @@ public enum JUnitReport {
                 let message = "\(total) violation\(total == 1 ? "" : "s") of \(rule)"
                 cases += "      <failure message=\"\(MarkupText.escape(message))\" type=\"\(worst.rawValue)\">"
                 cases += MarkupText.escape(failing.joined(separator: "\n")) + "</failure>\n"
+            } else if let inapplicable = run.inapplicable.first(where: { $0.rule == rule }) {
+                counts.skipped += 1
+                cases += "      <skipped message=\"\(MarkupText.escape("inapplicable: " + inapplicable.reason))\"/>\n"
             } else if !review.isEmpty {
                 counts.skipped += 1
                 let total = review.count - (reviewOmitted > 0 ? 1 : 0) + reviewOmitted
@@ -106,6 +110,9 @@ public enum JUnitReport {
         xml += "    <properties>\n"
         xml += "      <property name=\"source\" value=\"\(MarkupText.escape(screen.source))\"/>\n"
         xml += "      <property name=\"elements\" value=\"\(analysis.elements.count)\"/>\n"
+        if let shot = analysis.document.screenshot {
+            xml += "      <property name=\"screenshot\" value=\"\(MarkupText.escape(shot.summary))\"/>\n"
+        }
         xml += "    </properties>\n"
         xml += cases
         if let fixed = states?.fixed, !fixed.isEmpty {

@@ -51,6 +51,7 @@ extension ResponseEncoder {
             rules.ran = screen.report.run.ran
             rules.passed = screen.report.run.passed
             rules.incomplete = screen.report.run.incomplete
+            rules.inapplicable = screen.report.run.inapplicable
             if let comparison {
                 new = comparison.newCount
                 unchanged = comparison.unchangedCount

@@ -152,9 +152,11 @@ struct SummaryCounts {
 }
 
 extension ResponseEncoder {
-    /// `{"run", "passed", "incomplete"}`: ids that ran on any screen, in first-seen order;
-    /// of those, the ones that passed on every screen where they ran; ids incomplete on
-    /// any screen, in first-seen order.
+    /// `{"run", "passed", "incomplete", "inapplicable"}`: ids that ran on any screen, in
+    /// first-seen order; of those, the ones that looked at something on some screen and
+    /// passed on every screen where they did; ids incomplete on any screen, in first-seen
+    /// order; rules inapplicable on every screen where they ran, each with the first screen's
+    /// reason.
     static func writeRuleLists(_ runs: [RuleRun], into w: inout JSONWriter) {
         // Lists the runner made index one registry table: positions all the way, and the
         // ids' JSON bytes copied from the table.
@@ -163,14 +165,19 @@ extension ResponseEncoder {
         }
         if runs.count == 1 {
             return writeLists(run: runs[0].ran.members, passed: runs[0].passed.members,
-                              incomplete: runs[0].incomplete.members, table, into: &w)
+                              incomplete: runs[0].incomplete.members, inapplicable: runs[0].inapplicable, table, into: &w)
         }
         w.beginObject()
         let ran = firstSeen(runs.map(\.ran.members))
         w.staticKey("run"); write(ran, table, into: &w)
         w.staticKey("passed")
-        write(ran.filter { p in runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) } }, table, into: &w)
+        write(ran.filter { p in
+            let id = table.ids[p]
+            return runs.contains { $0.passed.members.contains(p) }
+                && runs.allSatisfy { $0.passed.members.contains(p) || !$0.ran.members.contains(p) || $0.inapplicable.contains { $0.rule == id } }
+        }, table, into: &w)
         w.staticKey("incomplete"); write(firstSeen(runs.map(\.incomplete.members)), table, into: &w)
+        writeInapplicable(inapplicableEverywhere(runs), into: &w)
         w.endObject()
     }
 
@@ -188,7 +195,36 @@ extension ResponseEncoder {
         }
         w.staticKey("incomplete")
         write(run.incomplete.members, run.incomplete.table, into: &w)
+        writeInapplicable(run.inapplicable, into: &w)
         w.endObject()
+    }
+
+    /// `"inapplicable": [{"rule", "reason"}, ...]`: rules that had nothing to look at.
+    static func writeInapplicable(_ rules: [InapplicableRule], into w: inout JSONWriter) {
+        w.staticKey("inapplicable")
+        w.beginArray()
+        for entry in rules {
+            w.beginObject()
+            w.staticKey("rule"); w.string(entry.rule)
+            w.staticKey("reason"); w.string(entry.reason)
+            w.endObject()
+        }
+        w.endArray()
+    }
+
+    /// Rules inapplicable on every screen where they ran, in first-seen order, with the
+    /// reason the first screen gave.
+    static func inapplicableEverywhere(_ runs: [RuleRun]) -> [InapplicableRule] {
+        var out: [InapplicableRule] = []
+        for run in runs {
+            for entry in run.inapplicable where !out.contains(where: { $0.rule == entry.rule }) {
+                let everywhere = runs.allSatisfy { other in
+                    !other.rulesRun.contains(entry.rule) || other.inapplicable.contains { $0.rule == entry.rule }
+                }
+                if everywhere { out.append(entry) }
+            }
+        }
+        return out
     }
 
     /// `writeRuleLists` of one screen's run, read through its report.
@@ -198,7 +234,8 @@ extension ResponseEncoder {
             return writeRuleListsByID([report.pointee.run], into: &w)
         }
         writeLists(run: report.pointee.run.ran.members, passed: report.pointee.run.passed.members,
-                   incomplete: report.pointee.run.incomplete.members, table, into: &w)
+                   incomplete: report.pointee.run.incomplete.members, inapplicable: report.pointee.run.inapplicable,
+                   table, into: &w)
     }
 
     private static func sharesTable(_ run: borrowing RuleRun, _ table: RuleIDTable) -> Bool {
@@ -206,12 +243,13 @@ extension ResponseEncoder {
     }
 
     /// One run's lists (the runner's `passed` and `incomplete` are subsets of its `ran`).
-    private static func writeLists(run: RuleSet, passed: RuleSet, incomplete: RuleSet, _ table: RuleIDTable,
-                                   into w: inout JSONWriter) {
+    private static func writeLists(run: RuleSet, passed: RuleSet, incomplete: RuleSet, inapplicable: [InapplicableRule],
+                                   _ table: RuleIDTable, into w: inout JSONWriter) {
         w.beginObject()
         w.staticKey("run"); write(run, table, into: &w)
         w.staticKey("passed"); write(passed, table, into: &w)
         w.staticKey("incomplete"); write(incomplete, table, into: &w)
+        writeInapplicable(inapplicable, into: &w)
         w.endObject()
     }
 
@@ -253,8 +291,13 @@ extension ResponseEncoder {
         w.beginObject()
         w.staticKey("run"); w.strings(ran)
         w.staticKey("passed")
-        w.strings(ran.filter { id in runs.indices.allSatisfy { passedOn[$0].contains(id) || !ranOn[$0].contains(id) } })
+        w.strings(ran.filter { id in
+            runs.indices.contains { passedOn[$0].contains(id) }
+                && runs.indices.allSatisfy { passedOn[$0].contains(id) || !ranOn[$0].contains(id)
+                    || runs[$0].inapplicable.contains { $0.rule == id } }
+        })
         w.staticKey("incomplete"); w.strings(firstSeen(runs.map(\.rulesIncomplete)))
+        writeInapplicable(inapplicableEverywhere(runs), into: &w)
         w.endObject()
     }
 }

@@ -67,6 +67,17 @@ public enum ResponseEncoder {
         writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
         if check.now() { return }
         if let display = screens.report(index).pointee.analysis.document.androidDisplay { writeDisplay(display, into: &w) }
+        if let shot = screens.report(index).pointee.analysis.document.screenshot {
+            // Which screenshot the screen was placed on: only when one was given.
+            w.staticKey("screenshot")
+            w.beginObject()
+            w.staticKey("name"); w.string(shot.name)
+            w.staticKey("width"); w.int(shot.width)
+            w.staticKey("height"); w.int(shot.height)
+            w.staticKey("scale"); w.number(shot.scale)
+            w.staticKey("origin"); w.numberObject("x", shot.origin.x, "y", shot.origin.y)
+            w.endObject()
+        }
         w.staticKey("summary")
         writeSummary(screens.only(index), comparison: comparison, baselineScreen: index, batch: batch, check: check, into: &w)
     }

@@ -39,13 +39,17 @@ public enum SarifReport {
 
     /// Findings of one screen that have no result (past the findings cap or the output
     /// budget): said in the invocation's notifications and the run's properties, since a
-    /// code-scanning view shows only results.
+    /// code-scanning view shows only results. Also the screen's rules that had nothing to look
+    /// at (`inapplicable`), each a notification naming its rule, so that no view reads them as
+    /// passed.
     struct Omission: Sendable {
         var screen: String
         var counts: ImpactCounts
+        var inapplicable: [InapplicableRule]
         init?(_ screen: ScreenReport) {
             counts = ImpactCounts(omittedFrom: screen.report.run)
-            guard counts.total > 0 else { return nil }
+            inapplicable = screen.report.run.inapplicable
+            guard counts.total > 0 || !inapplicable.isEmpty else { return nil }
             self.screen = screen.name
         }
     }
@@ -100,7 +104,7 @@ public enum SarifReport {
         json.beginObject(); json.key("executionSuccessful"); json.bool(true)
         if !omissions.isEmpty {
             json.key("toolExecutionNotifications"); json.beginArray()
-            for omission in omissions {
+            for omission in omissions where omission.counts.total > 0 {
                 json.beginObject()
                 json.key("descriptor"); json.beginObject(); json.key("id"); json.string("findings-omitted"); json.endObject()
                 json.key("level"); json.string("warning")
@@ -110,14 +114,28 @@ public enum SarifReport {
                 json.key("message"); json.beginObject(); json.key("text"); json.string(SarifMessage.text(text)); json.endObject()
                 json.endObject()
             }
+            for omission in omissions {
+                for entry in omission.inapplicable {
+                    json.beginObject()
+                    json.key("descriptor"); json.beginObject(); json.key("id"); json.string("rule-inapplicable"); json.endObject()
+                    json.key("associatedRule"); json.beginObject(); json.key("id"); json.string(entry.rule)
+                    if let index = rules.index[entry.rule] { json.key("index"); json.int(index) }
+                    json.endObject()
+                    json.key("level"); json.string("note")
+                    let text = "\(entry.rule) is inapplicable on screen \(omission.screen): \(entry.reason)."
+                    json.key("message"); json.beginObject(); json.key("text"); json.string(SarifMessage.text(text)); json.endObject()
+                    json.endObject()
+                }
+            }
             json.endArray()
         }
         json.endObject()
         json.endArray()
 
-        if !omissions.isEmpty || fixed > 0 {
+        let omitted = omissions.contains(where: { $0.counts.total > 0 })
+        if omitted || fixed > 0 {
             json.key("properties"); json.beginObject()
-            if !omissions.isEmpty {
+            if omitted {
                 var total = ImpactCounts()
                 for omission in omissions { total.add(omission.counts) }
                 json.key("findingsOmitted"); json.int(total.total)
@@ -228,6 +246,16 @@ public enum SarifReport {
             json.key("x"); json.number(frame.x); json.key("y"); json.number(frame.y)
             json.key("width"); json.number(frame.width); json.key("height"); json.number(frame.height)
             json.endObject()
+        }
+        // Where the finding is on the screenshot the screen was placed on, in its pixels.
+        if let shot = analysis.document.screenshot {
+            json.key("screenshot"); json.string(shot.summary)
+            if let frame = finding.frame, let pixels = shot.pixelRect(frame) {
+                json.key("screenshotPixels"); json.beginObject()
+                json.key("x"); json.int(pixels.x); json.key("y"); json.int(pixels.y)
+                json.key("width"); json.int(pixels.width); json.key("height"); json.int(pixels.height)
+                json.endObject()
+            }
         }
         if !finding.data.isEmpty {
             json.key("data"); json.beginObject()

@@ -70,6 +70,7 @@ public enum TextReport {
             if let reason = display.notTouchReason { out += "; " + t(reason) }
             out += "\n"
         }
+        if let shot = analysis.document.screenshot { out += "  screenshot: " + t(shot.summary) + "\n" }
         for (index, e) in analysis.elements.enumerated() {
             if check.item() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
@@ -92,6 +93,10 @@ public enum TextReport {
                 if check.item() { return out }
                 out += "     fixed  \(t(entry.rule ?? "?")) at \(t(entry.node ?? "?")): \(t(entry.message ?? entry.fingerprint))\n"
             }
+        }
+        // Rules that had nothing to look at are neither passed nor failed: say so.
+        if !report.run.inapplicable.isEmpty {
+            out += "  Inapplicable: " + report.run.inapplicable.map { "\(t($0.rule)) (\(t($0.reason)))" }.joined(separator: ", ") + "\n"
         }
         return out
     }

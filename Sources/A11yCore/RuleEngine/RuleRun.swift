@@ -17,6 +17,9 @@ public struct RuleRun: Sendable {
     /// The same lists as registry positions: the runner fills these, and the summary
     /// writes them without building or comparing strings.
     var ran = RuleIDList.empty, passed = RuleIDList.empty, incomplete = RuleIDList.empty
+    /// Rules that ran but had nothing to look at (`Rule.inapplicability`), in run order, each
+    /// with its reason: neither passed nor failed (axe's fourth outcome).
+    public var inapplicable: [InapplicableRule] = []
     /// Findings past `RuleRun.defaultMaxFindings` (or the runner's cap, or the output
     /// budget): not listed, but kept as what the gate, the counts and a baseline need of
     /// them, in reading order. A listing is cut; the verdict never is.
@@ -31,13 +34,21 @@ public struct RuleRun: Sendable {
     /// of a screen it has written.
     public var rulesOnly: RuleRun {
         var lists = RuleRun()
-        lists.ran = ran; lists.passed = passed; lists.incomplete = incomplete
+        lists.ran = ran; lists.passed = passed; lists.incomplete = incomplete; lists.inapplicable = inapplicable
         return lists
     }
 
     /// Caps the findings listed per screen so a hostile tree (250,000 nodes, each failing
     /// several rules) cannot make a response of hundreds of megabytes.
     public static let defaultMaxFindings = 10_000
+}
+
+/// A rule that had nothing to look at on a screen, and why (e.g. `text-contrast`: "no
+/// colours and no screenshot").
+public struct InapplicableRule: Sendable, Equatable {
+    public var rule: String
+    public var reason: String
+    public init(rule: String, reason: String) { self.rule = rule; self.reason = reason }
 }
 
 /// A finding left out of a listing: its rule, node, impact and outcome, so that exit codes,

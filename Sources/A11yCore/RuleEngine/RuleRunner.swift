@@ -47,10 +47,19 @@ public enum RuleRunner {
         // Findings dropped from the listing, kept small: the gate and the counts need them all.
         var omitted: [OmittedFinding] = []
         var passed = RuleSet(), incomplete = RuleSet()
+        var inapplicable: [InapplicableRule] = []
         let suppressionIndex = SuppressionIndex(options.suppressions)
         for position in positions {
             try interrupt.check()
             context.position = position
+            // A rule with nothing to look at is inapplicable, never passed; its empty list
+            // keeps `lists` in step with `positions`.
+            if let reason = table.rules[position].inapplicability?(context) {
+                inapplicable.append(InapplicableRule(rule: table.rules[position].id, reason: reason))
+                lists.append([])
+                if !options.suppressions.isEmpty { suppressedLists.append([]) }
+                continue
+            }
             var list = table.rules[position].check(context)
             // A rule stopped mid-way returned what it had: no verdict, no findings.
             try steps.throwIfStopped()
@@ -106,7 +115,12 @@ public enum RuleRunner {
         if !suppressedLists.isEmpty {
             var suppressed = inReadingOrder(suppressedLists, ranks: ranks, in: analysis)
             var suppressedFindings = suppressed.map(\.finding)
-            let kept = affordable(&suppressedFindings, upTo: budget.maxSuppressed, maxListEntries: budget.maxListEntries, analysis, &meter)
+            // Each listed suppressed finding also writes its suppression (rule, id, identifier,
+            // node, reason): one 64 KB reason matching N findings is written N times, so it is
+            // paid for per finding like the finding's own texts (issue 24).
+            let suppressionBytes = suppressed.map { $0.suppression.writtenBytes }
+            let kept = affordable(&suppressedFindings, upTo: budget.maxSuppressed, maxListEntries: budget.maxListEntries, analysis, &meter,
+                                  extraBytes: suppressionBytes)
             for k in 0..<kept { suppressed[k].finding = suppressedFindings[k] }
             suppressedOmitted += suppressed.count - kept
             if kept < suppressed.count { suppressed.removeLast(suppressed.count - kept) }
@@ -118,6 +132,7 @@ public enum RuleRunner {
         run.ran = RuleIDList(table: table.ids, members: selected)
         run.passed = RuleIDList(table: table.ids, members: passed)
         run.incomplete = RuleIDList(table: table.ids, members: incomplete)
+        run.inapplicable = inapplicable
         return run
     }
 
@@ -162,12 +177,15 @@ public enum RuleRunner {
     /// conflicting nodes, words), which may repeat other nodes' paths. A list keeps at most
     /// `maxListEntries` entries and, once the budget runs short, the entries it can pay for;
     /// the rest are counted in a `<key>Omitted` number beside it.
+    /// `extraBytes[k]`, when given, is what the k-th finding writes beside its own fields (a
+    /// suppressed finding's suppression).
     private static func affordable(_ findings: inout [Finding], upTo count: Int, maxListEntries: Int, _ analysis: Analysis,
-                                   _ meter: inout OutputMeter) -> Int {
+                                   _ meter: inout OutputMeter, extraBytes: [Int] = []) -> Int {
         var listed = 0
         for finding in findings.prefix(count) {
             let node = finding.node
             var bytes = finding.message.utf8.count + meter.pointerBytes(of: node, in: analysis.document.nodes)
+                + (listed < extraBytes.count ? extraBytes[listed] : 0)
                 + (analysis.document.nodes[node].id?.utf8.count ?? 0) + (analysis.identifier(ofNode: node)?.utf8.count ?? 0)
             for item in finding.data {
                 bytes += item.key.utf8.count

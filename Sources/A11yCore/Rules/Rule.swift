@@ -60,12 +60,19 @@ public struct Rule: Sendable {
     public var help: String
     /// Off-by-default rules run only when enabled explicitly.
     public var enabledByDefault: Bool
+    /// Why the rule has nothing to look at on this screen, or nil when it has: axe's
+    /// *inapplicable* ("no nodes the rule applies to"). A rule that cannot look is never
+    /// reported as passed: the runner lists it in `RuleRun.inapplicable` with this reason and
+    /// does not run `check`. Rules that leave this nil are passed when they find nothing.
+    public var inapplicability: (@Sendable (RuleContext) -> String?)?
     public var check: @Sendable (RuleContext) -> [Finding]
 
     public init(id: String, wcag: [String], level: WCAGLevel?, impact: Impact, description: String, help: String,
-                enabledByDefault: Bool = true, check: @escaping @Sendable (RuleContext) -> [Finding]) {
+                enabledByDefault: Bool = true, inapplicability: (@Sendable (RuleContext) -> String?)? = nil,
+                check: @escaping @Sendable (RuleContext) -> [Finding]) {
         self.id = id; self.wcag = wcag; self.level = level; self.impact = impact
         self.description = description; self.help = help; self.enabledByDefault = enabledByDefault
+        self.inapplicability = inapplicability
         self.check = check
     }
 

@@ -16,6 +16,9 @@
 ///   `nodesWithOwnStyle`, `nodesWithComponent`, `nodesNotFocusable`.
 /// - **How a node is rendered**: `style(ofNode:)`, its colours, font and opacity after
 ///   inheritance and the background behind it (`RenderedStyle`, `ContrastMath`).
+/// - **The screen as it was drawn**, when a screenshot came with the input: `screenshot`
+///   (decoded RGBA pixels, its scale and origin), and `pixels(ofNode:)` / `pixels(of:)` for
+///   the screenshot pixels a frame in tree units covers (`Screenshot`, `ScreenshotPlacement`).
 /// - **The run's settings**: `thresholds` (e.g. `thresholds.contrastText`, the platform's
 ///   values or the request's) and `options`.
 ///
@@ -118,6 +121,21 @@ public struct RuleContext: Sendable {
     public func hasNoFrame(_ node: Int) -> Bool { inputs.styles.flags[node].contains(.unknownFrame) }
     /// The node folds its subtree into one element (`grouping: combine` or a `combinable`).
     public func combinesChildren(_ node: Int) -> Bool { inputs.styles.flags[node].contains(.combines) }
+
+    // MARK: Screenshot
+
+    /// The screenshot given with this screen, placed on its tree; nil when none was given.
+    public var screenshot: Screenshot? { inputs.analysis.document.screenshot }
+
+    /// The screenshot pixels a frame in tree units covers (clipped to the image); nil with no
+    /// screenshot, or when the frame falls outside it.
+    public func pixels(of frame: Rect) -> PixelRect? { screenshot?.pixelRect(frame) }
+
+    /// The screenshot pixels where the node is drawn: its `frame`, else its element's frame.
+    public func pixels(ofNode index: Int) -> PixelRect? {
+        guard let screenshot, let frame = node(index).frame ?? inputs.analysis.frame(ofNode: index) else { return nil }
+        return screenshot.pixelRect(frame)
+    }
 
     // MARK: Findings
 

@@ -1,25 +1,56 @@
 /// Shared by 1.4.3 and 1.4.6: every visible, enabled node that draws text, measured
 /// against the backdrop it is painted on.
 enum TextContrastCheck {
+    static let noColours = "no colours and no screenshot"
+
+    /// Inapplicable (nothing to measure) when no shown, enabled node draws text, or none of
+    /// them has a text colour to measure (Android and iOS dumps carry no colours) and no
+    /// screenshot came with the input.
+    @Sendable static func inapplicability(_ ctx: RuleContext) -> String? {
+        let screenshot = ctx.screenshot != nil
+        var anyText = false
+        for index in ctx.nodesDrawingText {
+            let style = ctx.style(ofNode: index)
+            guard style.isVisible, !style.disabled, !ctx.hasEmptyFrame(index) else { continue }
+            if style.foreground != nil || screenshot { return nil }
+            anyText = true
+        }
+        return anyText ? noColours : "no visible text"
+    }
+
     static func findings(_ ctx: RuleContext, normal: Double, large: Double) -> [Finding] {
         var out: [Finding] = []
         for index in ctx.nodesDrawingText {
             let style = ctx.style(ofNode: index)
-            guard style.isVisible, !style.disabled, let foreground = style.foreground, !ctx.hasEmptyFrame(index)
-            else { continue }
+            guard style.isVisible, !style.disabled, !ctx.hasEmptyFrame(index) else { continue }
             let isLarge = style.isLargeText
             let required = isLarge ? large : normal
+            // No colour in the tree (a dump): the screenshot's pixels decide, when there is one.
+            guard let foreground = style.foreground else {
+                if let finding = PixelContrastCheck.text(ctx, node: index, style: style, normal: normal, large: large) {
+                    out.append(finding)
+                }
+                continue
+            }
             guard let measured = style.contrast(of: foreground) else {
-                out.append(undecidable(ctx, node: index, foreground: foreground, backdrop: style.backdrop, required: required))
+                // Over a gradient or an image the tree cannot settle it; a screenshot can.
+                if PixelContrastCheck.pixels(ctx, index) != nil {
+                    if let finding = PixelContrastCheck.text(ctx, node: index, style: style, normal: normal, large: large) {
+                        out.append(finding)
+                    }
+                } else {
+                    out.append(undecidable(ctx, node: index, foreground: foreground, backdrop: style.backdrop, required: required))
+                }
                 continue
             }
             guard measured.ratio < required else { continue }
             let foregroundHex = measured.foreground.hexCode, backgroundHex = measured.background.hexCode
             let ratio = ContrastMath.reported(measured.ratio, required: required)
             let message = message(ratio: ratio, foreground: foregroundHex, background: backgroundHex, required: required, large: isLarge)
+            let suggested = PixelContrast.suggestedForeground(measured.foreground, background: measured.background, required: required)
             out.append(ctx.finding(node: index, message: message,
                                    data: contrastData(ratio: measured.ratio, foreground: foregroundHex, background: backgroundHex,
-                                                      required: required, large: isLarge)))
+                                                      required: required, large: isLarge, suggested: suggested?.hexCode)))
         }
         return out
     }
@@ -56,13 +87,15 @@ enum TextContrastCheck {
     }
 
     /// `foreground` and `background` are the pair's hex codes, made once for message and data.
+    /// `suggested`: the nearest passing foreground (`PixelContrast.suggestedForeground`).
     static func contrastData(ratio: Double, foreground: String, background: String, required: Double,
-                             large: Bool? = nil) -> [(key: String, value: DataValue)] {
+                             large: Bool? = nil, suggested: String? = nil) -> [(key: String, value: DataValue)] {
         var data: [(key: String, value: DataValue)] = [
             ("ratio", .number(ContrastMath.reported(ratio, required: required))), ("required", .number(required)),
             ("foreground", .string(foreground)), ("background", .string(background)),
         ]
         if let large { data.append(("largeText", .bool(large))) }
+        if let suggested { data.append(("suggestedForeground", .string(suggested))) }
         return data
     }
 

@@ -6,6 +6,15 @@ extension Rule {
         id: "text-scaling", wcag: ["1.4.4"], level: .AA, impact: .serious,
         description: "Text scales with the user's text size (Dynamic Type, sp, browser zoom).",
         help: "Use a text style (e.g. .font(.body)) or scale custom fonts (UIFontMetrics / @ScaledMetric).",
+        inapplicability: { ctx in
+            // Android and iOS dumps do not say whether text scales: nothing to judge.
+            var anyText = false
+            for index in ctx.nodes.indices where ctx.drawsText(index) || ctx.node(index).kind == .text {
+                anyText = true
+                if ctx.node(index).style?.scalesWithDynamicType != nil { return nil }
+            }
+            return anyText ? "the input does not say whether text scales" : "no text"
+        },
         check: { ctx in
             var out: [Finding] = []
             let nodes = ctx.nodes

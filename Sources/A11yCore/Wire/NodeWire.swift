@@ -263,6 +263,10 @@ extension Node {
         var className: String?
         var contentDescription: String?
         var scrollable = false
+        /// Android import: what TalkBack says for the stop's own name and for the children it
+        /// speaks for (`TalkBackSpeech`), set only when the stop speaks for some.
+        var talkBackName: String?
+        var talkBackChildren: String?
         var containerType: ContainerType?
         var dataTableCell: DataTableCell?
     }
@@ -305,6 +309,11 @@ extension Node {
     }
     /// Android: the node's own non-empty contentDescription (not the label TalkBack composes).
     public var contentDescription: String? { get { rare { $0.contentDescription } ?? nil } set { mutateRare { $0.contentDescription = newValue } } }
+    /// Android import: the stop's own name and its children's descriptions in TalkBack's words
+    /// (`TreeNodesDescription.treeNodesDescription`), nil unless it speaks for children.
+    var talkBackChildren: (name: String?, children: String)? {
+        rare { r in r.talkBackChildren.map { (r.talkBackName, $0) } } ?? nil
+    }
     /// Android: the node scrolls its content.
     public var scrollable: Bool { get { rare { $0.scrollable } ?? false } set { mutateRare { $0.scrollable = newValue } } }
 
@@ -312,6 +321,12 @@ extension Node {
     public var clickable: Bool? { get { fields.androidFacts.value(.clickable) } set { mutate { $0.androidFacts.state(.clickable, newValue) } } }
     /// Android: `isLongClickable()`, nil when the tree does not say.
     public var longClickable: Bool? { get { fields.androidFacts.value(.longClickable) } set { mutate { $0.androidFacts.state(.longClickable, newValue) } } }
+    /// Android import: a stop that holds other stops (TalkBack focuses it, then each of them),
+    /// so the reading walk goes on into its subtree.
+    var holdsElements: Bool {
+        get { fields.androidFacts.value(.holdsElements) == true }
+        set { mutate { $0.androidFacts.state(.holdsElements, newValue ? true : nil) } }
+    }
     /// Android: `isImportantForAccessibility()`, nil when the tree does not say (read as true).
     public var importantForAccessibility: Bool? { get { fields.androidFacts.value(.important) } set { mutate { $0.androidFacts.state(.important, newValue) } } }
 
@@ -325,7 +340,8 @@ extension Node {
 /// Three optional Android booleans in one byte: for each fact a bit saying it was stated and
 /// a bit holding its value.
 struct AndroidFacts: Equatable {
-    enum Fact: UInt8 { case clickable = 0, longClickable = 2, important = 4 }
+    /// `holdsElements` is no wire field: the Android importer's stop that holds other stops.
+    enum Fact: UInt8 { case clickable = 0, longClickable = 2, important = 4, holdsElements = 6 }
     private var bits: UInt8 = 0
 
     func value(_ fact: Fact) -> Bool? {

@@ -52,4 +52,31 @@ import Testing
         let twice = try Self.answer(Self.batchSharingABaseline(screens: 400, fingerprints: 800))
         #expect(Double(twice.count) <= 2.6 * Double(body.count))
     }
+
+    /// `n` unnamed buttons and one suppression of their rule with a 60,000-byte reason: every
+    /// suppressed finding writes the suppression again, so each pays for it from the output
+    /// budget (32 × request + 4 MiB); the rest are counted in `suppressedOmitted`.
+    static func longSuppressionReason(_ n: Int) -> String {
+        let buttons = (0..<n).map { #"{"type":"button","frame":{"x":0,"y":\#($0 * 50),"width":100,"height":48}}"# }
+        return #"{"options":{"suppress":[{"rule":"control-name","reason":"\#(String(repeating: "r", count: 60_000))"}]},"#
+            + #""root":{"type":"view","frame":{"x":0,"y":0,"width":400,"height":\#(n * 50)},"children":[\#(buttons.joined(separator: ","))]}}"#
+    }
+
+    @Test func aLongSuppressionReasonCannotMultiplyTheAnswer() throws {
+        let request = Self.longSuppressionReason(500)
+        let limit = 32 * request.utf8.count + 4 << 20
+        for format in [OutputFormat.json, .report(.junit), .report(.html)] {
+            let body = try Self.answer(request, format)
+            // Before: 30 MB (305 × the request) in every format; JUnit and HTML add their markup
+            // to the budgeted texts.
+            #expect(body.count <= limit * 3 / 2, "\(format): \(body.count) bytes for \(request.utf8.count)")
+        }
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(try Self.answer(request))) as? [String: Any])["summary"] as? [String: Any]
+        let suppressed = try #require(summary?["suppressed"] as? [String: Any])
+        // Every suppressed finding is still counted: listed (`count`) or not (`suppressedOmitted`).
+        let listed = try #require(suppressed["count"] as? Int)
+        #expect((suppressed["findings"] as? [Any])?.count == listed)
+        #expect(listed > 0 && listed < 500)
+        #expect(summary?["suppressedOmitted"] as? Int == 500 - listed)
+    }
 }

@@ -100,12 +100,13 @@ import Testing
                 == [Said("PIN, 1 character, Edit box", "Double-tap to edit text")])
     }
 
-    /// roledescription/SeekBarDescription: the value as state, "Slider" (`value_seek_bar`);
+    /// roledescription/SeekBarDescription: the value as state (`seekBarPercentText`: the
+    /// framework's integer range says "50", `template_value`), "Slider" (`value_seek_bar`);
     /// hint/NodeRoleHint.getSeekBarHint: `template_hint_adjustable_2gesture` with the default
     /// gestures "Swipe up" / "Swipe down" (`title_pref_shortcut_up`, `title_pref_shortcut_down`).
     @Test func seekBarsSayValueNameSlider() throws {
         #expect(try said(control("android.widget.SeekBar", ["content-desc": "Volume", "text": "50.0"]))
-                == [Said("50.0, Volume, Slider", "\"Swipe up\" or \"Swipe down\" to adjust")])
+                == [Said("50, Volume, Slider", "\"Swipe up\" or \"Swipe down\" to adjust")])
     }
 
     /// Role.getRole: Spinner is a drop-down list ("Drop down list", `value_spinner`);

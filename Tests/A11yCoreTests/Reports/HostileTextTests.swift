@@ -29,11 +29,12 @@ import Testing
             let withoutColours = text.replacing(/\x{1B}\[[0-9;]*m/, with: "")
             #expect(!withoutColours.unicodeScalars.contains { $0 != "\n" && TerminalText.isEscaped($0) })
             #expect(color == text.contains("\u{1B}[1;31m"))
-            // One line per stop, per finding, plus the heading and the blank line after it:
-            // no value could add a line of its own.
+            // One line per stop, per finding, plus the heading, the line of inapplicable rules
+            // when some were, and the blank line after it: no value could add a line of its own.
             let report = run.screens[0].report
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(lines.count == 1 + report.analysis.elements.count + report.run.findings.count + 2)
+            let inapplicableLine = report.run.inapplicable.isEmpty ? 0 : 1
+            #expect(lines.count == 1 + report.analysis.elements.count + report.run.findings.count + inapplicableLine + 2)
             #expect(text.contains(#"hostile\u{1B}[2J.json"#))
             #expect(text.contains(#"Click here \u{1B}[31mRED\u{1B}[0m\u{0D}\u{0A}forged line\u{85}\u{9B}2J"#))
             #expect(text.contains(#"id\u{00}nul\u{202E}evil"#))

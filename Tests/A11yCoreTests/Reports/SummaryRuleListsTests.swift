@@ -21,11 +21,17 @@ import Testing
         ]
     }
 
+    /// The lists, `inapplicable` as "rule: reason" strings.
     func written(_ runs: [RuleRun]) -> [String: [String]] {
         var w = JSONWriter()
         ResponseEncoder.writeRuleLists(runs, into: &w)
-        let object = try? JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String: [String]]
-        return object ?? [:]
+        guard let object = try? JSONSerialization.jsonObject(with: Data(w.bytes)) as? [String: Any] else { return [:] }
+        var lists: [String: [String]] = [:]
+        for (key, value) in object {
+            if let ids = value as? [String] { lists[key] = ids }
+            if let entries = value as? [[String: String]] { lists[key] = entries.map { "\($0["rule"] ?? "?"): \($0["reason"] ?? "?")" } }
+        }
+        return lists
     }
 
     /// The same lists as strings, so the summary takes its by-id path.
@@ -34,6 +40,7 @@ import Testing
         copy.rulesRun = run.rulesRun
         copy.rulesPassed = run.rulesPassed
         copy.rulesIncomplete = run.rulesIncomplete
+        copy.inapplicable = run.inapplicable
         return copy
     }
 
@@ -49,9 +56,22 @@ import Testing
                 var ran: [String] = []
                 for id in screens.flatMap(\.rulesRun) where !ran.contains(id) { ran.append(id) }
                 #expect(fromPositions["run"] == ran)
+                // Passed: passed on some screen, and on every screen where it ran passed or
+                // had nothing to look at.
+                func inapplicable(_ id: String, on run: RuleRun) -> Bool { run.inapplicable.contains { $0.rule == id } }
                 #expect(fromPositions["passed"] == ran.filter { id in
-                    screens.allSatisfy { $0.rulesPassed.contains(id) || !$0.rulesRun.contains(id) }
+                    screens.contains { $0.rulesPassed.contains(id) }
+                        && screens.allSatisfy { $0.rulesPassed.contains(id) || !$0.rulesRun.contains(id) || inapplicable(id, on: $0) }
                 })
+                // Inapplicable: on every screen where it ran, with the first screen's reason.
+                var expected: [String] = []
+                for run in screens {
+                    for entry in run.inapplicable where !expected.contains(where: { $0.hasPrefix(entry.rule + ":") })
+                        && screens.allSatisfy({ !$0.rulesRun.contains(entry.rule) || inapplicable(entry.rule, on: $0) }) {
+                        expected.append("\(entry.rule): \(entry.reason)")
+                    }
+                }
+                #expect(fromPositions["inapplicable"] == expected)
             }
         }
     }

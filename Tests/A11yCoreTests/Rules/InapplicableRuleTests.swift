@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import A11yCore
+
+/// A rule that could not look at anything is inapplicable (axe's fourth outcome), with its
+/// reason, and never counted as passed.
+@Suite struct InapplicableRuleTests {
+    func reasons(_ run: RuleRun) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: run.inapplicable.map { ($0.rule, $0.reason) })
+    }
+
+    @Test func androidDumpWithoutColoursOrScreenshotMeasuresNothing() throws {
+        let xml = Android.dump(Android.node(["class": "android.widget.FrameLayout", "bounds": "[0,0][1080,2400]"],
+            Android.node(["class": "android.widget.TextView", "text": "Total", "bounds": "[0,0][500,100]"])
+            + Android.node(["class": "android.widget.ImageView", "content-desc": "Logo", "bounds": "[0,200][200,400]"])))
+        let document = try Android.document(xml)
+        let run = try RuleRunner.run(try Analyzer.analyze(document), options: document.options)
+        #expect(reasons(run) == [
+            "text-contrast": "no colours and no screenshot",
+            "non-text-contrast": "no colours and no screenshot",
+            "text-scaling": "the input does not say whether text scales",
+        ])
+        for rule in ["text-contrast", "non-text-contrast", "text-scaling"] {
+            #expect(run.rulesRun.contains(rule))
+            #expect(!run.rulesPassed.contains(rule) && !run.rulesIncomplete.contains(rule))
+        }
+    }
+
+    @Test func aTreeWithColoursAndScalingIsLookedAt() throws {
+        let json = RuleFixture.screen(
+            ##"{"type": "text", "text": "Total", "style": {"foreground": "#000000", "background": "#FFFFFF", "scalesWithDynamicType": true}}"##,
+            ##"{"type": "image", "label": "Logo", "style": {"foreground": "#000000", "background": "#FFFFFF"}, "frame": {"x": 0, "y": 100, "width": 44, "height": 44}}"##)
+        let run = try RuleFixture.run(json)
+        #expect(run.inapplicable.isEmpty)
+        #expect(["text-contrast", "non-text-contrast", "text-scaling"].allSatisfy(run.rulesPassed.contains))
+    }
+
+    @Test func reasonsSayWhatWasMissing() throws {
+        // Nothing draws text and no graphic: there is nothing of the kind to look at.
+        let empty = try RuleFixture.run(RuleFixture.screen(#"{"type": "view", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}"#))
+        #expect(reasons(empty) == ["text-contrast": "no visible text", "non-text-contrast": "no images or controls without text",
+                                   "text-scaling": "no text"])
+        // AAA adds text-contrast-enhanced with the same reason.
+        let aaa = try RuleFixture.run(RuleFixture.screen(#"{"type": "text", "text": "Hi"}"#)) { $0.level = .AAA }
+        #expect(reasons(aaa)["text-contrast-enhanced"] == "no colours and no screenshot")
+        #expect(reasons(aaa)["text-contrast"] == "no colours and no screenshot")
+    }
+
+    @Test func everyFormatSaysInapplicableNotPassed() throws {
+        let json = RuleFixture.screen(#"{"type": "text", "text": "Hi"}"#)
+        let audit = try Array(json.utf8).withUnsafeBytes { bytes in
+            Result { () throws(InputError) in try AuditRun.run(bytes, format: .json) }
+        }.get()
+        let screens = audit.screens
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(audit))) as? [String: Any])
+        let rules = try #require((summary["summary"] as? [String: Any])?["rules"] as? [String: Any])
+        let listed = try #require(rules["inapplicable"] as? [[String: String]])
+        #expect(listed.contains(["rule": "text-contrast", "reason": "no colours and no screenshot"]))
+        #expect((rules["passed"] as? [String])?.contains("text-contrast") == false)
+
+        let junit = String(decoding: JUnitReport.render(screens: screens), as: UTF8.self)
+        #expect(junit.contains(#"name="text-contrast">"# + "\n" + #"      <skipped message="inapplicable: no colours and no screenshot"/>"#))
+        let sarif = String(decoding: SarifReport.render(screens: screens, catalogue: RuleRegistry.all), as: UTF8.self)
+        #expect(sarif.contains(#""descriptor":{"id":"rule-inapplicable"},"associatedRule":{"id":"text-contrast""#))
+        let text = TextReport.render(screens: screens.map { ($0.name, $0.report) }, color: false)
+        #expect(text.contains("Inapplicable: text-contrast (no colours and no screenshot)"))
+        let html = String(decoding: HTMLReport.render(screens: screens), as: UTF8.self)
+        #expect(html.contains("Inapplicable, nothing to look at: <code>text-contrast</code> (no colours and no screenshot)"))
+    }
+}
