@@ -42,7 +42,7 @@ run() { # name input [flags...]
 inputs=(Examples/*.json Tests/Fuzz/corpus/audit/* "$trees"/*.json)
 for input in "${inputs[@]}"; do
     base=$(basename "$input")
-    for format in json text sarif junit html; do
+    for format in json text sarif junit html markdown github; do
         run "$base.$format" "$input" --format "$format"
     done
     run "$base.pretty" "$input" --pretty
@@ -58,6 +58,8 @@ screens=.build/golden-examples
 rm -rf "$screens"; mkdir -p "$screens"; cp Examples/*.json "$screens"/
 run "examples-folder.json" "$screens"
 run "examples-folder.sarif" "$screens" --format sarif
+run "examples-folder.md" "$screens" --format markdown
+run "examples-folder.github" "$screens" --format github
 "$binary" rules --format json > "$out/rules.json"
 "$binary" rules > "$out/rules.txt"
 
@@ -65,7 +67,7 @@ if [ -d ../shared/samples ]; then
     for entry in android-uiautomator:android ios-xcuitest:ios figma:figma; do
         for file in ../shared/samples/"${entry%%:*}"/*; do
             [ -f "$file" ] || continue
-            for format in json sarif html; do
+            for format in json sarif html markdown github; do
                 run "sample-$(basename "$file").$format" "$file" --input-format "${entry#*:}" --format "$format"
             done
         done

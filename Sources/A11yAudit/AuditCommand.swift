@@ -149,10 +149,16 @@ enum AuditCommand {
     /// The file's screens under their run names: the file's name, or `name#screen` for each
     /// screen of a batch file.
     static func screenReports(of run: AuditRun, from file: InputFile) -> [ScreenReport] {
-        run.screens.map { screen in
-            guard run.isBatch else { return ScreenReport(name: file.name, report: screen.report, legacyName: file.legacyName) }
+        // Reports that point into files (SARIF, GitHub annotations) need the path from the
+        // working folder: a file found in a folder is named below it, but opened by its path.
+        let path = file.fromFolder ? file.path.text : file.name
+        return run.screens.map { screen in
+            guard run.isBatch else {
+                return ScreenReport(name: file.name, report: screen.report, legacyName: file.legacyName,
+                                    file: path == file.name ? nil : path)
+            }
             return ScreenReport(name: "\(file.name)#\(screen.name)", report: screen.report,
-                                legacyName: file.legacyName.map { "\($0)#\(screen.name)" })
+                                legacyName: file.legacyName.map { "\($0)#\(screen.name)" }, file: path)
         }
     }
 
@@ -163,6 +169,8 @@ enum AuditCommand {
         case _ where !terminal, .text: output
         case .json, .report(.sarif): TerminalText.escapeDocument(output, .json)
         case .report(.junit), .report(.html): TerminalText.escapeDocument(output, .markup)
+        // Their writers already replace control and bidi characters.
+        case .report(.markdown), .report(.github): output
         }
     }
 

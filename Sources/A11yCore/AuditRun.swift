@@ -57,6 +57,7 @@ public struct AuditRun: Sendable {
             for screen in list { screens.append(try audit(screen.name, screen.document)) }
             isBatch = true
         }
+        SourceLocations.resolve(&screens, in: bytes)
         return AuditRun(screens: screens, isBatch: isBatch, baseline: baseline ?? fingerprints.map { Baseline(fingerprints: $0) })
     }
 

@@ -31,7 +31,7 @@ struct AuditHandler: Sendable {
     func handle(_ request: Request) -> Response {
         guard let format = OutputFormat(accept: request.header("accept")), format != .text else {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
-                                    detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html")
+                                    detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html, text/markdown")
         }
         var settings: AuditSettings
         switch Self.settings(request.query) {
@@ -258,6 +258,7 @@ extension OutputFormat {
         ("application", "sarif+json", .report(.sarif)),
         ("application", "xml", .report(.junit)),
         ("text", "xml", .report(.junit)),
+        ("text", "markdown", .report(.markdown)),
     ]
 
     /// The best format an `Accept` header allows (RFC 9110 §12.5.1): each offered type gets

@@ -137,7 +137,7 @@ extension CLITests {
         try Data("old".utf8).write(to: kept)
         let sarif = "sarif=\(kept.path)", junit = "junit=\(folder.path)/new.xml"
         let cases: [[String]] = [
-            ["--output", "markdown=\(folder.path)/a.md"],                    // unknown format
+            ["--output", "pdf=\(folder.path)/a.pdf"],                         // unknown format
             ["--output", "sarif"], ["--output", "=x"], ["--output", "sarif="],  // not FORMAT=FILE
             ["--output", sarif, "--output", junit, "--output", "html=\(folder.path)/no/such/folder/r.html"],  // unwritable
             ["--output", sarif, "--output", "json=\(kept.path)"],            // two reports, one file

@@ -57,7 +57,7 @@ import Testing
         }
         let ok = try #require(responses["200"] as? [String: Any])
         let types = Set(try #require(ok["content"] as? [String: Any]).keys)
-        #expect(types == ["application/json", "application/sarif+json", "application/xml", "text/html"])
+        #expect(types == ["application/json", "application/sarif+json", "application/xml", "text/html", "text/markdown"])
     }
 
     @Test func nodeSchemaIsRecursive() throws {

@@ -33,6 +33,7 @@ struct TreeDecoder: ~Copyable {
         if capacity > 0 {
             document.nodes.reserveCapacity(capacity)
             document.childStorage.reserveCapacity(capacity)
+            document.nodeOffsets.reserveCapacity(capacity)
             // Typical trees give ids to a third to a half of their nodes; growing the table
             // instead rehashes every id taken so far at each doubling. (Made new rather than
             // `reserveCapacity`, which is not specialised and looks up generic metadata per call.)
@@ -70,6 +71,8 @@ struct TreeDecoder: ~Copyable {
                                    indexInParent: indexInParent, depth: depth))
 
         var object = try c.beginObject("a node object")
+        // The `{` just consumed: where reports point for this node (one append a node).
+        document.nodeOffsets.append(Int32(truncatingIfNeeded: c.reader.position &- 1))
         while let (_, key) = try c.nextKey(&object, known: nodeKeys) {
             // A `null` member counts as absent; unknown members are skipped.
             if try c.consumeNull() { continue }

@@ -54,6 +54,7 @@ extension AuditRun {
                 reports.append(ScreenReport(name: screen.name,
                                             report: try Audit.run(screen.document, budget: budget, meter: &meter, interrupt: interrupt)))
             }
+            SourceLocations.resolve(&reports, in: bytes)
             return AuditRun(screens: reports, isBatch: true, baseline: baseline)
         case .android, .ios:
             var document = format.resolved(for: bytes) == .ios

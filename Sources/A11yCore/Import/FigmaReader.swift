@@ -146,6 +146,7 @@ struct FigmaReader {
         at = source.pointer(of: value)
         do {
             try expect(.object, "a node must be an object")
+            source.offset.append(Int32(clamping: reader.position))
             try beginObject()
         }
         var layer = FigmaLayer()

@@ -20,6 +20,10 @@ public struct Document: Sendable {
     /// For a document imported from another format (an Android dump): where each node came
     /// from. Its pointers are then element paths into that file instead of JSON Pointers.
     public var sourceMap: SourceMap?
+    /// Decoded from JSON: the byte offset of each node's `{` in the bytes the user sent (empty
+    /// for documents built in code). Reports turn the offsets of nodes with findings into lines
+    /// and columns (`SourceLocations`), so decoding pays one append a node and no line counting.
+    public var nodeOffsets: [Int32] = []
     /// For an imported Android dump: the density it was read at, how that was chosen, and
     /// whether the screen is a touch screen (the response's `display`).
     public var androidDisplay: AndroidDisplay?

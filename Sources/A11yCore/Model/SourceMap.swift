@@ -86,9 +86,16 @@ public final class SourceMap: Sendable {
     }
 
     /// Line and column (from 1; columns in UTF-16 code units) of node `index`'s start tag.
-    /// Nil for JSON sources.
+    /// Nil for JSON sources (their nodes have a byte offset instead, see `byteOffset(of:)`).
     public func location(of index: Int) -> (line: Int, column: Int)? {
         elements.isEmpty ? nil : (Int(elements[index].line), Int(elements[index].column))
+    }
+
+    /// Byte offset in the file of a JSON source node's `{`; nil for XML sources.
+    func byteOffset(of index: Int) -> Int? {
+        guard let json, index < valueOfNode.count else { return nil }
+        let value = Int(valueOfNode[index])
+        return value < json.offset.count ? Int(json.offset[value]) : nil
     }
 }
 
@@ -103,6 +110,8 @@ struct JSONSource: Sendable {
     var top: [Int32: String] = [:]
     /// Bytes of each value's pointer, summed as values are added.
     var bytes: [Int32] = []
+    /// Byte offset of each value's `{` in the file, for the line and column reports give it.
+    var offset: [Int32] = []
 
     mutating func addTop(_ pointer: String) -> Int {
         top[Int32(parent.count)] = pointer

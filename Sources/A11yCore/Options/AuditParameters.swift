@@ -84,8 +84,8 @@ extension AuditParameter {
     /// Every per-audit parameter, in the order of the CLI's usage.
     public static let all: [AuditParameter] = [
         AuditParameter(flag: "--format", query: nil, valueName: "FORMAT",
-                       help: ["json (default), text (grouped by element), sarif, junit, html"]) { s, v, name throws(AuditParameterError) in
-            guard let format = OutputFormat(name: v ?? "") else { throw AuditParameterError("\(name) takes json, text, sarif, junit or html") }
+                       help: ["json (default), text (grouped by element), sarif, junit, html, markdown, github"]) { s, v, name throws(AuditParameterError) in
+            guard let format = OutputFormat(name: v ?? "") else { throw AuditParameterError("\(name) takes json, text, sarif, junit, html, markdown or github") }
             s.format = format
         },
         // The service has always taken `?pretty`, `?pretty=1` and `?pretty=true`; any other

@@ -20,7 +20,7 @@ public struct BatchFormat: Sendable {
     /// elsewhere (a file) until then.
     public var headWaitsForScreens: Bool {
         switch format {
-        case .json, .text: false
+        case .json, .text, .report(.github): false
         case .report: true
         }
     }
@@ -32,6 +32,7 @@ public struct BatchFormat: Sendable {
         var junit = JUnitReport.Counts()
         var run = RuleRun()
         var navigation = ""
+        var markdown = MarkdownReport.Totals()
         /// The screen's findings left out of its listing, when some were (SARIF says so in its head).
         var omission: SarifReport.Omission?
     }
@@ -57,6 +58,11 @@ public struct BatchFormat: Sendable {
         case .report(.html):
             part.body = Array(HTMLReport.section(screen, number: index + 1, states: comparison).utf8)
             part.navigation = HTMLReport.navigationItem(screen, number: index + 1)
+        case .report(.markdown):
+            part.body = Array(MarkdownReport.section(screen, states: comparison).utf8)
+            part.markdown.add(screen, states: comparison)
+        case .report(.github):
+            part.body = Array(GitHubAnnotations.lines(of: screen, states: comparison).utf8)
         case .report(.sarif):
             guard let place else { preconditionFailure("a SARIF part needs its place") }
             var json = JSONWriter(pretty: pretty, depth: SarifReport.resultsDepth, needsComma: false)
@@ -82,6 +88,7 @@ public struct BatchWriter {
     private var omissions: [SarifReport.Omission] = []
     private var wroteResult = false
     private var new = 0, unchanged = 0, fixed = 0
+    private var markdown = MarkdownReport.Totals()
     /// A screen was compared with a baseline (a file's own `options.baseline` counts).
     private var compared = false
     private var hasBaseline: Bool { format.hasBaseline || compared }
@@ -105,6 +112,8 @@ public struct BatchWriter {
         case .json: json.add(part.json!)
         case .text: break
         case .report(.junit): junit.add(part.junit)
+        case .report(.markdown): markdown.add(part.markdown)
+        case .report(.github): break
         case .report(.html):
             html.add(part.run)
             navigation.append(part.navigation)
@@ -126,6 +135,8 @@ public struct BatchWriter {
         case .json: return ResponseEncoder.batchHead(pretty: format.pretty)
         case .text: return []
         case .report(.junit): return Array(JUnitReport.head(junit).utf8)
+        case .report(.markdown): return Array(MarkdownReport.head(markdown, hasBaseline: hasBaseline).utf8)
+        case .report(.github): return []
         case .report(.html):
             var totals = html
             if hasBaseline { totals.baseline = (new, unchanged, fixed) }
@@ -135,8 +146,8 @@ public struct BatchWriter {
         case .report(.sarif):
             var json = JSONWriter(pretty: format.pretty)
             let placement = sarif ?? SarifPlacement(catalogue: RuleRegistry.all)
-            SarifReport.writeHead(rules: placement.rules, artifacts: placement.artifacts, toolVersion: nil,
-                                  omissions: omissions, into: &json)
+            SarifReport.writeHead(rules: placement.rules, artifacts: placement.artifacts, toolVersion: A11yAuditVersion.current,
+                                  omissions: omissions, fixed: fixed, into: &json)
             return json.bytes
         }
     }
@@ -147,6 +158,7 @@ public struct BatchWriter {
         case .json: return ResponseEncoder.batchTail(json, screens: screens, baseline: hasBaseline, pretty: format.pretty)
         case .text: return []
         case .report(.junit): return Array(JUnitReport.tail.utf8)
+        case .report(.markdown), .report(.github): return []
         case .report(.html): return Array(HTMLReport.tail.utf8)
         case .report(.sarif):
             var json = JSONWriter(pretty: format.pretty, depth: SarifReport.resultsDepth, needsComma: wroteResult)

@@ -2,6 +2,10 @@
 /// (The JSON response is `ResponseEncoder`, which knows single vs batch requests.)
 public enum ReportFormat: String, CaseIterable, Sendable {
     case sarif, junit, html
+    /// A summary for a pull-request comment or job summary (`MarkdownReport`).
+    case markdown
+    /// GitHub Actions workflow commands, one annotation a finding (`GitHubAnnotations`).
+    case github
 
     /// What to answer with; the server adds `; charset=utf-8` where it likes.
     public var mediaType: String {
@@ -9,6 +13,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: "application/sarif+json"
         case .junit: "application/xml"
         case .html: "text/html"
+        case .markdown: "text/markdown"
+        case .github: "text/plain; charset=utf-8"
         }
     }
 
@@ -19,6 +25,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case "application/sarif+json": self = .sarif
         case "application/xml", "text/xml": self = .junit
         case "text/html": self = .html
+        case "text/markdown": self = .markdown
         default: return nil
         }
     }
@@ -36,6 +43,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .sarif: SarifReport.render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty, check: check)
         case .junit: JUnitReport.render(screens: screens, baseline: baseline, check: check)
         case .html: HTMLReport.render(screens: screens, baseline: baseline, check: check)
+        case .markdown: MarkdownReport.render(screens: screens, baseline: baseline)
+        case .github: GitHubAnnotations.render(screens: screens, baseline: baseline)
         }
     }
 }

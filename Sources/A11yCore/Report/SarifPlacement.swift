@@ -10,29 +10,23 @@ public struct SarifPlacement: Sendable {
     }
 
     var rules: SarifRules
-    var artifacts: [String] = []
-    private var artifactIndex: [String: Int] = [:]
-    private var sources: Set<String> = []
+    var artifacts: [SarifArtifact] = []
+    private var artifactIndex: [SarifArtifact: Int] = [:]
 
     public init(catalogue: [Rule]) { rules = SarifRules(catalogue: catalogue, screens: []) }
 
-    /// Places the screens of one input. A source shared by screens of that input, or used by
-    /// an earlier screen, gets a `#name` fragment, as in a whole run (where every screen
-    /// sharing it does: later screens are not known yet).
+    /// Places the screens of one input. Screens sharing a source (the frames of a Figma file)
+    /// share its artifact; each result names its screen as a logical location.
     public mutating func place(_ screens: [ScreenReport]) -> [Place] {
-        var inInput: [String: Int] = [:]
-        for screen in screens { inInput[screen.source, default: 0] += 1 }
-        return screens.map { screen in
+        screens.map { screen in
             rules.add(findingsOf: screen)
-            var uri = SarifURI.reference(screen.source)
-            if inInput[screen.source]! > 1 || sources.contains(screen.source) { uri += "#" + SarifURI.fragment(screen.name) }
-            sources.insert(screen.source)
+            let uri = SarifURI.reference(screen.source)
             let index = artifactIndex[uri] ?? artifacts.count
             if index == artifacts.count {
                 artifactIndex[uri] = index
                 artifacts.append(uri)
             }
-            return Place(location: SarifLocation(uri: uri, artifactIndex: index), rules: rules)
+            return Place(location: SarifLocation(artifact: uri, artifactIndex: index, screen: SarifReport.screenName(screen)), rules: rules)
         }
     }
 }

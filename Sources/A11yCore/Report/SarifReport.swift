@@ -1,11 +1,15 @@
 /// SARIF 2.1.0 for code-scanning views: one run whose driver lists the rule catalogue and a
 /// `WCAG` taxonomy, and one result per finding (suppressed ones carry `suppressions`; with a
-/// baseline, results carry `baselineState` and fixed findings come back as `absent`).
+/// baseline, results carry `baselineState` `new` or `unchanged`). Written so GitHub code
+/// scanning takes it as it is (its "SARIF support" page, sarif-sdk's GH1xxx rules): every
+/// result has a `region`, a unique `partialFingerprints` value and a relative URI (absolute
+/// paths get a `uriBaseId`); fixed findings are not results (a viewer would show an `absent`
+/// result as an open alert) but are counted in the run's `properties.fixedSinceBaseline`.
 public enum SarifReport {
     public static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
 
     public static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
-                              toolVersion: String? = nil, pretty: Bool = false) -> [UInt8] {
+                              toolVersion: String? = A11yAuditVersion.current, pretty: Bool = false) -> [UInt8] {
         render(screens: screens, catalogue: catalogue, baseline: baseline, toolVersion: toolVersion, pretty: pretty,
                check: RenderCheck(.never))
     }
@@ -13,16 +17,17 @@ public enum SarifReport {
     /// `render(screens:catalogue:baseline:toolVersion:pretty:)` that stops writing when `check`
     /// says so (the bytes are then partial).
     static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison?,
-                       toolVersion: String? = nil, pretty: Bool, check: RenderCheck) -> [UInt8] {
+                       toolVersion: String? = A11yAuditVersion.current, pretty: Bool, check: RenderCheck) -> [UInt8] {
         let rules = SarifRules(catalogue: catalogue, screens: screens)
-        let artifacts = artifactURIs(screens)
+        let artifacts = screens.map { SarifURI.reference($0.source) }
         var json = JSONWriter(pretty: pretty)
         writeHead(rules: rules, artifacts: uniqueInOrder(artifacts), toolVersion: toolVersion,
-                  omissions: screens.compactMap(Omission.init), into: &json)
+                  omissions: screens.compactMap(Omission.init), fixed: baseline?.screens.reduce(0) { $0 + $1.fixed.count } ?? 0,
+                  into: &json)
         let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for (s, screen) in screens.enumerated() {
             if check.now() { break }
-            let location = SarifLocation(uri: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!)
+            let location = SarifLocation(artifact: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!, screen: screenName(screen))
             writeResults(of: screen, at: location, rules: rules, states: baseline?.screens[s], check: check, into: &json)
         }
         writeTail(into: &json)
@@ -52,8 +57,8 @@ public enum SarifReport {
     /// The document through `"results": [`: the driver and its rules, the taxonomy, the
     /// artifacts, the invocation (with a notification per screen whose findings were not all
     /// listed) and, when some were not, the run's `properties.findingsOmitted`.
-    static func writeHead(rules: SarifRules, artifacts: [String], toolVersion: String?, omissions: [Omission] = [],
-                          into json: inout JSONWriter) {
+    static func writeHead(rules: SarifRules, artifacts: [SarifArtifact], toolVersion: String?, omissions: [Omission] = [],
+                          fixed: Int = 0, into json: inout JSONWriter) {
         json.beginObject()
         json.key("$schema"); json.string(schemaURI)
         json.key("version"); json.string("2.1.0")
@@ -63,7 +68,10 @@ public enum SarifReport {
         json.key("tool"); json.beginObject()
         json.key("driver"); json.beginObject()
         json.key("name"); json.string("a11y-audit")
-        if let toolVersion { json.key("semanticVersion"); json.string(toolVersion) }
+        if let toolVersion {
+            json.key("version"); json.string(toolVersion)
+            json.key("semanticVersion"); json.string(toolVersion)
+        }
         json.key("rules"); json.beginArray()
         for rule in rules.descriptors { rules.write(rule, to: &json) }
         json.endArray()
@@ -73,14 +81,20 @@ public enum SarifReport {
         json.endObject()
         json.endObject()
 
+        if artifacts.contains(where: { $0.base == SarifURI.rootBase }) {
+            json.key("originalUriBaseIds"); json.beginObject()
+            json.key(SarifURI.rootBase); json.beginObject(); json.key("uri"); json.string(SarifURI.rootURI); json.endObject()
+            json.endObject()
+        }
+
         json.key("taxonomies"); json.beginArray()
         rules.writeTaxonomy(to: &json)
         json.endArray()
 
         json.key("artifacts"); json.beginArray()
-        for uri in artifacts {
+        for artifact in artifacts {
             json.beginObject()
-            json.key("location"); json.beginObject(); json.key("uri"); json.string(uri); json.endObject()
+            json.key("location"); json.beginObject(); artifact.write(to: &json); json.endObject()
             json.key("roles"); json.beginArray(); json.string("analysisTarget"); json.endArray()
             json.endObject()
         }
@@ -118,37 +132,52 @@ public enum SarifReport {
         json.endObject()
         json.endArray()
 
-        if omissions.contains(where: { $0.counts.total > 0 }) {
-            var total = ImpactCounts()
-            for omission in omissions { total.add(omission.counts) }
+        let omitted = omissions.contains(where: { $0.counts.total > 0 })
+        if omitted || fixed > 0 {
             json.key("properties"); json.beginObject()
-            json.key("findingsOmitted"); json.int(total.total)
-            json.key("findingsOmittedByImpact"); total.write(into: &json)
+            if omitted {
+                var total = ImpactCounts()
+                for omission in omissions { total.add(omission.counts) }
+                json.key("findingsOmitted"); json.int(total.total)
+                json.key("findingsOmittedByImpact"); total.write(into: &json)
+            }
+            // Baseline entries nothing matched: not results, which GitHub would show as open.
+            if fixed > 0 { json.key("fixedSinceBaseline"); json.int(fixed) }
             json.endObject()
         }
 
         json.key("results"); json.beginArray()
     }
 
-    /// One screen's results: its findings, suppressed findings, and baseline entries it fixed.
+    /// One screen's results: its findings and suppressed findings (fixed baseline entries are
+    /// only counted, see the type's comment).
     static func writeResults(of screen: ScreenReport, at location: SarifLocation, rules: SarifRules,
                              states: BaselineComparison.Screen?, check: RenderCheck = RenderCheck(.never),
                              into json: inout JSONWriter) {
         var fingerprinter = Fingerprinter(screen.report.analysis)
+        // Screens sharing an artifact (frames of one file) are told apart by name and root id.
+        var results = ResultFingerprints(screen: location.screen.map {
+            $0.full + "\u{0}" + (screen.report.analysis.document.sourceMap?.sourceID(of: screen.report.analysis.document.root) ?? "")
+        })
         for (f, finding) in screen.report.run.findings.enumerated() {
             if check.item() { return }
-            writeResult(finding, screen: screen, fingerprint: fingerprinter.fingerprint(finding), location: location,
-                        rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
+            let fingerprint = fingerprinter.fingerprint(finding)
+            writeResult(finding, screen: screen, fingerprint: fingerprint, resultFingerprint: results.next(fingerprint, finding),
+                        location: location, rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
         }
         for (i, item) in screen.report.run.suppressed.enumerated() {
             if check.item() { return }
-            writeResult(item.finding, screen: screen, fingerprint: fingerprinter.fingerprint(item.finding), location: location,
-                        rules: rules, baselineState: states?.suppressedStates[i].rawValue, suppression: item.suppression, to: &json)
+            let fingerprint = fingerprinter.fingerprint(item.finding)
+            writeResult(item.finding, screen: screen, fingerprint: fingerprint, resultFingerprint: results.next(fingerprint, item.finding),
+                        location: location, rules: rules, baselineState: states?.suppressedStates[i].rawValue,
+                        suppression: item.suppression, to: &json)
         }
-        for entry in states?.fixed ?? [] {
-            if check.item() { return }
-            writeFixed(entry, location: location, rules: rules, to: &json)
-        }
+    }
+
+    /// The screen's name as a logical location, when it is not its artifact's name: a frame
+    /// of a Figma file, a screen of a batch request (never put into the URI).
+    static func screenName(_ screen: ScreenReport) -> (name: String, full: String)? {
+        screen.nameInFile.map { ($0, screen.name) }
     }
 
     /// Closes the results, the run, the runs and the document.
@@ -159,24 +188,13 @@ public enum SarifReport {
         json.endObject()
     }
 
-    /// Artifact URI per screen: the source (`options.source` or file name) as `SarifURI`
-    /// writes it; screens sharing one source (a batch request) are told apart by a `#name`
-    /// fragment.
-    static func artifactURIs(_ screens: [ScreenReport]) -> [String] {
-        var sources: [String: Int] = [:]
-        for screen in screens { sources[screen.source, default: 0] += 1 }
-        return screens.map { screen in
-            let base = SarifURI.reference(screen.source)
-            return sources[screen.source]! > 1 ? base + "#" + SarifURI.fragment(screen.name) : base
-        }
-    }
-
-    static func uniqueInOrder(_ values: [String]) -> [String] {
-        var seen = Set<String>()
+    static func uniqueInOrder(_ values: [SarifArtifact]) -> [SarifArtifact] {
+        var seen = Set<SarifArtifact>()
         return values.filter { seen.insert($0).inserted }
     }
 
-    private static func writeResult(_ finding: Finding, screen: ScreenReport, fingerprint: String, location: SarifLocation, rules: SarifRules,
+    private static func writeResult(_ finding: Finding, screen: ScreenReport, fingerprint: String, resultFingerprint: String,
+                                    location: SarifLocation, rules: SarifRules,
                                     baselineState: String?, suppression: Suppression?, to json: inout JSONWriter) {
         let analysis = screen.report.analysis
         let context = FindingContext(finding, in: analysis)
@@ -189,10 +207,10 @@ public enum SarifReport {
         json.key("message"); json.beginObject(); json.key("text"); json.string(SarifMessage.text(finding.message)); json.endObject()
         json.key("locations"); json.beginArray()
         location.write(node: context.pointer, name: context.id, identifier: context.identifier,
-                       region: analysis.document.sourceMap?.location(of: finding.node), to: &json)
+                       region: screen.report.location(of: finding.node), to: &json)
         json.endArray()
         json.key("partialFingerprints"); json.beginObject()
-        json.key(Fingerprint.scheme); json.string(fingerprint)
+        json.key(ResultFingerprints.scheme); json.string(resultFingerprint)
         json.endObject()
         if let baselineState { json.key("baselineState"); json.string(baselineState) }
         if !finding.wcag.isEmpty {
@@ -202,7 +220,9 @@ public enum SarifReport {
         }
         if let suppression {
             json.key("suppressions"); json.beginArray(); json.beginObject()
-            json.key("kind"); json.string("external")
+            // Given in the input's own `options.suppress` (a JSON Pointer): in source; given
+            // beside it (a CLI flag, a query parameter): external.
+            json.key("kind"); json.string(suppression.pointer.hasPrefix("/") ? "inSource" : "external")
             json.key("status"); json.string("accepted")
             if let reason = suppression.reason { json.key("justification"); json.string(reason) }
             json.endObject(); json.endArray()
@@ -213,6 +233,8 @@ public enum SarifReport {
         json.key("wcag"); json.beginArray(); for c in finding.wcag { json.string(c) }; json.endArray()
         json.key("wcagLevel"); json.string(finding.level?.rawValue)
         json.key("screen"); json.string(screen.name)
+        // The baseline key (`a11yAudit/v1`), shared by findings of one rule on one node.
+        json.key("fingerprint"); json.string(fingerprint)
         if let spoken = context.spoken { json.key("spoken"); json.string(spoken) }
         // An imported Figma file: the layer's node id and the name its role was guessed from.
         if let sources = analysis.document.sourceMap {
@@ -251,52 +273,43 @@ public enum SarifReport {
         json.endObject()
         json.endObject()
     }
-
-    /// A baseline finding no longer present: reported as `absent` so viewers can close it.
-    private static func writeFixed(_ entry: Baseline.Entry, location: SarifLocation, rules: SarifRules, to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("ruleId"); json.string(entry.rule ?? "unknown")
-        if let rule = entry.rule, let index = rules.index[rule] { json.key("ruleIndex"); json.int(index) }
-        json.key("kind"); json.string("pass")
-        json.key("level"); json.string("none")
-        json.key("message"); json.beginObject()
-        json.key("text"); json.string(SarifMessage.text("Fixed since the baseline" + (entry.message.map { ": " + $0 } ?? ".")))
-        json.endObject()
-        json.key("locations"); json.beginArray()
-        location.write(node: entry.node, name: nil, identifier: nil, to: &json)
-        json.endArray()
-        json.key("partialFingerprints"); json.beginObject()
-        json.key(Fingerprint.scheme); json.string(entry.fingerprint)
-        json.endObject()
-        json.key("baselineState"); json.string("absent")
-        json.endObject()
-    }
 }
 
-/// Where a result is: the artifact (input file or source) and, logically, the node's JSON
-/// Pointer and composed identifier. A JSON tree has no region to give; an imported XML
-/// document gives the line and column of the node's start tag.
+/// Where a result is: the artifact (input file or source) with the line and column of the
+/// node in it (an XML start tag, a JSON node's `{`), and, logically, the screen (a frame of a
+/// file), the node's JSON Pointer and its composed identifier.
 struct SarifLocation: Sendable {
-    var uri: String
+    var artifact: SarifArtifact
     var artifactIndex: Int
+    /// The screen's name in its file and its run name, when the artifact holds several
+    /// (see `SarifReport.screenName`).
+    var screen: (name: String, full: String)?
 
-    func write(node pointer: String?, name: String?, identifier: String?, region: (line: Int, column: Int)? = nil,
+    func write(node pointer: String?, name: String?, identifier: String?, region: FilePosition?,
                to json: inout JSONWriter) {
         json.beginObject()
         json.key("physicalLocation"); json.beginObject()
         json.key("artifactLocation"); json.beginObject()
-        json.key("uri"); json.string(uri)
+        artifact.write(to: &json)
         json.key("index"); json.int(artifactIndex)
         json.endObject()
-        if let region {
-            // SARIF's default columnKind is utf16CodeUnits, as `XMLLocation` counts.
-            json.key("region"); json.beginObject()
-            json.key("startLine"); json.int(region.line)
-            json.key("startColumn"); json.int(region.column)
-            json.endObject()
-        }
+        // GitHub needs a start line for every result. A node without a known place (a tree
+        // built in code) is anchored at the file's start. SARIF's default columnKind is
+        // utf16CodeUnits, as both readers count.
+        let region = region ?? FilePosition(line: 1, column: 1)
+        json.key("region"); json.beginObject()
+        json.key("startLine"); json.int(region.line)
+        json.key("startColumn"); json.int(region.column)
+        json.endObject()
         json.endObject()
         json.key("logicalLocations"); json.beginArray()
+        if let screen {
+            json.beginObject()
+            json.key("name"); json.string(screen.name)
+            json.key("fullyQualifiedName"); json.string(screen.full)
+            json.key("kind"); json.string("module")
+            json.endObject()
+        }
         if let pointer {
             json.beginObject()
             json.key("name"); json.string(name ?? pointer)
@@ -313,5 +326,39 @@ struct SarifLocation: Sendable {
         }
         json.endArray()
         json.endObject()
+    }
+}
+
+/// `partialFingerprints["a11yAudit/result/v1"]`: one value per distinct result. The baseline
+/// fingerprint (`Fingerprint`) names a rule on a node, and one rule can find two things on one
+/// node (a carousel's label and its value), so the result's value hashes the baseline
+/// fingerprint with the finding's message shape (the message without quoted text and digits,
+/// so a renamed label or a new ratio keeps it) and, for findings still alike, their order;
+/// when the screen shares its file with others (frames of a Figma file), the screen too.
+struct ResultFingerprints {
+    static let scheme = "a11yAudit/result/v1"
+    private var seen: [String: Int] = [:]
+    private let screen: String
+
+    init(screen: String? = nil) { self.screen = screen ?? "" }
+
+    mutating func next(_ fingerprint: String, _ finding: Finding) -> String {
+        let shape = Self.shape(of: finding.message)
+        let key = fingerprint + "\u{0}" + shape
+        let occurrence = seen[key, default: 0]
+        seen[key] = occurrence + 1
+        return Fingerprint.hash(parts: [fingerprint, "\u{0}", shape, "\u{0}", String(occurrence), "\u{0}", screen])
+    }
+
+    /// The message with quoted text ("…") and digits left out.
+    static func shape(of message: String) -> String {
+        var out = ""
+        var quoted = false
+        for c in message.unicodeScalars {
+            if c == "\"" { quoted.toggle(); out.unicodeScalars.append(c); continue }
+            if quoted || ("0"..."9").contains(c) { continue }
+            out.unicodeScalars.append(c)
+        }
+        return out
     }
 }

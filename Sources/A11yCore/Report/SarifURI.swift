@@ -9,21 +9,23 @@
 ///   characters is percent-encoded, `%` included, and so is `:` (so no first segment can read
 ///   as a scheme, §4.2); a leading `//` is collapsed to `/` so that no authority (host) can
 ///   start it. `javascript:alert(1)` becomes the harmless relative path `javascript%3Aalert(1)`.
+///   An absolute path (`/home/ci/app/login.json`) is written relative to the base `ROOT`
+///   (`home/ci/app/login.json`, `uriBaseId` `ROOT`, which the run's `originalUriBaseIds` says
+///   is `file:///`): GitHub code scanning and sarif-sdk's GitHub rules (GH1005) want relative
+///   URIs with a base, never a bare absolute path.
 enum SarifURI {
-    static func reference(_ source: String) -> String {
-        if source.utf8.count >= 5, source.prefix(5).lowercased() == "file:" {
-            return "file:" + encode(source.dropFirst(5), keep: pathCharacters.union([UInt8(ascii: ":")]), keepEscapes: true)
-        }
-        var path = Substring(source)
-        if path.hasPrefix("//") {
-            path = "/" + path.drop { $0 == "/" }
-        }
-        return encode(path, keep: pathCharacters, keepEscapes: false)
-    }
+    /// The base id of absolute paths, and the URI it stands for.
+    static let rootBase = "ROOT"
+    static let rootURI = "file:///"
 
-    /// The `#name` telling screens of one source apart: the name as text, fully encoded.
-    static func fragment(_ name: String) -> String {
-        encode(Substring(name), keep: pathCharacters, keepEscapes: false)
+    static func reference(_ source: String) -> SarifArtifact {
+        if source.utf8.count >= 5, source.prefix(5).lowercased() == "file:" {
+            return SarifArtifact(uri: "file:" + encode(source.dropFirst(5), keep: pathCharacters.union([UInt8(ascii: ":")]), keepEscapes: true))
+        }
+        if source.hasPrefix("/") {
+            return SarifArtifact(uri: encode(source.drop { $0 == "/" }, keep: pathCharacters, keepEscapes: false), base: rootBase)
+        }
+        return SarifArtifact(uri: encode(Substring(source), keep: pathCharacters, keepEscapes: false))
     }
 
     /// RFC 3986 `pchar` without `:` (unreserved, sub-delims, `@`) plus the `/` between segments.
@@ -48,5 +50,17 @@ enum SarifURI {
     private static func isEscape(_ bytes: [UInt8], at i: Int) -> Bool {
         func isHex(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x41...0x46).contains(b) || (0x61...0x66).contains(b) }
         return i + 2 < bytes.count && isHex(bytes[i + 1]) && isHex(bytes[i + 2])
+    }
+}
+
+/// One artifact (input file) of a SARIF run: its URI and, for an absolute path, the base it is
+/// relative to (`uriBaseId`).
+struct SarifArtifact: Hashable, Sendable {
+    var uri: String
+    var base: String?
+
+    func write(to json: inout JSONWriter) {
+        json.key("uri"); json.string(uri)
+        if let base { json.key("uriBaseId"); json.string(base) }
     }
 }

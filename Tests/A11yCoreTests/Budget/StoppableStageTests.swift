@@ -94,7 +94,8 @@ import Testing
         let run = try Array(json.utf8).withUnsafeBytes { raw in
             Result { () throws(InputError) in try AuditRun.run(json: raw) }
         }.get()
-        for format in [OutputFormat.json, .text, .report(.sarif), .report(.junit), .report(.html)] {
+        // (SARIF only counts fixed entries: GitHub would show them as open results.)
+        for format in [OutputFormat.json, .text, .report(.junit), .report(.html)] {
             let counting = Poll(firesAt: .max, reason: .cancelled)
             _ = try Result { () throws(InputError) in try run.render(format, interrupt: counting.interrupt) }.get()
             #expect(counting.polls >= 5, "\(format): one poll per 1,024 entries written")

@@ -18,9 +18,32 @@ import Testing
              description: "Labels do not repeat roles.", help: "Drop the role word.", enabledByDefault: false) { _ in [] },
     ]
 
+    /// The OASIS schema, and what GitHub code scanning needs (Scripts/reports/check_sarif_github.py).
     private func validate(_ bytes: [UInt8]) throws {
         let output = try ExternalCheck.python("validate_sarif.py", [Self.schema], on: bytes, suffix: "sarif")
         #expect(output.status == 0, "SARIF does not validate:\n\(output.stdout)\(output.stderr)")
+        let github = try ExternalCheck.python("check_sarif_github.py", on: bytes, suffix: "sarif")
+        #expect(github.status == 0, "SARIF breaks GitHub's rules:\n\(github.stdout)\(github.stderr)")
+    }
+
+    /// The checker itself catches each breach it names.
+    @Test func githubCheckerFindsBreaches() throws {
+        let broken = #"""
+        {"$schema":"x","version":"2.1.0","runs":[{"tool":{"driver":{"name":"t"}},"results":[
+         {"ruleId":"r","message":{"text":"m"},"partialFingerprints":{"k":"1"},"baselineState":"absent",
+          "locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.json#Frame","uriBaseId":"X"}}}]},
+         {"ruleId":"r","message":{"text":"m"},"partialFingerprints":{"k":"1"},
+          "locations":[{"physicalLocation":{"artifactLocation":{"uri":"https://h/a"},"region":{"startLine":0}}}],
+          "suppressions":[{"kind":"maybe"}]},
+         {"ruleId":"r","message":{"text":"m"},"partialFingerprints":{"k":"1"},
+          "locations":[{"physicalLocation":{"artifactLocation":{"uri":"a.json#Frame","uriBaseId":"X"},"region":{"startLine":2}}}]}]}]}
+        """#
+        let output = try ExternalCheck.python("check_sarif_github.py", on: Array(broken.utf8), suffix: "sarif")
+        #expect(output.status == 1)
+        for breach in ["no version or semanticVersion", "absent results", "has a fragment", "not in originalUriBaseIds",
+                       "startLine: missing", "neither relative nor a file", "same as result 0", "inSource or external"] {
+            #expect(output.stdout.contains(breach), "\(breach) not caught:\n\(output.stdout)")
+        }
     }
 
     private func decode(_ bytes: [UInt8]) throws -> [String: Any] {
@@ -114,38 +137,69 @@ import Testing
         #expect(logical.map { $0["fullyQualifiedName"] as? String } == ["/root/children/1/children/1", "login.submit"])
         #expect((all[0]["properties"] as? [String: Any])?["spoken"] as? String == "Go <now> & \"fast\". Button.")
 
-        let fingerprint = (all[0]["partialFingerprints"] as? [String: Any])?[Fingerprint.scheme] as? String
+        let fingerprint = (all[0]["properties"] as? [String: Any])?["fingerprint"] as? String
         #expect(fingerprint == Fingerprint.of(report.run.findings[0], in: report.analysis))
+        #expect((all[0]["partialFingerprints"] as? [String: Any])?[ResultFingerprints.scheme] is String)
         let suppressions = try #require(all[4]["suppressions"] as? [[String: Any]])
         #expect(suppressions.first?["justification"] as? String == "Design review pending")
     }
 
-    @Test func artifactIsTheRequestSourceAndSharedSourcesGetAFragment() throws {
+    /// Screens sharing one source (frames of a Figma file, screens of a batch request) share
+    /// one artifact; each result names its screen as a logical location, never in the URI.
+    @Test func sharedSourcesShareAnArtifactAndNameTheScreenLogically() throws {
         var options = ReportFixtures.Options()
         options.source = "app/Login Screen.json"
         let screens = [ScreenReport(name: "phone", report: ReportFixtures.login(options)),
+                       ScreenReport(name: "design.json#Logo", report: ReportFixtures.login(), file: "design.json"),
+                       ScreenReport(name: "design.json#Summary", report: ReportFixtures.login(), file: "design.json"),
                        ScreenReport(name: "pad", report: ReportFixtures.login(options))]
-        #expect(SarifReport.artifactURIs(screens) == ["app/Login%20Screen.json#phone", "app/Login%20Screen.json#pad"])
-        #expect(SarifReport.artifactURIs([screens[0]]) == ["app/Login%20Screen.json"])
+        let bytes = SarifReport.render(screens: screens, catalogue: Self.catalogue)
+        try validate(bytes)
+        let log = try decode(bytes)
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let artifacts = try #require(run["artifacts"] as? [[String: Any]])
+        #expect(artifacts.map { ($0["location"] as? [String: Any])?["uri"] as? String } == ["app/Login%20Screen.json", "design.json"])
+        for result in try results(log) {
+            let location = try #require((result["locations"] as? [[String: Any]])?.first)
+            let uri = ((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])?["uri"] as? String
+            let screen = (result["properties"] as? [String: Any])?["screen"] as? String
+            let logical = (location["logicalLocations"] as? [[String: Any]])?.first
+            #expect(logical?["kind"] as? String == "module")
+            #expect(logical?["fullyQualifiedName"] as? String == screen)
+            #expect(logical?["name"] as? String == (screen == "phone" || screen == "pad" ? screen : String(screen!.dropFirst("design.json#".count))))
+            #expect(uri == (screen!.hasPrefix("design") ? "design.json" : "app/Login%20Screen.json"))
+        }
+    }
+
+    /// An absolute path is relative to `ROOT` (`file:///`), so GitHub gets no bare absolute path.
+    @Test func absolutePathsGetAURIBase() throws {
+        let screens = [ScreenReport(name: "/home/ci/app/screens/login.json", report: ReportFixtures.login())]
+        let bytes = SarifReport.render(screens: screens, catalogue: Self.catalogue)
+        try validate(bytes)
+        let run = try #require((try decode(bytes)["runs"] as? [[String: Any]])?.first)
+        #expect(((run["originalUriBaseIds"] as? [String: Any])?["ROOT"] as? [String: Any])?["uri"] as? String == "file:///")
+        let location = try #require((try results(try decode(bytes)).first?["locations"] as? [[String: Any]])?.first)
+        let artifact = try #require((location["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any])
+        #expect(artifact["uri"] as? String == "home/ci/app/screens/login.json")
+        #expect(artifact["uriBaseId"] as? String == "ROOT")
     }
 
     @Test func artifactURIsAreRelativeReferencesOrFileURIs() {
         // No scheme but file: can come out, and no authority (host) either.
-        #expect(SarifURI.reference("javascript:alert(1)") == "javascript%3Aalert(1)")
-        #expect(SarifURI.reference("JavaScript:alert(1)") == "JavaScript%3Aalert(1)")
-        #expect(SarifURI.reference("https://evil.example/x.json") == "https%3A//evil.example/x.json")
-        #expect(SarifURI.reference("//evil.example/x.json") == "/evil.example/x.json")
-        #expect(SarifURI.reference("///etc/passwd") == "/etc/passwd")
-        #expect(SarifURI.reference("data:text/html,<script>") == "data%3Atext/html,%3Cscript%3E")
+        #expect(SarifURI.reference("javascript:alert(1)").uri == "javascript%3Aalert(1)")
+        #expect(SarifURI.reference("JavaScript:alert(1)").uri == "JavaScript%3Aalert(1)")
+        #expect(SarifURI.reference("https://evil.example/x.json").uri == "https%3A//evil.example/x.json")
+        #expect(SarifURI.reference("//evil.example/x.json") == SarifArtifact(uri: "evil.example/x.json", base: "ROOT"))
+        #expect(SarifURI.reference("///etc/passwd") == SarifArtifact(uri: "etc/passwd", base: "ROOT"))
+        #expect(SarifURI.reference("data:text/html,<script>").uri == "data%3Atext/html,%3Cscript%3E")
         // Paths: spaces, '%', '#', '?', backslashes and non-ASCII are percent-encoded (UTF-8).
-        #expect(SarifURI.reference("screens/a b%20#1?.json") == "screens/a%20b%2520%231%3F.json")
-        #expect(SarifURI.reference("C:\\app\\Écran.json") == "C%3A%5Capp%5C%C3%89cran.json")
-        #expect(SarifURI.reference("../shared/login.json") == "../shared/login.json")
+        #expect(SarifURI.reference("screens/a b%20#1?.json").uri == "screens/a%20b%2520%231%3F.json")
+        #expect(SarifURI.reference("C:\\app\\Écran.json").uri == "C%3A%5Capp%5C%C3%89cran.json")
+        #expect(SarifURI.reference("../shared/login.json").uri == "../shared/login.json")
         // file: URIs stay URIs: their escapes are kept, what a URI cannot hold is encoded.
-        #expect(SarifURI.reference("file:///home/ci/a%20b.json") == "file:///home/ci/a%20b.json")
-        #expect(SarifURI.reference("FILE:///C:/app/login screen.json") == "file:///C:/app/login%20screen.json")
-        #expect(SarifURI.reference("file:///x/100%.json#frag") == "file:///x/100%25.json%23frag")
-        #expect(SarifURI.fragment("pad: landscape") == "pad%3A%20landscape")
+        #expect(SarifURI.reference("file:///home/ci/a%20b.json").uri == "file:///home/ci/a%20b.json")
+        #expect(SarifURI.reference("FILE:///C:/app/login screen.json").uri == "file:///C:/app/login%20screen.json")
+        #expect(SarifURI.reference("file:///x/100%.json#frag").uri == "file:///x/100%25.json%23frag")
     }
 
     /// Whatever the source, the URI holds only RFC 3986 characters with `%` starting a valid
@@ -165,7 +219,8 @@ import Testing
             samples.append(sample)
         }
         for source in samples {
-            let uri = SarifURI.reference(source)
+            let artifact = SarifURI.reference(source), uri = artifact.uri
+            #expect(!uri.hasPrefix("/") || artifact.base == nil)
             let bytes = Array(uri.utf8)
             #expect(bytes.allSatisfy(uriCharacters.contains), "\(source) -> \(uri)")
             for (i, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
@@ -209,7 +264,7 @@ import Testing
     @Test func fingerprintsSurviveAnUnrelatedTreeEdit() throws {
         func fingerprints(_ report: AuditReport) throws -> [String] {
             let log = try decode(SarifReport.render(screens: [ScreenReport(name: "a.json", report: report)], catalogue: Self.catalogue))
-            return try results(log).map { ($0["partialFingerprints"] as? [String: String])?[Fingerprint.scheme] ?? "" }
+            return try results(log).map { ($0["partialFingerprints"] as? [String: String])?[ResultFingerprints.scheme] ?? "" }
         }
         var edited = ReportFixtures.Options()
         edited.bannerFirst = true
@@ -235,8 +290,64 @@ import Testing
         let all = try results(try decode(bytes))
         let states = all.map { "\($0["ruleId"]!):\($0["baselineState"]!)" }
         #expect(states == ["target-size:unchanged", "accessible-name:unchanged", "text-contrast:unchanged",
-                           "target-size:new", "label-quality:new", "link-purpose:absent", "text-contrast:absent"])
-        // The suppressed finding was not in the baseline (baselines skip suppressed findings).
-        #expect(all[5]["kind"] as? String == "pass")
+                           "target-size:new", "label-quality:new"])
+        // Fixed findings are not results (GitHub would show them as open alerts): only counted.
+        let run = try #require((try decode(bytes)["runs"] as? [[String: Any]])?.first)
+        #expect((run["properties"] as? [String: Any])?["fixedSinceBaseline"] as? Int == 2)
+    }
+
+    /// Two findings of one rule on one node (a carousel's label and its value) get different
+    /// result fingerprints; a new label text or number keeps them.
+    @Test func resultFingerprintsTellFindingsOfOneNodeApart() {
+        var results = ResultFingerprints()
+        func finding(_ message: String) -> Finding {
+            Finding(rule: "carousel-announcement", wcag: ["4.1.2"], level: .A, impact: .moderate, message: message, node: 3)
+        }
+        let label = results.next("f", finding("Carousel label reads \"Photos\"; expected \"Carousel with 3 pages\"."))
+        let value = results.next("f", finding("Carousel value reads nothing; expected \"Page 1 of 3\"."))
+        #expect(label != value)
+        var later = ResultFingerprints()
+        #expect(later.next("f", finding("Carousel label reads \"Pics\"; expected \"Carousel with 4 pages\".")) == label)
+        // Findings still alike are told apart by their order.
+        #expect(later.next("f", finding("Carousel label reads \"A\"; expected \"B\".")) != label)
+    }
+
+    /// Every result of a JSON tree has the line and column of its node's `{` in the input.
+    @Test func jsonTreeResultsHaveTheNodeRegion() throws {
+        let tree = """
+        {"root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "children": [
+          {"type": "button", "frame": {"x": 10, "y": 10, "width": 20, "height": 20}, "label": "é Pay"},
+            {"id": "x", "type": "image", "frame": {"x": 10, "y": 40, "width": 100, "height": 100}}]}}
+        """
+        let bytes = Array(tree.utf8)
+        let run = try bytes.withUnsafeBytes { try AuditRun.run(json: $0) }
+        let screen = ScreenReport(name: "tree.json", report: run.screens[0].report)
+        #expect(!screen.report.run.findings.isEmpty)
+        let sarif = SarifReport.render(screens: [screen], catalogue: RuleRegistry.all)
+        try validate(sarif)
+        let lines = tree.split(separator: "\n", omittingEmptySubsequences: false)
+        for result in try results(try decode(sarif)) {
+            let location = try #require((result["locations"] as? [[String: Any]])?.first)
+            let region = try #require((location["physicalLocation"] as? [String: Any])?["region"] as? [String: Int])
+            let pointer = (location["logicalLocations"] as? [[String: Any]])?.first?["fullyQualifiedName"] as? String
+            let line = lines[region["startLine"]! - 1]
+            let column = region["startColumn"]! - 1
+            // The region points at the `{` that starts the node the pointer names.
+            #expect(Array(line.utf16)[column] == 0x7B, "\(pointer ?? "")")
+            let expected: [String: (Int, Int)] = ["/root": (1, 10), "/root/children/0": (2, 3), "/root/children/1": (3, 5)]
+            if let pointer, let (l, c) = expected[pointer] { #expect(region["startLine"] == l && region["startColumn"] == c) }
+        }
+    }
+
+    @Test func offsetsBecomeLinesAndUTF16Columns() {
+        let text = Array("a\r\nb\rc\n\u{1F600}é{".utf8)
+        text.withUnsafeBytes { bytes in
+            let found = SourceLocations.locations(of: [(0, 0), (3, 1), (5, 2), (text.count - 1, 3)], in: bytes)
+            #expect(found[0] == FilePosition(line: 1, column: 1))
+            #expect(found[1] == FilePosition(line: 2, column: 1))
+            #expect(found[2] == FilePosition(line: 3, column: 1))
+            // U+1F600 is two UTF-16 units, é one.
+            #expect(found[3] == FilePosition(line: 4, column: 4))
+        }
     }
 }
