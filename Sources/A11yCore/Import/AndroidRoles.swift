@@ -220,17 +220,36 @@ struct AndroidRoles {
     /// for, in document order, joined with ", ".
     func label(of i: Int, _ elements: [AndroidElement]) -> String {
         if elements[i].flags.contains(.descriptionNotBlank) { return elements[i].contentDescription }
-        // The parts are never empty, so an empty label means no part yet. The first part is
-        // taken as it is (no copy): most labels have one.
-        var label = ""
-        func add(_ part: String) {
-            if label.isEmpty { label = part; return }
-            label += ", "
-            label += part
+        // Sized first, then written once: most labels have one part, taken as it is (no copy);
+        // a label of several parts grown part by part would move to larger storage up to twice.
+        var parts = 0, bytes = 0, first = ""
+        forEachLabelPart(of: i, elements) { part in
+            if parts == 0 { first = part }
+            parts += 1
+            bytes += part.utf8.count
         }
+        guard parts > 1 else { return first }
+        // The parts' bytes copied into one String of the exact size (no appends).
+        return String(unsafeUninitializedCapacity: bytes + 2 * (parts - 1)) { buffer in
+            var at = 0
+            forEachLabelPart(of: i, elements) { part in
+                if at > 0 { buffer[at] = 0x2C; buffer[at + 1] = 0x20; at += 2 }
+                var part = part
+                part.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: utf8)
+                    at += utf8.count
+                }
+            }
+            return at
+        }
+    }
+
+    /// The parts of stop `i`'s label (never empty), in order: its own text unless it is a field,
+    /// then the content description or text of each descendant it speaks for.
+    private func forEachLabelPart(of i: Int, _ elements: [AndroidElement], _ body: (String) -> Void) {
         let k = elements[i].kind
         if k != .textField && k != .secureTextField && k != .slider && k != .progressBar && elements[i].flags.contains(.textNotBlank) {
-            add(elements[i].text)
+            body(elements[i].text)
         }
         var j = i + 1
         while j < subtreeEnd[i] {
@@ -238,15 +257,14 @@ struct AndroidRoles {
             let f = elements[j].flags
             if inTree[j] {
                 if f.contains(.descriptionNotBlank) {
-                    add(elements[j].contentDescription)
+                    body(elements[j].contentDescription)
                     j = subtreeEnd[j]
                     continue
                 }
-                if f.contains(.textNotBlank) { add(elements[j].text) }
+                if f.contains(.textNotBlank) { body(elements[j].text) }
             }
             j += 1
         }
-        return label
     }
 }
 
