@@ -142,9 +142,12 @@ public enum AndroidImporter {
             if !elements[i].className.isEmpty { fields[i].classNameIsTypeName = true }
             if !elements[i].contentDescription.isEmpty { fields[rareOf: i].contentDescription = elements[i].contentDescription }
             if flags.contains(.scrollable) { fields[rareOf: i].scrollable = true }
-            fields[i].androidFacts.state(.clickable, flags.contains(.clickable))
-            fields[i].androidFacts.state(.longClickable, flags.contains(.longClickable))
-            fields[i].androidFacts.state(.important, flags.contains(.important))
+            // Set together and stored once (one write into the table, not three).
+            var facts = AndroidFacts()
+            facts.state(.clickable, flags.contains(.clickable))
+            facts.state(.longClickable, flags.contains(.longClickable))
+            facts.state(.important, flags.contains(.important))
+            fields[i].androidFacts = facts
             node.hidden = !flags.contains(.visible)
             node.enabled = flags.contains(.enabled)
             if flags.contains(.hasBounds) {
@@ -202,7 +205,7 @@ public enum AndroidImporter {
             }
             if let value { fields[i].value = value; node.note(.nonEmptyValue, !value.isEmpty) }
             if !hint.isEmpty { fields[i].hint = hint; node.note(.nonEmptyHint, true) }
-            document.nodes.append(node)
+            document.nodes.append(consume node)
         }
         // Children in order: each node's children are contiguous in `childStorage`.
         document.fillChildren(parents: (0..<count).map { elements[$0].parent })

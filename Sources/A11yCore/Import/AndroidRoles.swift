@@ -10,38 +10,44 @@
 /// does on `AccessibilityNodeInfo`s.
 struct AndroidRoles {
     enum Role { case stop, readThrough }
-    private(set) var role: [Role]
+    private(set) var role: [Role] = []
     /// Accessibility focusable (`isAccessibilityFocusable`): actionable, or a speaking top-level
     /// item of a scrolling container.
-    private(set) var focusable: [Bool]
+    private(set) var focusable: [Bool] = []
     /// A stop that holds other stops: TalkBack focuses the node and then each of them.
-    private(set) var holdsStops: [Bool]
+    private(set) var holdsStops: [Bool] = []
     /// Each element's place in TalkBack's traversal, from 0 (the root); see `place(of:)`.
     /// Empty when no container was reordered: the traversal is then document order.
     private(set) var rank: [Int] = []
-    private var visible: [Bool]
+    private var visible: [Bool] = []
     /// In TalkBack's tree: important for accessibility (see `isInTree`).
-    private(set) var inTree: [Bool]
+    private(set) var inTree: [Bool] = []
     /// Nearest important ancestor (0, the root, when none): the node's parent in TalkBack's tree.
-    private(set) var a11yParent: [Int]
+    private(set) var a11yParent: [Int] = []
     /// Element `i`'s place in TalkBack's traversal.
     func place(of i: Int) -> Int { rank.isEmpty ? i : rank[i] }
     /// One past the last index of each element's subtree.
-    private var subtreeEnd: [Int]
+    private var subtreeEnd: [Int] = []
     /// TalkBack's children of node `i`, in traversal order: `childList[childStart[i]..<childStart[i + 1]]`.
     private(set) var childStart: [Int] = [0]
     private(set) var childList: [Int] = []
 
     init(_ elements: [AndroidElement]) {
         let count = elements.count
-        role = [Role](repeating: .readThrough, count: count)
-        focusable = [Bool](repeating: false, count: count)
-        holdsStops = [Bool](repeating: false, count: count)
-        visible = [Bool](repeating: false, count: count)
-        inTree = [Bool](repeating: true, count: count)
-        a11yParent = [Int](repeating: 0, count: count)
-        subtreeEnd = Array(1...max(count, 1))
+        // Worked out in local arrays and stored at the end (speed: an array stored in `self`
+        // is checked for a second owner at every write).
+        var role = [Role](repeating: .readThrough, count: count)
+        var focusable = [Bool](repeating: false, count: count)
+        var holdsStops = [Bool](repeating: false, count: count)
+        var visible = [Bool](repeating: false, count: count)
+        var inTree = [Bool](repeating: true, count: count)
+        var a11yParent = [Int](repeating: 0, count: count)
+        var subtreeEnd = Array(1...max(count, 1))
         childStart = [Int](repeating: 0, count: count + 1)
+        defer {
+            self.role = role; self.focusable = focusable; self.holdsStops = holdsStops; self.visible = visible
+            self.inTree = inTree; self.a11yParent = a11yParent; self.subtreeEnd = subtreeEnd
+        }
         guard count > 1 else { return }
 
         // Children in TalkBack's tree, counted at each node's slot + 1 (made offsets later).
@@ -63,7 +69,7 @@ struct AndroidRoles {
             guard visible[i], inTree[i] else { continue }
             if Self.hasText(elements[i]) || f.contains(.checkable) { speaking[i] = true }
             let parent = a11yParent[i]
-            let scrollItem = isScrollItem(parent, elements)
+            let scrollItem = Self.isScrollItem(parent, elements)
             // `isFocusableOrClickable`: visible and screen-reader-focusable, clickable,
             // long-clickable or focusable (`isActionableForAccessibility`).
             let actionable = !f.isDisjoint(with: [.screenReaderFocusable, .clickable, .longClickable, .focusable])
@@ -94,6 +100,8 @@ struct AndroidRoles {
                 if stopAbove[i] > 0 { holdsStops[stopAbove[i]] = true }
             }
         }
+        // The traversal reads these (the `defer` stores the same arrays again: no copy).
+        self.role = role; self.inTree = inTree; self.visible = visible; self.a11yParent = a11yParent
         orderTraversal(elements, childCounts: start)
     }
 
@@ -120,7 +128,7 @@ struct AndroidRoles {
 
     /// `isScrollItem`: children of `parent` are top-level scroll items when it is scrollable or
     /// a list, grid or scroll view by class, and not a drop-down list (Spinner).
-    private func isScrollItem(_ parent: Int, _ elements: [AndroidElement]) -> Bool {
+    private static func isScrollItem(_ parent: Int, _ elements: [AndroidElement]) -> Bool {
         guard parent > 0 else { return false }
         let f = elements[parent].flags
         return !f.contains(.spinner) && !f.isDisjoint(with: [.scrollable, .scrollingContainer])
@@ -220,17 +228,36 @@ struct AndroidRoles {
     /// for, in document order, joined with ", ".
     func label(of i: Int, _ elements: [AndroidElement]) -> String {
         if elements[i].flags.contains(.descriptionNotBlank) { return elements[i].contentDescription }
-        // The parts are never empty, so an empty label means no part yet. The first part is
-        // taken as it is (no copy): most labels have one.
-        var label = ""
-        func add(_ part: String) {
-            if label.isEmpty { label = part; return }
-            label += ", "
-            label += part
+        // Sized first, then written once: most labels have one part, taken as it is (no copy);
+        // a label of several parts grown part by part would move to larger storage up to twice.
+        var parts = 0, bytes = 0, first = ""
+        forEachLabelPart(of: i, elements) { part in
+            if parts == 0 { first = part }
+            parts += 1
+            bytes += part.utf8.count
         }
+        guard parts > 1 else { return first }
+        // The parts' bytes copied into one String of the exact size (no appends).
+        return String(unsafeUninitializedCapacity: bytes + 2 * (parts - 1)) { buffer in
+            var at = 0
+            forEachLabelPart(of: i, elements) { part in
+                if at > 0 { buffer[at] = 0x2C; buffer[at + 1] = 0x20; at += 2 }
+                var part = part
+                part.withUTF8 { utf8 in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: utf8)
+                    at += utf8.count
+                }
+            }
+            return at
+        }
+    }
+
+    /// The parts of stop `i`'s label (never empty), in order: its own text unless it is a field,
+    /// then the content description or text of each descendant it speaks for.
+    private func forEachLabelPart(of i: Int, _ elements: [AndroidElement], _ body: (String) -> Void) {
         let k = elements[i].kind
         if k != .textField && k != .secureTextField && k != .slider && k != .progressBar && elements[i].flags.contains(.textNotBlank) {
-            add(elements[i].text)
+            body(elements[i].text)
         }
         var j = i + 1
         while j < subtreeEnd[i] {
@@ -238,15 +265,14 @@ struct AndroidRoles {
             let f = elements[j].flags
             if inTree[j] {
                 if f.contains(.descriptionNotBlank) {
-                    add(elements[j].contentDescription)
+                    body(elements[j].contentDescription)
                     j = subtreeEnd[j]
                     continue
                 }
-                if f.contains(.textNotBlank) { add(elements[j].text) }
+                if f.contains(.textNotBlank) { body(elements[j].text) }
             }
             j += 1
         }
-        return label
     }
 }
 

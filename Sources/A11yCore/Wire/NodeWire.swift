@@ -348,6 +348,7 @@ struct AndroidFacts: Equatable {
         bits & (1 << fact.rawValue) == 0 ? nil : bits & (2 << fact.rawValue) != 0
     }
 
+    @inline(__always)
     mutating func state(_ fact: Fact, _ value: Bool?) {
         bits &= ~(3 << fact.rawValue)
         if let value { bits |= (value ? 3 : 1) << fact.rawValue }
