@@ -50,6 +50,6 @@ let package = Package(
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
-        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "HTTPServer", "CCurl", "A11yTestSupport"]),
+        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "A11yPNG", "HTTPServer", "CCurl", "A11yTestSupport"]),
     ]
 )

@@ -229,6 +229,20 @@ struct AuditHandler: Sendable {
     }
 
     /// The request's Content-Type when it is `multipart/form-data`.
+    /// The bytes decoding a form's screenshot will hold (its PNG header's size: the RGBA
+    /// output and the inflated rows), 0 for other requests or a form that will be refused
+    /// (a screenshot past `limits.maxPixels` is refused from its header, before decoding).
+    static func screenshotMemory(_ request: Request, limits: PNGLimits) -> Int {
+        guard let form = multipartType(request) else { return 0 }
+        return request.body.withUnsafeBytes { body -> Int in
+            guard case .success(let read) = FormInput.read(body, contentType: form, screenshotLimits: PNGLimits()),
+                  let shot = read.screenshot, let size = try? PNGDecoder.size(of: shot.bytes),
+                  size.width.multipliedReportingOverflow(by: size.height).partialValue <= limits.maxPixels,
+                  size.width <= limits.maxPixels, size.height <= limits.maxPixels else { return 0 }
+            return PNGDecoder.decodedBytes(width: size.width, height: size.height)
+        }
+    }
+
     static func multipartType(_ request: Request) -> String? {
         guard let type = request.header("content-type"), mediaType(type) == "multipart/form-data" else { return nil }
         return type

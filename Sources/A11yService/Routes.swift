@@ -26,6 +26,9 @@ struct Routes: Sendable {
         router.add(.post, "/v1/audit", offload: true, isCheap: { request in
             // A form carries a screenshot, whose decoding is never cheap.
             AuditHandler.multipartType(request) == nil && AuditHandler.objectCount(request.body, atMost: maxObjects) <= maxObjects
+        }, extraMemory: { [screenshotLimits = configuration.screenshotLimits] request in
+            // A screenshot's pixels, decoded, are reserved before the work starts.
+            AuditHandler.screenshotMemory(request, limits: screenshotLimits)
         }, precheck: { request in
             AuditHandler.contentTypeProblem(request)
         }, audit.handle)

@@ -307,7 +307,10 @@ extension EventLoop {
         let fd = connection.fd, serial = connection.serial
         let memory = shared.memory
         let scaled = request.body.count.multipliedReportingOverflow(by: shared.configuration.offloadMemoryPerBodyByte)
-        let estimate = scaled.overflow ? Int.max : scaled.partialValue.addingReportingOverflow(shared.configuration.offloadMemoryPerRequest).partialValue
+        let base = scaled.overflow ? Int.max : scaled.partialValue.addingReportingOverflow(shared.configuration.offloadMemoryPerRequest).partialValue
+        let extra = memory == nil ? 0 : max(0, shared.router[routeIndex].extraMemory?(request) ?? 0)
+        let sum = base.addingReportingOverflow(extra)
+        let estimate = sum.overflow ? Int.max : sum.partialValue
         let trim = shared.configuration.trimAfterBodyBytes.map { request.body.count >= $0 } ?? false
         let accepted = workers.submit(WorkerPool.Job { [self] in
             // Waits while the memory budget cannot cover this request (as if still queued).

@@ -4,6 +4,9 @@ public typealias Handler = @Sendable (Request) -> Response
 /// Whether an offloaded route's request, body complete, is cheap enough to answer on the
 /// event loop (the route knows its work; the transport only knows bytes).
 public typealias CostCheck = @Sendable (Request) -> Bool
+/// Bytes an offloaded request will hold beyond what its body size suggests (a form's
+/// screenshot decodes to far more than its compressed bytes): reserved with the rest.
+public typealias MemoryEstimate = @Sendable (Request) -> Int
 /// Looks at a request before its body is read (auth, content type); a response here
 /// is sent at once and the body is never read.
 public typealias Precheck = @Sendable (Request) -> Response?
@@ -19,6 +22,8 @@ public struct Route: Sendable {
     /// For offloaded routes: a request whose body is within `inlineBodyBytes` still goes to a
     /// worker unless this says it is cheap. Nil: the body size alone decides.
     public var isCheap: CostCheck?
+    /// For offloaded routes: memory the request needs beyond the body-size estimate.
+    public var extraMemory: MemoryEstimate?
     public var precheck: Precheck?
     /// The Allow field for 405 answers.
     var allow: String
@@ -41,18 +46,19 @@ public struct Router: Sendable {
 
     public mutating func add(
         _ method: HTTPMethod, _ path: String, offload: Bool = false, isCheap: CostCheck? = nil,
-        precheck: Precheck? = nil, _ handler: @escaping Handler
+        extraMemory: MemoryEstimate? = nil, precheck: Precheck? = nil, _ handler: @escaping Handler
     ) {
         if let index = routes.firstIndex(where: { $0.path == path }) {
             routes[index].handlers.append((method, handler))
             routes[index].offload = routes[index].offload || offload
             if let precheck { routes[index].precheck = precheck }
             if let isCheap { routes[index].isCheap = isCheap }
+            if let extraMemory { routes[index].extraMemory = extraMemory }
             routes[index].allow = Router.allow(routes[index].handlers)
         } else {
             let handlers = [(method: method, handler: handler)]
             routes.append(Route(path: path, pathBytes: Array(path.utf8), handlers: handlers, offload: offload,
-                                isCheap: isCheap, precheck: precheck, allow: Router.allow(handlers)))
+                                isCheap: isCheap, extraMemory: extraMemory, precheck: precheck, allow: Router.allow(handlers)))
         }
     }
 

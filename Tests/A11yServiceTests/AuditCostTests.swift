@@ -2,6 +2,8 @@ import Testing
 @testable import A11yService
 @testable import HTTPServer
 @testable import A11yCore
+import A11yPNG
+import A11yTestSupport
 
 /// Issue 24, the service's side: where an audit runs is decided by what it costs (an audit
 /// tried on the loop hands itself to a worker past its slice, instead of answering there),
@@ -58,5 +60,33 @@ enum StoppableFigma {
         return "{\"name\":\"A\",\"nodes\":{\"1:1\":{\"document\":{\"id\":\"1:1\",\"name\":\"S\",\"type\":\"FRAME\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"children\":["
             + "{\"id\":\"2:1\",\"name\":\"B\",\"type\":\"BOOLEAN_OPERATION\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"fillGeometry\":["
             + paths.joined(separator: ",") + "]}," + texts.joined(separator: ",") + "]},\"components\":{},\"styles\":{}}}}"
+    }
+}
+
+/// A form's screenshot is reserved by its decoded size, read from the PNG header before the
+/// work starts: a small file that inflates to a large image cannot slip under the estimate
+/// the body's size gives.
+@Suite("Screenshot memory reserved before decoding")
+struct ScreenshotMemoryTests {
+    private func form(_ png: [UInt8]) throws -> Request {
+        let body = MultipartAuditTests.form([MultipartAuditTests.input,
+                                             MultipartAuditTests.Part(name: "screenshot", type: "image/png", bytes: png)])
+        let head = "POST /v1/audit HTTP/1.1\r\nHost: t\r\nContent-Type: multipart/form-data; boundary=\(MultipartAuditTests.boundary)\r\n"
+            + "Content-Length: \(body.count)\r\n\r\n"
+        return try #require(Request(parsing: Array(head.utf8), body: body))
+    }
+
+    @Test func aScreenshotIsReservedByItsDecodedSize() throws {
+        let limits = PNGLimits()
+        let shot = try form(TestPNG.solid(width: 200, height: 300))
+        #expect(AuditHandler.screenshotMemory(shot, limits: limits) == PNGDecoder.decodedBytes(width: 200, height: 300))
+        #expect(AuditHandler.screenshotMemory(shot, limits: limits) >= 200 * 300 * 4)
+        // Past the pixel limit the form is refused from the header, before any reservation.
+        var small = limits
+        small.maxPixels = 100
+        #expect(AuditHandler.screenshotMemory(shot, limits: small) == 0)
+        // Plain JSON requests hold no screenshot.
+        let head = "POST /v1/audit HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n"
+        #expect(AuditHandler.screenshotMemory(try #require(Request(parsing: Array(head.utf8), body: Array("{}".utf8))), limits: limits) == 0)
     }
 }
