@@ -154,13 +154,19 @@ public enum MarkdownReport {
             for near in max(0, index - transcriptContext)...min(diff.lines.count - 1, index + transcriptContext) { shown[near] = true }
         }
         var body: [String] = []
-        var hidden = 0
+        var hidden = 0, lastHidden = ""
+        // A single unchanged stop is shown rather than counted: the count would take its line.
         func closeHidden() {
-            if hidden > 0 { body.append("@@ \(plural(hidden, "unchanged stop")) @@") }
+            if hidden == 1 { body.append("  " + MarkdownText.fenced(lastHidden)) }
+            if hidden > 1 { body.append("@@ \(plural(hidden, "unchanged stop")) @@") }
             hidden = 0
         }
         for (index, line) in diff.lines.enumerated() {
-            guard shown[index] else { hidden += 1; continue }
+            guard shown[index] else {
+                hidden += 1
+                if case .same(let text) = line { lastHidden = text }
+                continue
+            }
             closeHidden()
             switch line {
             case .same(let text): body.append("  " + MarkdownText.fenced(text))

@@ -78,6 +78,23 @@ import Testing
             """)
     }
 
+    /// One unchanged stop between the context lines is shown, not counted.
+    @Test func singleUnchangedStopIsShown() throws {
+        #expect(try diff(from: ["Title", "Back", "Pay button"], to: ["Title", "Back", "Pay"]) == """
+            #### What VoiceOver says, against the baseline
+
+            1 stop sounds different.
+
+            ```diff
+              Title. Button.
+              Back. Button.
+            - Pay button. Button.
+            + Pay. Button.
+            ```
+
+            """)
+    }
+
     @Test func sameScreenShowsNoDiff() throws {
         #expect(try diff(from: ["Back", "Pay"], to: ["Back", "Pay"]) == "")
     }
