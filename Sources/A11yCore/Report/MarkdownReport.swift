@@ -175,10 +175,11 @@ public enum MarkdownReport {
             }
         }
         closeHidden()
-        out += "```diff\n" + body.prefix(transcriptLines).joined(separator: "\n") + (body.isEmpty ? "" : "\n") + "```\n"
+        // Empty when only the stops past the cap differ (their count says so below).
+        if diff.hasChanges { out += "```diff\n" + body.prefix(transcriptLines).joined(separator: "\n") + "\n```\n" }
         if body.count > transcriptLines { out += "\n… and \(body.count - transcriptLines) more lines of the transcript diff.\n" }
         if baseline.leftOut > 0 || now.leftOut > 0 {
-            out += "\nOnly the first \(SpokenTranscript.maxStops) stops are compared (left out: \(baseline.leftOut) in the baseline, \(now.leftOut) now).\n"
+            out += (diff.hasChanges ? "\n" : "") + "Only the first \(SpokenTranscript.maxStops) stops are compared (left out: \(baseline.leftOut) in the baseline, \(now.leftOut) now).\n"
         }
         return out
     }

@@ -169,6 +169,10 @@ import Testing
         let text = try diff(from: labels, to: changed)
         #expect(text.contains("- Item 0. Button.\n+ First. Button.\n  Item 1. Button.\n@@ 498 unchanged stops @@\n```"))
         #expect(text.contains("Only the first 500 stops are compared (left out: 2 in the baseline, 2 now)."))
+        // Only the stops past the cap differ: no block, the counts say it.
+        let more = try diff(from: labels, to: labels + ["Extra"])
+        #expect(more == "#### What VoiceOver says, against the baseline\n\n"
+            + "Only the first 500 stops are compared (left out: 2 in the baseline, 3 now).\n")
     }
 
     @Test func longDiffListsTheFirstLinesAndCountsTheRest() throws {
