@@ -2,13 +2,14 @@
 """Reads a Markdown report the way GitHub does (GFM tables, via PyPI markdown-it-py) and checks
 that request text stayed text: every table row has as many cells as its header, no HTML
 element comes from the text (only the ones Markdown itself makes), and every link goes to an
-https page. Prints each breach; exit 1 when there is any."""
+https page. Prints each breach; exit 1 when there is any. With --count-code-blocks, prints how
+many code blocks (`<pre>`) the report renders to instead (a fence a label closed makes more)."""
 import sys
 from html.parser import HTMLParser
 
 from markdown_it import MarkdownIt
 
-ALLOWED = {"h2", "h3", "p", "table", "thead", "tbody", "tr", "th", "td", "a", "code", "strong", "em"}
+ALLOWED = {"h2", "h3", "h4", "pre", "p", "table", "thead", "tbody", "tr", "th", "td", "a", "code", "strong", "em"}
 
 
 class Checker(HTMLParser):
@@ -40,9 +41,12 @@ class Checker(HTMLParser):
                 self.problems.append(f"a row of {self.cells} cells under a header of {self.header}")
 
 
-with open(sys.argv[1], encoding="utf-8") as f:
+with open(sys.argv[-1], encoding="utf-8") as f:
     text = f.read()
 html = MarkdownIt("commonmark").enable("table").render(text)
+if "--count-code-blocks" in sys.argv[1:-1]:
+    print(html.count("<pre>"))
+    sys.exit(0)
 checker = Checker()
 checker.feed(html)
 for problem in checker.problems:

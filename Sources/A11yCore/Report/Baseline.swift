@@ -16,12 +16,23 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public var entries: [Entry]
+    /// What the screen reader said on each screen (by screen name) when the baseline was
+    /// written; empty for a file written before transcripts were kept, or a request's baseline.
+    public var transcripts: [String: SpokenTranscript] = [:]
 
-    public init(entries: [Entry]) { self.entries = entries }
+    public init(entries: [Entry], transcripts: [String: SpokenTranscript] = [:]) {
+        self.entries = entries; self.transcripts = transcripts
+    }
 
     /// A baseline from a request's `options.baseline.fingerprints`: matches on any screen.
     public init(fingerprints: [String]) {
         entries = fingerprints.map { Entry(screen: nil, fingerprint: $0) }
+    }
+
+    /// The transcript kept for a screen: under its name, else under the name an earlier
+    /// version gave it.
+    public func transcript(name: String, legacyName: String?) -> SpokenTranscript? {
+        transcripts[name] ?? legacyName.flatMap { transcripts[$0] }
     }
 
     /// The current findings, listed or omitted (suppressed ones excluded: they are already accounted for).
@@ -29,6 +40,7 @@ public struct Baseline: Sendable, Equatable {
         entries = []
         for screen in screens {
             let analysis = screen.report.analysis
+            transcripts[screen.name] = SpokenTranscript(analysis)
             var fingerprinter = Fingerprinter(analysis)
             for finding in screen.report.run.findings {
                 entries.append(Entry(screen: screen.name, fingerprint: fingerprinter.fingerprint(finding),
@@ -58,6 +70,9 @@ public struct BaselineComparison: Sendable {
         public var omittedStates: [State]
         /// Baseline entries of this screen (or screen-less ones) no finding matched.
         public var fixed: [Baseline.Entry]
+        /// What the screen reader said on the screen in the baseline; nil when the baseline
+        /// has no transcript for it (an older file, a request's `options.baseline`).
+        public var transcript: SpokenTranscript?
 
         public init(name: String, states: [State], suppressedStates: [State], omittedStates: [State] = [], fixed: [Baseline.Entry]) {
             self.name = name; self.states = states; self.suppressedStates = suppressedStates
@@ -97,7 +112,9 @@ public struct BaselineComparison: Sendable {
             let key = matcher.key(name: screen.name, legacyName: screen.legacyName)
             keys.append(key)
             let (states, suppressedStates, omittedStates) = matcher.match(key: key, BaselineMatcher.fingerprints(of: screen.report))
-            return Screen(name: screen.name, states: states, suppressedStates: suppressedStates, omittedStates: omittedStates, fixed: [])
+            var compared = Screen(name: screen.name, states: states, suppressedStates: suppressedStates, omittedStates: omittedStates, fixed: [])
+            compared.transcript = baseline.transcript(name: screen.name, legacyName: screen.legacyName)
+            return compared
         }
         // Leftovers, in baseline order, each entry reported once, under the first screen that
         // reads its screen name.

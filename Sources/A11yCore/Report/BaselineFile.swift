@@ -3,10 +3,13 @@
 ///     { "version": 1, "tool": "a11y-audit", "fingerprintScheme": "a11yAudit/v1",
 ///       "screens": [ { "name": "login.json",
 ///                      "findings": [ { "fingerprint": "…", "rule": "target-size",
-///                                      "node": "/root/children/2", "message": "…" } ] } ] }
+///                                      "node": "/root/children/2", "message": "…" } ],
+///                      "transcript": [ "Back. Button.", "Pay. Button." ] } ] }
 ///
 /// Only `fingerprint` (and the screen `name`) are matched; rule, node and message are there
-/// for reviewers and for listing fixed findings. A top-level `"fingerprints": [..]`, the shape
+/// for reviewers and for listing fixed findings. `transcript` is what the screen reader said,
+/// stop by stop (`SpokenTranscript`, capped: `transcriptLeftOut` counts the stops past the
+/// cap), for the Markdown transcript diff; files without it read as before. A top-level `"fingerprints": [..]`, the shape
 /// of a request's `options.baseline`, is accepted too and matches on any screen.
 extension Baseline {
     public static let fileVersion = 1
@@ -31,7 +34,7 @@ extension Baseline {
         Self.writeHead(loose: loose, into: &json)
         var written = Set<String>()
         for name in names where written.insert(name).inserted {
-            Self.writeScreen(name, entriesOf[name] ?? [], into: &json)
+            Self.writeScreen(name, entriesOf[name] ?? [], transcript: transcripts[name], into: &json)
         }
         Self.writeTail(into: &json)
         return json.bytes
@@ -48,7 +51,8 @@ extension Baseline {
     /// Screen `index` of the run (0-based) and its current findings.
     public static func fileScreen(_ screen: ScreenReport, index: Int) -> [UInt8] {
         var json = JSONWriter(pretty: true, depth: 2, needsComma: index > 0)
-        writeScreen(screen.name, Baseline(screens: [screen]).entries, into: &json)
+        let baseline = Baseline(screens: [screen])
+        writeScreen(screen.name, baseline.entries, transcript: baseline.transcripts[screen.name], into: &json)
         return json.bytes
     }
 
@@ -71,7 +75,8 @@ extension Baseline {
         json.key("screens"); json.beginArray()
     }
 
-    private static func writeScreen(_ name: String, _ entries: [Entry], into json: inout JSONWriter) {
+    private static func writeScreen(_ name: String, _ entries: [Entry], transcript: SpokenTranscript?,
+                                    into json: inout JSONWriter) {
         json.beginObject()
         json.key("name"); json.string(name)
         json.key("findings"); json.beginArray()
@@ -84,6 +89,12 @@ extension Baseline {
             json.endObject()
         }
         json.endArray()
+        if let transcript {
+            json.key("transcript"); json.beginArray()
+            for stop in transcript.stops { json.string(stop) }
+            json.endArray()
+            if transcript.leftOut > 0 { json.key("transcriptLeftOut"); json.int(transcript.leftOut) }
+        }
         json.endObject()
     }
 
@@ -101,6 +112,7 @@ extension Baseline {
         guard try c.kind() == .object else { throw InputError(.syntax, "a baseline file is a JSON object", at: "") }
         var version: Int?
         var entries: [Entry] = []
+        var transcripts: [String: SpokenTranscript] = [:]
         try c.object("a baseline object") { c, key throws(InputError) in
             switch key {
             case "version":
@@ -117,28 +129,46 @@ extension Baseline {
             case "fingerprints":
                 try c.array { c, _ throws(InputError) in entries.append(Entry(screen: nil, fingerprint: try c.string())) }
             case "screens":
-                try c.array { c, _ throws(InputError) in entries += try screen(&c) }
+                try c.array { c, _ throws(InputError) in
+                    let (name, findings, transcript) = try screen(&c)
+                    entries += findings
+                    if let transcript { transcripts[name] = transcript }
+                }
             default:
                 try c.skip()
             }
         }
         try c.finish()
         guard version != nil else { throw InputError(.missing, "a baseline file needs \"version\": \(fileVersion)", at: "") }
-        return Baseline(entries: entries)
+        return Baseline(entries: entries, transcripts: transcripts)
     }
 
-    private static func screen(_ c: inout JSONCursor) throws(InputError) -> [Entry] {
+    private static func screen(_ c: inout JSONCursor) throws(InputError) -> (String, [Entry], SpokenTranscript?) {
         var name: String?
         var findings: [Entry] = []
+        var transcript: SpokenTranscript?
+        var leftOut = 0
         try c.object("a baseline screen object") { c, key throws(InputError) in
             switch key {
             case "name": name = try c.string()
             case "findings": try c.array { c, _ throws(InputError) in findings.append(try finding(&c)) }
+            // Read with the same caps as written, so a hand-made file cannot hold more.
+            case "transcript":
+                var read = SpokenTranscript()
+                try c.array { c, _ throws(InputError) in read.append(try c.string()) }
+                transcript = read
+            case "transcriptLeftOut":
+                let value = try c.number()
+                guard value >= 0, value <= Double(Int32.max), value == value.rounded() else {
+                    throw c.error(.invalidValue, "\"transcriptLeftOut\" is a count of stops (a whole number, 0 or more)")
+                }
+                leftOut = Int(value)
             default: try c.skip()
             }
         }
         guard let name else { throw c.error(.missing, "a baseline screen needs a \"name\"") }
-        return findings.map { var entry = $0; entry.screen = name; return entry }
+        transcript?.addLeftOut(leftOut)
+        return (name, findings.map { var entry = $0; entry.screen = name; return entry }, transcript)
     }
 
     private static func finding(_ c: inout JSONCursor) throws(InputError) -> Entry {

@@ -12,6 +12,7 @@ public struct BaselineMatcher: Sendable {
     }
 
     private let entries: [Baseline.Entry]
+    private let baseline: Baseline
     /// Screen name -> fingerprint -> entries not yet matched.
     private var named: [String: [String: Int]] = [:]
     /// Screen name -> its entries, in baseline order.
@@ -21,6 +22,7 @@ public struct BaselineMatcher: Sendable {
 
     public init(_ baseline: Baseline) {
         entries = baseline.entries
+        self.baseline = baseline
         for (index, entry) in entries.enumerated() {
             if let screen = entry.screen {
                 named[screen, default: [:]][entry.fingerprint, default: 0] += 1
@@ -66,7 +68,9 @@ public struct BaselineMatcher: Sendable {
         for index in entriesOfScreen[key] ?? [] where takeNamed(entries[index].fingerprint, key: key) {
             fixed.append(entries[index])
         }
-        return BaselineComparison.Screen(name: name, states: states, suppressedStates: suppressed, omittedStates: omitted, fixed: fixed)
+        var screen = BaselineComparison.Screen(name: name, states: states, suppressedStates: suppressed, omittedStates: omitted, fixed: fixed)
+        screen.transcript = baseline.transcript(name: name, legacyName: legacyName)
+        return screen
     }
 
     /// Screen-less entries no finding matched, in baseline order; each is returned once.

@@ -102,7 +102,10 @@ public enum MarkdownReport {
     /// needing review, in run order otherwise. Nothing for a screen without findings.
     static func section(_ screen: ScreenReport, states: BaselineComparison.Screen?) -> String {
         let run = screen.report.run
-        guard !run.findings.isEmpty || !run.omitted.isEmpty else { return "" }
+        let transcript = states?.transcript.map { transcriptDiff(screen, baseline: $0) } ?? ""
+        guard !run.findings.isEmpty || !run.omitted.isEmpty else {
+            return transcript.isEmpty ? "" : "\n### \(MarkdownText.cell(screen.name))\n" + transcript
+        }
         func rank(_ f: Int) -> Int {
             let finding = run.findings[f]
             let isNew = states.map { $0.states[f] == .new } ?? true
@@ -121,6 +124,63 @@ public enum MarkdownReport {
         }
         let total = run.findings.count + run.omitted.count
         if total > listed.count { out += "\n… and \(total - listed.count) more on this screen (see the full report).\n" }
+        return out + transcript
+    }
+
+    /// Diff lines shown per screen (the rest are counted).
+    static let transcriptLines = 60
+    /// Unchanged stops shown before and after each change.
+    static let transcriptContext = 1
+
+    /// How the screen sounds now against the baseline: a `diff` block of stops removed (`-`)
+    /// and added (`+`), a changed stop as both, a few unchanged stops around each change and
+    /// `@@ N unchanged stops @@` for the rest. Nothing when the screen sounds the same.
+    static func transcriptDiff(_ screen: ScreenReport, baseline: SpokenTranscript) -> String {
+        let now = SpokenTranscript(screen.report.analysis)
+        let diff = TranscriptDiff(from: baseline.stops, to: now.stops)
+        guard diff.hasChanges || baseline.leftOut != now.leftOut else { return "" }
+        let (added, removed, changed) = diff.counts
+        var counts: [String] = []
+        if added > 0 { counts.append("\(plural(added, "stop")) added") }
+        if removed > 0 { counts.append("\(plural(removed, "stop")) removed") }
+        if changed > 0 { counts.append("\(plural(changed, "stop")) \(changed == 1 ? "sounds" : "sound") different") }
+        let reader = screen.report.analysis.document.platform.screenReader
+        var out = "\n#### What \(reader) says, against the baseline\n\n"
+        if !counts.isEmpty { out += counts.joined(separator: ", ") + ".\n\n" }
+        // Lines near a change are shown; runs of unchanged stops beyond them are counted.
+        let changedAt = diff.lines.indices.filter { if case .same = diff.lines[$0] { false } else { true } }
+        var shown = [Bool](repeating: false, count: diff.lines.count)
+        for index in changedAt {
+            for near in max(0, index - transcriptContext)...min(diff.lines.count - 1, index + transcriptContext) { shown[near] = true }
+        }
+        var body: [String] = []
+        var hidden = 0, lastHidden = ""
+        // A single unchanged stop is shown rather than counted: the count would take its line.
+        func closeHidden() {
+            if hidden == 1 { body.append("  " + MarkdownText.fenced(lastHidden)) }
+            if hidden > 1 { body.append("@@ \(plural(hidden, "unchanged stop")) @@") }
+            hidden = 0
+        }
+        for (index, line) in diff.lines.enumerated() {
+            guard shown[index] else {
+                hidden += 1
+                if case .same(let text) = line { lastHidden = text }
+                continue
+            }
+            closeHidden()
+            switch line {
+            case .same(let text): body.append("  " + MarkdownText.fenced(text))
+            case .removed(let text): body.append("- " + MarkdownText.fenced(text))
+            case .added(let text): body.append("+ " + MarkdownText.fenced(text))
+            }
+        }
+        closeHidden()
+        // Empty when only the stops past the cap differ (their count says so below).
+        if diff.hasChanges { out += "```diff\n" + body.prefix(transcriptLines).joined(separator: "\n") + "\n```\n" }
+        if body.count > transcriptLines { out += "\n… and \(body.count - transcriptLines) more lines of the transcript diff.\n" }
+        if baseline.leftOut > 0 || now.leftOut > 0 {
+            out += (diff.hasChanges ? "\n" : "") + "Only the first \(SpokenTranscript.maxStops) stops are compared (left out: \(baseline.leftOut) in the baseline, \(now.leftOut) now).\n"
+        }
         return out
     }
 
@@ -160,6 +220,23 @@ enum MarkdownText {
             }
         }
         return out
+    }
+
+    /// A stop's text on one line of a fenced code block: no Markdown is read there, but a line
+    /// starting with a backtick fence would end the block, so backticks become `ˋ` (U+02CB);
+    /// line breaks become spaces, other control and bidi characters U+FFFD; "" (a stop that
+    /// says nothing) is `(silent)`.
+    static func fenced(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "`": out += "\u{02CB}"
+            case "\n", "\r", "\t": out += " "
+            case _ where c.value < 0x20 || (0x7F...0x9F).contains(c.value) || BidiControls.contains(c) || c.value == 0x2028 || c.value == 0x2029: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out.isEmpty ? "(silent)" : out
     }
 
     /// Text inside a one-backtick code span in a table: no backslash escapes work there except
