@@ -41,7 +41,7 @@ modules() {
     case "$1" in
         json) echo A11yText A11yJSON ;;
         xml) echo A11yXML ;;
-        audit) echo A11yText A11yXML A11yJSON ;;
+        audit) echo A11yText A11yXML A11yJSON A11yPNG ;;
         png) echo A11yPNG ;;
     esac
 }
