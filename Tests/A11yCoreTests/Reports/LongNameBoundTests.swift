@@ -83,4 +83,19 @@ import Testing
             #expect((artifact["uri"] as? String ?? "").utf8.count <= BoundedName.limit)
         }
     }
+
+    /// A batch written screen by screen (the server's and the CLI's streamed answers) places
+    /// long names the same way as the whole document: same bytes.
+    @Test(arguments: [OutputFormat.report(.sarif), .report(.junit), .report(.github)])
+    func streamedBatchesBoundLongNamesLikeTheWholeDocument(format: OutputFormat) throws {
+        let screens = [try screen(buttons: 20, source: Self.longName).0,
+                       try screen(buttons: 20, source: "design.json", name: "design.json#" + Self.longName, file: "design.json").0,
+                       try screen(buttons: 20, source: "design.json", name: "design.json#" + Self.longName + "2", file: "design.json").0]
+        let whole = AuditRun(screens: screens, isBatch: true, baseline: nil).render(format, pretty: false)
+        let streamed = BatchWriterTests.streamed(screens, format, pretty: false, baseline: nil)
+        #expect(streamed == whole)
+        // Each long name a few times per screen (SARIF: a frame's name and its full name once
+        // each), never once per finding.
+        #expect(whole.count < 3 * 3 * 60_000 + 200_000)
+    }
 }
