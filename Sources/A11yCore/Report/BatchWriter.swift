@@ -147,7 +147,7 @@ public struct BatchWriter {
             var json = JSONWriter(pretty: format.pretty)
             let placement = sarif ?? SarifPlacement(catalogue: RuleRegistry.all)
             SarifReport.writeHead(rules: placement.rules, artifacts: placement.artifacts, toolVersion: A11yAuditVersion.current,
-                                  omissions: omissions, fixed: fixed, into: &json)
+                                  omissions: omissions, fixed: fixed, longScreenNames: placement.longScreenNames.names, into: &json)
             return json.bytes
         }
     }

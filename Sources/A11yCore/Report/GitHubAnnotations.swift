@@ -19,10 +19,13 @@ public enum GitHubAnnotations {
     /// One screen's commands (a streamed batch writes them screen by screen).
     static func lines(of screen: ScreenReport, states: BaselineComparison.Screen?) -> String {
         var out = ""
-        let frame = screen.nameInFile
+        // Repeated on every line, so long names are written in their bounded form
+        // (`BoundedName`): a command per finding must not multiply a 60 KB source name.
+        let frame = screen.nameInFile.map(BoundedName.of)
+        let file = BoundedName.of(screen.source)
         for (f, finding) in screen.report.run.findings.enumerated() {
             if let states, states.states[f] == .unchanged { continue }
-            var properties = [("file", screen.source)]
+            var properties = [("file", file)]
             if let place = screen.report.location(of: finding.node) {
                 properties.append(("line", String(place.line)))
                 properties.append(("col", String(place.column)))

@@ -41,6 +41,8 @@ public enum JUnitReport {
         let run = screen.report.run
         let analysis = screen.report.analysis
         let name = MarkupText.escape(screen.name)
+        // Each rule's test case repeats it: the bounded form (the suite has the whole name).
+        let classname = MarkupText.escape(BoundedName.of(screen.name))
         var counts = Counts()
         var cases = ""
         // Omitted findings by rule, with their index in `run.omitted` (for baseline states).
@@ -80,7 +82,7 @@ public enum JUnitReport {
             let suppressed = run.suppressed.filter { $0.finding.rule == rule }.map { item in
                 describe(item.finding, in: analysis) + " — suppressed" + (item.suppression.reason.map { ": " + $0 } ?? "")
             }
-            cases += "    <testcase classname=\"\(name)\" name=\"\(MarkupText.escape(rule))\">\n"
+            cases += "    <testcase classname=\"\(classname)\" name=\"\(MarkupText.escape(rule))\">\n"
             if let worst {
                 counts.failures += 1
                 let total = failing.count - (failingOmitted > 0 ? 1 : 0) + failingOmitted

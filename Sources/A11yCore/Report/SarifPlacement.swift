@@ -12,6 +12,7 @@ public struct SarifPlacement: Sendable {
     var rules: SarifRules
     var artifacts: [SarifArtifact] = []
     private var artifactIndex: [SarifArtifact: Int] = [:]
+    var longScreenNames = SarifLongScreenNames()
 
     public init(catalogue: [Rule]) { rules = SarifRules(catalogue: catalogue, screens: []) }
 
@@ -26,7 +27,10 @@ public struct SarifPlacement: Sendable {
                 artifactIndex[uri] = index
                 artifacts.append(uri)
             }
-            return Place(location: SarifLocation(artifact: uri, artifactIndex: index, screen: SarifReport.screenName(screen)), rules: rules)
+            let name = SarifReport.screenName(screen)
+            return Place(location: SarifLocation(artifact: uri, artifactIndex: index, screen: name,
+                                                 screenIndex: longScreenNames.place(name), screenLabel: BoundedName.of(screen.name)),
+                         rules: rules)
         }
     }
 }

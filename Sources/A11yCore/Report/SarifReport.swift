@@ -20,14 +20,17 @@ public enum SarifReport {
                        toolVersion: String? = A11yAuditVersion.current, pretty: Bool, check: RenderCheck) -> [UInt8] {
         let rules = SarifRules(catalogue: catalogue, screens: screens)
         let artifacts = screens.map { SarifURI.reference($0.source) }
+        var logical = SarifLongScreenNames()
+        let logicalIndex = screens.map { logical.place(screenName($0)) }
         var json = JSONWriter(pretty: pretty)
         writeHead(rules: rules, artifacts: uniqueInOrder(artifacts), toolVersion: toolVersion,
                   omissions: screens.compactMap(Omission.init), fixed: baseline?.screens.reduce(0) { $0 + $1.fixed.count } ?? 0,
-                  into: &json)
+                  longScreenNames: logical.names, into: &json)
         let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for (s, screen) in screens.enumerated() {
             if check.now() { break }
-            let location = SarifLocation(artifact: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!, screen: screenName(screen))
+            let location = SarifLocation(artifact: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!, screen: screenName(screen),
+                                         screenIndex: logicalIndex[s], screenLabel: BoundedName.of(screen.name))
             writeResults(of: screen, at: location, rules: rules, states: baseline?.screens[s], check: check, into: &json)
         }
         writeTail(into: &json)
@@ -50,7 +53,8 @@ public enum SarifReport {
             counts = ImpactCounts(omittedFrom: screen.report.run)
             inapplicable = screen.report.run.inapplicable
             guard counts.total > 0 || !inapplicable.isEmpty else { return nil }
-            self.screen = screen.name
+            // Repeated per inapplicable rule: the bounded form (the artifact has the whole name).
+            self.screen = BoundedName.of(screen.name)
         }
     }
 
@@ -58,7 +62,7 @@ public enum SarifReport {
     /// artifacts, the invocation (with a notification per screen whose findings were not all
     /// listed) and, when some were not, the run's `properties.findingsOmitted`.
     static func writeHead(rules: SarifRules, artifacts: [SarifArtifact], toolVersion: String?, omissions: [Omission] = [],
-                          fixed: Int = 0, into json: inout JSONWriter) {
+                          fixed: Int = 0, longScreenNames: [SarifLongScreenNames.Name] = [], into json: inout JSONWriter) {
         json.beginObject()
         json.key("$schema"); json.string(schemaURI)
         json.key("version"); json.string("2.1.0")
@@ -96,9 +100,26 @@ public enum SarifReport {
             json.beginObject()
             json.key("location"); json.beginObject(); artifact.write(to: &json); json.endObject()
             json.key("roles"); json.beginArray(); json.string("analysisTarget"); json.endArray()
+            // The whole source, once, when the URI results repeat is its bounded form.
+            if let source = artifact.source {
+                json.key("properties"); json.beginObject(); json.key("source"); json.string(source); json.endObject()
+            }
             json.endObject()
         }
         json.endArray()
+
+        // Screens whose names are too long to repeat: results refer to them by index.
+        if !longScreenNames.isEmpty {
+            json.key("logicalLocations"); json.beginArray()
+            for screen in longScreenNames {
+                json.beginObject()
+                json.key("name"); json.string(screen.name)
+                json.key("fullyQualifiedName"); json.string(screen.full)
+                json.key("kind"); json.string("module")
+                json.endObject()
+            }
+            json.endArray()
+        }
 
         json.key("invocations"); json.beginArray()
         json.beginObject(); json.key("executionSuccessful"); json.bool(true)
@@ -232,7 +253,7 @@ public enum SarifReport {
         json.key("outcome"); json.string(finding.outcome.rawValue)
         json.key("wcag"); json.beginArray(); for c in finding.wcag { json.string(c) }; json.endArray()
         json.key("wcagLevel"); json.string(finding.level?.rawValue)
-        json.key("screen"); json.string(screen.name)
+        json.key("screen"); json.string(location.screenLabel)
         // The baseline key (`a11yAudit/v1`), shared by findings of one rule on one node.
         json.key("fingerprint"); json.string(fingerprint)
         if let spoken = context.spoken { json.key("spoken"); json.string(spoken) }
@@ -284,6 +305,11 @@ struct SarifLocation: Sendable {
     /// The screen's name in its file and its run name, when the artifact holds several
     /// (see `SarifReport.screenName`).
     var screen: (name: String, full: String)?
+    /// The screen's entry in the run's `logicalLocations` when its name is too long to repeat
+    /// per result (see `SarifLongScreenNames`).
+    var screenIndex: Int?
+    /// The screen's name as each result's `properties.screen` gives it (`BoundedName`).
+    var screenLabel: String
 
     func write(node pointer: String?, name: String?, identifier: String?, region: FilePosition?,
                to json: inout JSONWriter) {
@@ -303,7 +329,9 @@ struct SarifLocation: Sendable {
         json.endObject()
         json.endObject()
         json.key("logicalLocations"); json.beginArray()
-        if let screen {
+        if let screenIndex {
+            json.beginObject(); json.key("index"); json.int(screenIndex); json.endObject()
+        } else if let screen {
             json.beginObject()
             json.key("name"); json.string(screen.name)
             json.key("fullyQualifiedName"); json.string(screen.full)
@@ -360,5 +388,27 @@ struct ResultFingerprints {
             out.unicodeScalars.append(c)
         }
         return out
+    }
+}
+
+/// The screens of a SARIF run whose name (in the file, or in full) is longer than
+/// `BoundedName.limit` bytes: each is written once in `run.logicalLocations`, and its results'
+/// screen location is only `{"index": i}`, so a long name is not repeated per result.
+struct SarifLongScreenNames: Sendable {
+    struct Name: Sendable {
+        var name: String
+        var full: String
+    }
+    private(set) var names: [Name] = []
+    private var index: [String: Int] = [:]
+
+    /// The screen's index in `names` (added when new), nil when its name is short.
+    mutating func place(_ screen: (name: String, full: String)?) -> Int? {
+        guard let screen, screen.name.utf8.count > BoundedName.limit || screen.full.utf8.count > BoundedName.limit else { return nil }
+        let key = screen.full + "\u{0}" + screen.name
+        if let known = index[key] { return known }
+        index[key] = names.count
+        names.append(Name(name: screen.name, full: screen.full))
+        return names.count - 1
     }
 }

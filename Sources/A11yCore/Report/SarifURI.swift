@@ -19,13 +19,29 @@ enum SarifURI {
     static let rootURI = "file:///"
 
     static func reference(_ source: String) -> SarifArtifact {
+        var artifact: SarifArtifact
         if source.utf8.count >= 5, source.prefix(5).lowercased() == "file:" {
-            return SarifArtifact(uri: "file:" + encode(source.dropFirst(5), keep: pathCharacters.union([UInt8(ascii: ":")]), keepEscapes: true))
+            artifact = SarifArtifact(uri: "file:" + encode(source.dropFirst(5), keep: pathCharacters.union([UInt8(ascii: ":")]), keepEscapes: true))
+        } else if source.hasPrefix("/") {
+            artifact = SarifArtifact(uri: encode(source.drop { $0 == "/" }, keep: pathCharacters, keepEscapes: false), base: rootBase)
+        } else {
+            artifact = SarifArtifact(uri: encode(Substring(source), keep: pathCharacters, keepEscapes: false))
         }
-        if source.hasPrefix("/") {
-            return SarifArtifact(uri: encode(source.drop { $0 == "/" }, keep: pathCharacters, keepEscapes: false), base: rootBase)
-        }
-        return SarifArtifact(uri: encode(Substring(source), keep: pathCharacters, keepEscapes: false))
+        return bounded(artifact, source: source)
+    }
+
+    /// Every result repeats its artifact's URI (GitHub needs `uri` in each result, GH1001), so
+    /// a URI longer than `BoundedName.limit` bytes is cut to its first `BoundedName.keep`
+    /// bytes (never inside a `%XX` escape) followed by `…` (percent-encoded) and the source's
+    /// hash (`BoundedName`); the whole source is written once, in the run's `artifacts`.
+    private static func bounded(_ artifact: SarifArtifact, source: String) -> SarifArtifact {
+        let bytes = Array(artifact.uri.utf8)
+        guard bytes.count > BoundedName.limit else { return artifact }
+        var cut = BoundedName.keep
+        // Back up to the start of an escape the cut would split.
+        for back in 1...2 where bytes[cut - back] == UInt8(ascii: "%") { cut -= back; break }
+        let uri = String(decoding: bytes[..<cut], as: UTF8.self) + "%E2%80%A6" + BoundedName.hash(source)
+        return SarifArtifact(uri: uri, base: artifact.base, source: source)
     }
 
     /// RFC 3986 `pchar` without `:` (unreserved, sub-delims, `@`) plus the `/` between segments.
@@ -58,6 +74,8 @@ enum SarifURI {
 struct SarifArtifact: Hashable, Sendable {
     var uri: String
     var base: String?
+    /// The whole source when `uri` is its bounded form (see `SarifURI.bounded`).
+    var source: String?
 
     func write(to json: inout JSONWriter) {
         json.key("uri"); json.string(uri)
