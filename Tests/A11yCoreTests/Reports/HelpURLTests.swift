@@ -34,3 +34,44 @@ import Testing
         #expect(cited > 0 && written == cited)
     }
 }
+
+/// Help in the words of the input's platform, and the HTML report grouped by rule.
+@Suite struct PlatformHelpAndHTMLGroupsTests {
+    @Test func helpIsWordedForTheDocumentsPlatform() throws {
+        let image = try #require(RuleRegistry.rule(id: "image-name"))
+        #expect(PlatformHelp.help(image, for: .ios) == image.help)
+        let android = PlatformHelp.help(image, for: .android)
+        #expect(android.contains("contentDescription") && android.contains("importantForAccessibility"))
+        let scaling = try #require(RuleRegistry.rule(id: "text-scaling"))
+        #expect(PlatformHelp.help(scaling, for: .android).contains(" sp "))
+        #expect(PlatformHelp.help(scaling, for: .web).contains("rem"))
+        // No iOS API in any other audience's words, for every rule that has variants.
+        let iosWords = ["accessibilityHidden", "UIFontMetrics", "accessibilityLabel", "accessibilityAddTraits", "accessibilityIdentifier", "@ScaledMetric"]
+        for (id, variants) in PlatformHelp.variants {
+            #expect(RuleRegistry.rule(id: id) != nil, "\(id)")
+            for audience in [Audience.android, .web, .design] {
+                let text = try #require(variants[audience], "\(id) \(audience)")
+                #expect(!iosWords.contains { text.contains($0) }, "\(id) \(audience): \(text)")
+            }
+        }
+        // An Android dump is spoken to in Android's words.
+        let dump = try Android.document(Android.dump(Android.node()))
+        #expect(Audience(dump) == .android)
+        #expect(PlatformHelp.help(image, in: dump) == android)
+    }
+
+    @Test func htmlGroupsFindingsByRuleWithCountsLinksAndHelp() throws {
+        let screen = try PipelineFixtures.screen("login.json")
+        let html = String(decoding: HTMLReport.render(screens: [screen]), as: UTF8.self)
+        let run = screen.report.run
+        var order: [String] = []
+        for f in run.findings where !order.contains(f.rule) { order.append(f.rule) }
+        let headings = html.matches(of: /<h4 id="screen-1-rule-(\d+)"><code>([^<]*)<\/code>: (\d+) findings? \(([^)]*)\)<\/h4>/)
+        #expect(headings.map { String($0.2) } == order)
+        for (heading, rule) in zip(headings, order) {
+            #expect(Int(heading.3) == run.findings.count { $0.rule == rule })
+        }
+        #expect(html.contains("<h4 id=\"screen-1-rule-2\"><code>target-size</code>: 2 findings (2 serious)</h4>\n<p class=\"rule-help\"><a href=\"https://www.w3.org/WAI/WCAG22/Understanding/target-size-minimum.html\">WCAG 2.5.8 Target Size (Minimum)</a>. Fix: Enlarge the hit area"))
+        #expect(html.components(separatedBy: "<table>").count - 1 == order.count + (run.suppressed.isEmpty ? 0 : 1) + 1)
+    }
+}
