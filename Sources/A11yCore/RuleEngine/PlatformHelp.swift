@@ -58,6 +58,21 @@ public enum PlatformHelp {
             .web: "Enlarge the target to 24x24 CSS px (min-width / min-height or padding), or keep 24 px between it and other targets.",
             .design: "Draw the control's hit area at its platform's minimum (iOS 44x44 pt, Android 48x48 dp, web 24x24 px) and annotate it.",
         ],
+        "label-in-name": [
+            .android: "Start the contentDescription with the text the control shows (or drop it and let the visible text be read).",
+            .web: "Start the aria-label with the visible text (or drop it and let the visible text be the name).",
+            .design: "Name the layer (or annotation) starting with the text the control shows.",
+        ],
+        "label-role-words": [
+            .android: "Drop the word from the contentDescription: TalkBack already says \"Button\" / \"Selected\" from the role and state; put instructions in the hint.",
+            .web: "Drop the word from the accessible name: the screen reader already says \"button\" / \"selected\" from the role and state.",
+            .design: "Drop role words (\"button\", \"selected\") from the layer name or annotation: the role is read on its own.",
+        ],
+        "auto-advance-reduce-motion": [
+            .android: "Stop auto-advancing when animations are off (Settings.Global.ANIMATOR_DURATION_SCALE is 0) and while TalkBack focuses it; offer a pause control.",
+            .web: "Stop auto-advancing under prefers-reduced-motion and while it has focus; offer a pause control.",
+            .design: "Annotate a pause control and that the carousel stops under reduced motion.",
+        ],
         "missing-role-trait": [
             .android: "Use the native widget, or set the role (AccessibilityNodeInfo className, e.g. android.widget.Button).",
             .web: "Use the native element (<button>, <a href>) or add the ARIA role (e.g. role=\"button\").",
