@@ -158,18 +158,42 @@ public enum HTMLReport {
             html += "(\(omitted.text)): past the findings cap or the output budget. The counts above include them.</p>\n"
         }
         guard !run.findings.isEmpty else { return html }
-        html += "<table>\n<caption>Findings on \(e(screen.name)), in reading order</caption>\n<thead><tr>"
-        html += "<th scope=\"col\">Impact</th><th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\">Stop</th>"
-        html += "<th scope=\"col\">\(reader) says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th>"
-        if states != nil { html += "<th scope=\"col\">Baseline</th>" }
-        html += "</tr></thead>\n<tbody>\n"
+        // One group per rule, in the order the rules first occur in reading order: a heading
+        // with the rule's count by impact, its WCAG Understanding links and its help in the
+        // words of the input's platform, then its findings in reading order.
+        var order: [String] = []
+        var members: [String: [Int]] = [:]
         for (index, finding) in run.findings.enumerated() {
-            if check.item() { return html }
-            html += findingRow(finding, in: screen.report.analysis)
-            if let states { html += "<td>\(states.states[index] == .new ? "<strong>new</strong>" : "known")</td>" }
-            html += "</tr>\n"
+            if members[finding.rule] == nil { order.append(finding.rule) }
+            members[finding.rule, default: []].append(index)
         }
-        return html + "</tbody>\n</table>\n"
+        let document = screen.report.analysis.document
+        for (number, rule) in order.enumerated() {
+            let indices = members[rule] ?? []
+            var counts = ImpactCounts()
+            for index in indices { counts.add(run.findings[index].impact) }
+            let first = run.findings[indices[0]]
+            html += "<h4 id=\"\(id)-rule-\(number + 1)\"><code>\(e(rule))</code>: \(indices.count) finding\(indices.count == 1 ? "" : "s") (\(e(counts.text)))</h4>\n"
+            let links = first.wcag.compactMap(WCAGCriteria.criterion).map {
+                "<a href=\"\(MarkupText.escape($0.understandingURI))\">WCAG \(e($0.number)) \(e($0.title))</a>"
+            }
+            html += "<p class=\"rule-help\">\(links.isEmpty ? "Best practice" : links.joined(separator: ", "))"
+            if let definition = RuleRegistry.rule(id: rule) { html += ". Fix: " + e(PlatformHelp.help(definition, in: document)) }
+            html += "</p>\n"
+            html += "<table>\n<caption>\(e(rule)) on \(e(screen.name)), in reading order</caption>\n<thead><tr>"
+            html += "<th scope=\"col\">Impact</th><th scope=\"col\">Rule</th><th scope=\"col\">WCAG</th><th scope=\"col\">Stop</th>"
+            html += "<th scope=\"col\">\(reader) says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th>"
+            if states != nil { html += "<th scope=\"col\">Baseline</th>" }
+            html += "</tr></thead>\n<tbody>\n"
+            for index in indices {
+                if check.item() { return html }
+                html += findingRow(run.findings[index], in: screen.report.analysis)
+                if let states { html += "<td>\(states.states[index] == .new ? "<strong>new</strong>" : "known")</td>" }
+                html += "</tr>\n"
+            }
+            html += "</tbody>\n</table>\n"
+        }
+        return html
     }
 
     private static func suppressedTable(_ screen: ScreenReport, id: String, check: RenderCheck) -> String {

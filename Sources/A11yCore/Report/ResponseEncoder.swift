@@ -304,6 +304,7 @@ public enum ResponseEncoder {
         w.beginObject()
         w.staticKey("rule"); w.string(finding.pointee.rule)
         w.staticKey("wcag"); w.strings(finding.pointee.wcag)
+        if let help = WCAGCriteria.helpURL(finding.pointee.wcag) { w.staticKey("helpUrl"); w.string(help) }
         w.staticKey("level")
         if let level = finding.pointee.level { w.staticString(level.wireName) } else { w.null() }
         w.staticKey("impact"); w.staticString(finding.pointee.impact.wireName)

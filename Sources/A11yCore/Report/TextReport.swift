@@ -76,7 +76,8 @@ public enum TextReport {
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
             // A role guessed from a design's layer name says so (an imported Figma file).
             let guess = analysis.document.sourceMap?.roleGuess(of: e.node).map { "(role guessed from \"\($0)\")" }
-            let where_ = [e.identifier, analysis.document.pointer(of: e.node), guess].compactMap { $0 }.map(t).joined(separator: "  ")
+            let where_ = [e.identifier, place(of: e.node, named: e.identifier != nil, in: analysis), guess]
+                .compactMap { $0 }.map(t).joined(separator: "  ")
             out += String(index + 1).leftPadded(4) + ". \(spoken)  " + paint(where_, "2") + "\n"
             for i in byElement[index] ?? [] { out += line(i) }
         }
@@ -84,7 +85,10 @@ public enum TextReport {
             out += "  Not on a screen-reader stop:\n"
             for i in outside {
                 if check.item() { return out }
-                out += "     " + paint(t(analysis.document.pointer(of: findings[i].node)), "2") + "\n" + line(i)
+                let node = findings[i].node
+                let named = analysis.document.nodes[node].id ?? analysis.identifier(ofNode: node)
+                let where_ = [named, place(of: node, named: named != nil, in: analysis)].compactMap { $0 }.map(t).joined(separator: "  ")
+                out += "     " + paint(where_, "2") + "\n" + line(i)
             }
         }
         if let fixed = states?.fixed, !fixed.isEmpty {
@@ -99,6 +103,19 @@ public enum TextReport {
             out += "  Inapplicable: " + report.run.inapplicable.map { "\(t($0.rule)) (\(t($0.reason)))" }.joined(separator: ", ") + "\n"
         }
         return out
+    }
+
+    /// Where a node is, for a reader: a JSON tree's pointer. An imported XML dump's element
+    /// paths run 25 levels deep, so there the element is found by its line and column in the
+    /// file, after its resource-id or accessibility id when it has one (`named`, shown beside
+    /// it), else after the path's last step (`android.widget.Button[1]`), as in the short
+    /// reports (`ElementName`).
+    static func place(of node: Int, named: Bool, in analysis: Analysis) -> String {
+        let pointer = analysis.document.pointer(of: node)
+        guard let (line, column) = analysis.document.sourceMap?.location(of: node) else { return pointer }
+        let at = "line \(line):\(column)"
+        guard !named, let slash = pointer.lastIndex(of: "/") else { return at }
+        return String(pointer[pointer.index(after: slash)...]) + " " + at
     }
 
     /// `1 finding`, `2 findings`, `0 findings`: the noun agrees with the count.

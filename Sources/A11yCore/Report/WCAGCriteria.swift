@@ -17,6 +17,16 @@ public enum WCAGCriteria {
         all.first { $0.number == number }
     }
 
+    /// The help link of a rule or finding citing `criteria`: the Understanding page of the
+    /// first one this table knows; nil for best practices, which cite none.
+    public static func helpURL(_ criteria: [String]) -> String? {
+        for number in criteria { if let uri = understandingURIs[number] { return uri } }
+        return nil
+    }
+
+    private static let understandingURIs: [String: String] =
+        Dictionary(uniqueKeysWithValues: all.map { ($0.number, $0.understandingURI) })
+
     /// The A and AA criteria of WCAG 2.2, plus the AAA ones rules may cite.
     public static let all: [Criterion] = [
         .init(number: "1.1.1", title: "Non-text Content", level: .A, slug: "non-text-content"),

@@ -24,8 +24,8 @@ public enum RuleCatalogue {
         }
     }
 
-    /// `{"rules": [{"id", "wcag", "level", "impact", "description", "help", "enabledByDefault"}]}`;
-    /// `level` is null for best practices.
+    /// `{"rules": [{"id", "wcag", "level", "impact", "description", "help", "helpUrl"?, "enabledByDefault"}]}`;
+    /// `level` is null for best practices, which have no `helpUrl` (they cite no criterion).
     public static func json(_ rules: [Rule] = RuleRegistry.all, pretty: Bool = false) -> [UInt8] {
         var w = JSONWriter(pretty: pretty)
         w.beginObject()
@@ -39,6 +39,7 @@ public enum RuleCatalogue {
             w.key("impact"); w.string(rule.impact.rawValue)
             w.key("description"); w.string(rule.description)
             w.key("help"); w.string(rule.help)
+            if let url = WCAGCriteria.helpURL(rule.wcag) { w.key("helpUrl"); w.string(url) }
             w.key("enabledByDefault"); w.bool(rule.enabledByDefault)
             w.endObject()
         }

@@ -186,6 +186,7 @@ public enum RuleRunner {
             let node = finding.node
             var bytes = finding.message.utf8.count + meter.pointerBytes(of: node, in: analysis.document.nodes)
                 + (listed < extraBytes.count ? extraBytes[listed] : 0)
+                + (WCAGCriteria.helpURL(finding.wcag)?.utf8.count ?? 0)
                 + (analysis.document.nodes[node].id?.utf8.count ?? 0) + (analysis.identifier(ofNode: node)?.utf8.count ?? 0)
             for item in finding.data {
                 bytes += item.key.utf8.count

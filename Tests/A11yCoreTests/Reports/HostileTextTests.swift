@@ -82,9 +82,12 @@ import Testing
         #expect(!html.contains("\"onmouseover"))
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         // Attributes we write hold only our own values: no request text reaches an href, src,
-        // style or event handler, and every href is a fragment within the page.
+        // style or event handler, and every href is a fragment within the page or a W3C
+        // Understanding page from our own criteria table.
         let hrefs = html.matches(of: /href="([^"]*)"/).map { String($0.1) }
-        #expect(!hrefs.isEmpty && hrefs.allSatisfy { $0.hasPrefix("#") })
+        let understanding = Set(WCAGCriteria.all.map(\.understandingURI))
+        #expect(!hrefs.isEmpty && hrefs.allSatisfy { $0.hasPrefix("#") || understanding.contains($0) })
+        #expect(hrefs.contains { understanding.contains($0) })
         #expect(!html.contains("javascript:alert(2)\""))
         #expect(html.matches(of: /\son[a-z]+=/).isEmpty)
         // Bidi controls are isolated in <bdi>, so they cannot reorder the text around them.
