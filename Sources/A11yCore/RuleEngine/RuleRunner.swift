@@ -104,7 +104,7 @@ public enum RuleRunner {
         // Rule verdicts above use every finding; only the listing is cut, in reading order.
         let listed = affordable(&findings, upTo: budget.maxFindings, maxListEntries: budget.maxListEntries, analysis, &meter)
         if listed < findings.count {
-            var cut = findings[listed...].map(OmittedFinding.init)
+            let cut = findings[listed...].map(OmittedFinding.init)
             findings.removeLast(findings.count - listed)
             // Those dropped while the rules ran lie after these in reading order.
             omitted = cut + inReadingOrder(omitted, in: analysis)
