@@ -9,67 +9,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium_bin="$(command -v chromium || command -v chromium-browser || true)"
-if [ -z "$chromium_bin" ]; then
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq && apt-get install -y -qq chromium > /dev/null
-    chromium_bin="$(command -v chromium)"
-fi
+# shellcheck source=Scripts/browser/harness.sh
+. Scripts/browser/harness.sh
 
-swift build --product a11y-audit
-binary="$(swift build --show-bin-path)/a11y-audit"
-
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-page_port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
 mkdir "$work/site"
 cp Examples/figma-plugin/ui.html Examples/figma-plugin/test/harness.html Examples/figma-plugin/test/selection.json "$work/site/"
-python3 -m http.server "$page_port" --bind 127.0.0.1 --directory "$work/site" > "$work/pages.log" 2>&1 &
-pids+=($!)
-
-head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$work/token"
-token="$(cat "$work/token")"
+serve_site "$work/site"
 # In Figma the UI's origin is null; here the harness must reach into the UI's frame, so both
 # share the static server's origin, which the service allows as it would allow null.
-"$binary" serve --port 0 --token-file "$work/token" --cors-origin "http://127.0.0.1:$page_port" --cors-origin null \
-    > "$work/server.log" 2>&1 &
-pids+=($!)
-base=""
-for _ in $(seq 1 300); do
-    base="$(sed -n 's#.*listening on \(http://[^[:space:]]*\).*#\1#p' "$work/server.log" | head -n 1)"
-    [ -n "$base" ] && break
-    sleep 0.1
-done
-[ -n "$base" ] || { echo "figma-plugin-chromium.sh: the server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+serve server --cors-origin "http://127.0.0.1:$page_port" --cors-origin null
 for _ in $(seq 1 100); do curl -sf -o /dev/null "http://127.0.0.1:$page_port/harness.html" && break; sleep 0.1; done
 
-"$chromium_bin" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
-    --user-data-dir="$work/profile" "http://127.0.0.1:$page_port/harness.html?base=$base&token=$token" \
-    > "$work/chromium.log" 2>&1 &
-browser=$!
-result=""
-for _ in $(seq 1 300); do
-    result="$(python3 - "$work/pages.log" <<'PY'
-import re, sys, urllib.parse
-for line in open(sys.argv[1], errors="replace"):
-    found = re.search(r'"GET /result/figma\?(\S*) HTTP', line)
-    if found:
-        print(urllib.parse.unquote(found.group(1)))
-        break
-PY
-)"
-    [ -n "$result" ] && break
-    sleep 0.1
-done
-kill -TERM "$browser" 2>/dev/null || true
-wait "$browser" 2>/dev/null || true
-echo "${result:-no result within 30 s}"
+result="$(browse figma "http://127.0.0.1:$page_port/harness.html?base=$base&token=$token")"
+echo "$result"
 
 # What the service says about the same export, to compare the UI with.
 expected="$(curl -s -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \

@@ -4,7 +4,7 @@
 # Chromium shows it. Needs a built a11y-audit (swift build), Pillow and Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v chromium >/dev/null || apt-get install -y chromium >/dev/null
+command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 python3 -c 'import PIL' 2>/dev/null || pip install --quiet pillow
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
