@@ -59,7 +59,7 @@ extension ResponseEncoder {
 /// by screen. Counters per case, and rules in a short list: a response has thousands of
 /// findings but only a few rules, so hashing each rule id cost more.
 struct SummaryCounts {
-    var minor = 0, moderate = 0, serious = 0, critical = 0
+    var byImpact = ImpactCounts()
     var violations = 0, incompletes = 0
     var byRule: [(rule: String, count: Int)] = []
     var elementCount = 0, findingCount = 0, omitted = 0, suppressedCount = 0, suppressedOmitted = 0
@@ -90,9 +90,7 @@ struct SummaryCounts {
     /// the finding before (findings come grouped by rule more often than not).
     @inline(__always)
     private mutating func count(impact: Impact, outcome: Outcome, rule: String, last: inout Int) {
-        switch impact {
-        case .minor: minor += 1; case .moderate: moderate += 1; case .serious: serious += 1; case .critical: critical += 1
-        }
+        byImpact.add(impact)
         if outcome == .violation { violations += 1 } else { incompletes += 1 }
         if last < 0 || byRule[last].rule != rule {
             last = byRule.firstIndex { $0.rule == rule } ?? -1
@@ -106,7 +104,7 @@ struct SummaryCounts {
 
     /// Another screen's counts added to these (a batch's summary).
     mutating func add(_ other: SummaryCounts) {
-        minor += other.minor; moderate += other.moderate; serious += other.serious; critical += other.critical
+        byImpact.add(other.byImpact)
         violations += other.violations; incompletes += other.incompletes
         for (rule, count) in other.byRule {
             if let i = byRule.firstIndex(where: { $0.rule == rule }) { byRule[i].count += count } else { byRule.append((rule, count)) }
@@ -131,13 +129,7 @@ struct SummaryCounts {
             w.staticKey("byImpact"); omittedByImpact.write(into: &w)
             w.endObject()
         }
-        w.staticKey("byImpact")
-        w.beginObject()
-        w.staticKey("minor"); w.int(minor)
-        w.staticKey("moderate"); w.int(moderate)
-        w.staticKey("serious"); w.int(serious)
-        w.staticKey("critical"); w.int(critical)
-        w.endObject()
+        w.staticKey("byImpact"); byImpact.write(into: &w)
         w.staticKey("byOutcome")
         w.beginObject()
         w.staticKey("violation"); w.int(violations)
