@@ -308,12 +308,14 @@ extension EventLoop {
         let memory = shared.memory
         let scaled = request.body.count.multipliedReportingOverflow(by: shared.configuration.offloadMemoryPerBodyByte)
         let base = scaled.overflow ? Int.max : scaled.partialValue.addingReportingOverflow(shared.configuration.offloadMemoryPerRequest).partialValue
-        let extra = memory == nil ? 0 : max(0, shared.router[routeIndex].extraMemory?(request) ?? 0)
-        let sum = base.addingReportingOverflow(extra)
-        let estimate = sum.overflow ? Int.max : sum.partialValue
+        let extraMemory = memory == nil ? nil : shared.router[routeIndex].extraMemory
         let trim = shared.configuration.trimAfterBodyBytes.map { request.body.count >= $0 } ?? false
         let accepted = workers.submit(WorkerPool.Job { [self] in
             // Waits while the memory budget cannot cover this request (as if still queued).
+            // What the route adds (a form's screenshot, read from its header) is worked out
+            // here on the worker, not on the loop that handed the request over.
+            let sum = base.addingReportingOverflow(max(0, extraMemory?(offloaded) ?? 0))
+            let estimate = sum.overflow ? Int.max : sum.partialValue
             let reservation = memory?.reserve(estimate < 0 ? .max : estimate, unless: cancellation)
             // Cancelled while queued or waiting (client gone: the answer is dropped; drain
             // over: the client reads this): skip the work.
