@@ -10,11 +10,17 @@ public struct RouteMatch: Sendable {
     public let servesMethod: Bool
 }
 
-/// One layer around the router (CORS, authentication, ...). Every request that matched
-/// a route passes each layer's `intercept` in the order they were added, after its head
-/// is read and before its body is; the first answer wins and the body is then skipped.
-/// Every answer (the handler's, a layer's, the router's 404 and 405, the transport's own
-/// 413 or 503) then passes each layer's `amend`, innermost first.
+/// One layer around the router: authentication, CORS, request ids, metrics, access logs.
+/// Our handlers may run on a worker after the body is read, so a layer is not one
+/// `(request, next) -> response` function (as in Hummingbird) but hooks at the points of an
+/// exchange, each called on the event loop that serves it:
+/// - `intercept`: every request, after its head is read and before its body is, in the order
+///   layers were added; the first answer wins and the body is then skipped.
+/// - `amend`: every answer (the handler's, a layer's, the router's 404 and 405, the
+///   transport's own 408, 413 or 503), innermost first, before it is written.
+/// - `completed`: every exchange once its answer is queued, with what was written and how
+///   long it took, innermost first.
+/// - `batchEnded`: the loop handled a batch of events: a moment to hand on buffered output.
 public protocol Middleware: Sendable {
     /// Answers the request itself, or nil to hand it on. `route` is nil for a path the
     /// router does not know (it answers 404 when every layer passes).
@@ -22,11 +28,34 @@ public protocol Middleware: Sendable {
     /// Changes an answer before it is written. `request` is nil when the request line
     /// could not be read (nothing is known about the client then).
     func amend(_ response: inout Response, for request: Request?)
+    /// Sees an exchange once its answer is queued. `loop` identifies the event loop's
+    /// thread, so a layer can keep per-loop state without contention.
+    func completed(_ exchange: Exchange, loop: Int)
+    /// The loop `loop` handled a batch of events.
+    func batchEnded(loop: Int)
+}
+
+/// One answered request, as the transport saw it, for metrics and access logs.
+public struct Exchange: Sendable {
+    /// Nil when the request line could not be parsed.
+    public var method: HTTPMethod?
+    /// The request path, empty when unknown.
+    public var path: String
+    /// The matched route's path, nil for 404 and transport errors.
+    public var route: String?
+    public var status: Int
+    public var requestBytes: Int
+    public var responseBytes: Int
+    /// Monotonic nanoseconds from the first byte of the request to the queued response.
+    public var durationNanos: UInt64
+    public var requestID: String?
 }
 
 extension Middleware {
     public func intercept(_ request: Request, route: RouteMatch?) -> Response? { nil }
     public func amend(_ response: inout Response, for request: Request?) {}
+    public func completed(_ exchange: Exchange, loop: Int) {}
+    public func batchEnded(loop: Int) {}
 }
 
 extension Router {
@@ -46,5 +75,13 @@ extension Router {
     /// Every layer's changes to an answer, the innermost (last added) first.
     func amend(_ response: inout Response, for request: Request?) {
         for layer in middleware.reversed() { layer.amend(&response, for: request) }
+    }
+
+    func completed(_ exchange: Exchange, loop: Int) {
+        for layer in middleware.reversed() { layer.completed(exchange, loop: loop) }
+    }
+
+    func batchEnded(loop: Int) {
+        for layer in middleware { layer.batchEnded(loop: loop) }
     }
 }
