@@ -33,7 +33,7 @@ public final class A11yService: Sendable {
     }
 
     /// The routes behind their middleware, the outermost first: the request id (so every
-    /// later layer sees it), metrics and the access log (which see every exchange), CORS
+    /// later layer sees it), metrics and the access log (which see every exchange), no-store, CORS
     /// (it answers preflights, which carry no token, and labels every answer, 401s too, for
     /// the pages allowed to read it), then authentication. Serves without a socket too
     /// (`InProcessConnection`), which is how the route tests run.
@@ -47,6 +47,7 @@ public final class A11yService: Sendable {
         router.use(RequestIDs())
         router.use(metrics)
         if let log { router.use(log) }
+        router.use(NoStore())
         if !configuration.corsOrigins.isEmpty { router.use(CORS(origins: Set(configuration.corsOrigins))) }
         if let token = configuration.token {
             router.use(Authentication(auth: BearerAuth(token: Array(token.utf8)), openPaths: Routes.openPaths))

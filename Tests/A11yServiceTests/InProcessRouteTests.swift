@@ -104,4 +104,21 @@ struct InProcessRouteTests {
         let second = try #require(service.request("GET", "/healthz", headers: ["X-Request-Id: has space"])?.header("x-request-id"))
         #expect(first != second && !second.contains(" "))
     }
+
+    /// Audit answers hold the screens' text: no cache on the way may keep any answer, be it
+    /// an audit, a refusal, a preflight or the transport's own error.
+    @Test func noAnswerMayBeStoredByACache() throws {
+        let service = InProcessService(token: "t0ken", origins: ["https://a.example"])
+        let answers = [
+            service.request("POST", "/v1/audit", headers: ["Authorization: Bearer t0ken"], body: buttonTree),
+            service.request("POST", "/v1/audit", body: buttonTree),
+            service.request("GET", "/nowhere"),
+            service.request("OPTIONS", "/v1/audit", headers: ["Origin: https://a.example", "Access-Control-Request-Method: POST"]),
+            service.request("GET", "/healthz"),
+        ]
+        #expect(answers.map { $0?.status } == [200, 401, 404, 204, 200])
+        #expect(answers.allSatisfy { $0?.header("cache-control") == "no-store" })
+        let malformed = try #require(responses(in: InProcessService().client.send("GET /healthz HTTP/1.1\r\n\r\n")).first)
+        #expect(malformed.status == 400 && malformed.header("cache-control") == "no-store")
+    }
 }
