@@ -168,6 +168,7 @@ struct ConnectionStateTests {
         #expect(answers.map(\.status) == [404, 405, 401, 200])
         #expect(answers[1].header("allow") == "GET, HEAD")
         #expect(answers[0].header("content-type") == "application/problem+json")
+        #expect(answers[0].text == #"{"type":"about:blank","title":"Not Found","status":404,"detail":"no such resource"}"#)
         #expect(answers[3].text == "last")
         // A body that arrives after its early answer is skipped as it comes.
         let later = connection()
