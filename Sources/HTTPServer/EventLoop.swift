@@ -197,7 +197,7 @@ final class EventLoop: ReactorHandler, @unchecked Sendable {
             closeConnection(connection)
             return
         }
-        if readiness.peerHungUp, case .waitingForHandler = connection.http.state {
+        if readiness.peerHungUp, connection.http.state == .waitingForHandler {
             // The client hung up while a handler holds its request (input may be paused).
             perform(connection, connection.http.inputEnded())
             return
@@ -243,8 +243,8 @@ final class EventLoop: ReactorHandler, @unchecked Sendable {
             case .wait:
                 updateInterest(connection)
                 return
-            case .startHandler(let request, let route):
-                startHandler(connection, request, routeIndex: route)
+            case .startHandler(let route):
+                if let request = connection.http.request { startHandler(connection, request, routeIndex: route) }
             case .write:
                 if !write(connection) { return }
                 if connection.http.outputPending {

@@ -18,11 +18,14 @@ final class HTTPContext {
         self.shared = shared
         self.counters = counters
         self.loop = loop
+        configuration = shared.configuration
+        router = shared.router
         maxInputBytes = shared.configuration.limits.maxHeadBytes + 4_096
     }
 
-    var configuration: ServerConfiguration { shared.configuration }
-    var router: Router { shared.router }
+    /// `shared`'s, held here too so the hot path reads them without a copy.
+    let configuration: ServerConfiguration
+    let router: Router
 
     func after(_ seconds: Double) -> UInt64 { now + nanos(seconds) }
 }
@@ -44,9 +47,8 @@ final class HTTPConnection {
         case readingBody
         /// The request was answered from its head (401, 404, ...); its body is read only to skip it.
         case skippingBody
-        /// The request's handler runs (`next` said `startHandler`) until `answer`; a handler
-        /// on a worker has the cancellation it polls.
-        case waitingForHandler(Cancellation?)
+        /// The request's handler runs (`next` said `startHandler`) until `answer`.
+        case waitingForHandler
         /// The last answer is queued: once it is written the connection closes, or lingers
         /// when request bytes may be left unread (after an error).
         case closing(lingers: Bool)
@@ -56,17 +58,6 @@ final class HTTPConnection {
         /// closes or the linger time passes, so it reads the answer rather than a reset.
         case lingering
         case closed
-
-        static func == (a: State, b: State) -> Bool {
-            switch (a, b) {
-            case (.idle, .idle), (.readingHead, .readingHead), (.readingBody, .readingBody),
-                 (.skippingBody, .skippingBody), (.peerClosed, .peerClosed), (.lingering, .lingering),
-                 (.closed, .closed): true
-            case (.waitingForHandler(let x), .waitingForHandler(let y)): x === y
-            case (.closing(let x), .closing(let y)): x == y
-            default: false
-            }
-        }
 
         /// A request was accepted and is not answered yet (`a11y_http_requests_in_flight`).
         var holdsRequest: Bool {
@@ -81,8 +72,9 @@ final class HTTPConnection {
     enum Action {
         /// Nothing until more bytes arrive, the socket takes more, a handler answers or time passes.
         case wait
-        /// Run the route's handler (on the loop or a worker) and give its answer to `answer`.
-        case startHandler(Request, route: Int)
+        /// Run the route's handler for `request` (on the loop or a worker) and give its
+        /// answer to `answer`.
+        case startHandler(route: Int)
         /// Write `pendingOutput`, reporting with `sent` (and `writeBlocked` when the socket is full).
         case write
         /// Shut the socket's write side; the connection lingers.
@@ -97,6 +89,7 @@ final class HTTPConnection {
 
     let context: HTTPContext
     private(set) var state = State.idle {
+        // Counted on the way in and out, whatever the path (answered, refused, closed).
         didSet {
             if state.holdsRequest != oldValue.holdsRequest {
                 context.counters.inFlight.add(state.holdsRequest ? 1 : -1, ordering: .relaxed)
@@ -149,11 +142,11 @@ final class HTTPConnection {
     var buffered: Int { inEnd - inStart }
     var outputPending: Bool { outStart < outbuf.count }
 
-    /// The cancellation of the handler a worker runs for this connection, if any.
-    var cancellation: Cancellation? {
-        if case .waitingForHandler(let cancellation) = state { return cancellation }
-        return nil
-    }
+    /// The request `next` started a handler for (`startHandler`), until it is answered.
+    var request: Request? { pending }
+
+    /// What the worker running this connection's handler polls; nil while no worker runs one.
+    private(set) var cancellation: Cancellation?
 
     /// What the socket should be watched for in this state.
     var interest: Interest {
@@ -162,7 +155,7 @@ final class HTTPConnection {
         let ended = state == .peerClosed || state == .closed
         if !ended, !inputFull { wanted.insert(.read) }
         // While a handler holds the request, a hang-up must be seen even with input paused.
-        if case .waitingForHandler = state { wanted.insert(.peerHangUp) }
+        if state == .waitingForHandler { wanted.insert(.peerHangUp) }
         if outputPending { wanted.insert(.write) }
         return wanted
     }
@@ -221,14 +214,15 @@ final class HTTPConnection {
 
     /// The handler's answer to the request `next` started (`startHandler`).
     func answer(_ response: Response) {
-        guard case .waitingForHandler = state else { return }
+        guard state == .waitingForHandler else { return }
+        cancellation = nil
         finish(response, request: pending, route: context.router[pendingRoute].path)
     }
 
     /// The handler runs on a worker, which polls `cancellation`.
     func handlerRunsOnWorker(_ cancellation: Cancellation) {
-        guard case .waitingForHandler = state else { return }
-        state = .waitingForHandler(cancellation)
+        guard state == .waitingForHandler else { return }
+        self.cancellation = cancellation
     }
 
     /// Bytes of `pendingOutput` the socket took.
@@ -283,6 +277,7 @@ final class HTTPConnection {
         releaseBody()
         reservation = nil
         pending = nil
+        cancellation = nil
         state = .closed
     }
 
@@ -291,7 +286,7 @@ final class HTTPConnection {
     /// What to do next: parses and answers buffered requests as far as order and
     /// back-pressure allow, then asks for the output to be written, then for the close.
     func next() -> Action {
-        if let request = parse() { return .startHandler(request, route: pendingRoute) }
+        if parse() { return .startHandler(route: pendingRoute) }
         if outputPending { return .write }
         switch state {
         case .closing(lingers: true):
@@ -310,22 +305,22 @@ final class HTTPConnection {
 
     // MARK: - Parsing
 
-    /// Parses buffered input: the next request ready for its handler, or nil when more
-    /// input (or a handler's answer, or the client reading) is needed first.
-    private func parse() -> Request? {
+    /// Parses buffered input: true when a request is ready for its handler (`request`),
+    /// false when more input (or a handler's answer, or the client reading) is needed first.
+    private func parse() -> Bool {
         while true {
             switch state {
             case .waitingForHandler, .closing, .peerClosed, .lingering, .closed:
-                return nil
+                return false
             case .readingBody, .skippingBody:
                 switch consumeBody() {
-                case .needMore: return nil
+                case .needMore: return false
                 case .skipped: continue
-                case .complete(let request): return request
+                case .complete: return true
                 }
             case .idle, .readingHead:
-                if buffered == 0 { return nil }
-                if outbuf.count - outStart > Self.outputHighWater { return nil }
+                if buffered == 0 { return false }
+                if outbuf.count - outStart > Self.outputHighWater { return false }
                 if state == .idle {
                     state = .readingHead
                     requestStart = context.now
@@ -341,12 +336,12 @@ final class HTTPConnection {
                 switch result {
                 case .needMore:
                     self.scanned = end - start
-                    return nil
+                    return false
                 case .failed(let error):
                     fail(error, request: nil)
-                    return nil
+                    return false
                 case .complete:
-                    if let request = startRequest() { return request }
+                    if startRequest() { return true }
                 }
             }
         }
@@ -354,38 +349,37 @@ final class HTTPConnection {
 
     /// A complete head: answered at once (middleware, 404, 405, precheck), or its body is
     /// read next, or (no body) the request is ready for its handler.
-    private func startRequest() -> Request? {
+    private func startRequest() -> Bool {
         let head = self.head
         let headStart = inStart
         inStart += head.length
         scanned = 0
         requestBytes = head.length
         let hasBody = head.framing != .none
-        let router = context.router
 
         let routeIndex = inbuf.withUnsafeBytes { raw in
-            router.route(raw, headStart + head.pathStart, headStart + head.pathEnd)
+            context.router.route(raw, headStart + head.pathStart, headStart + head.pathEnd)
         }
-        let route = routeIndex.map { router[$0] }
-        if !router.middleware.isEmpty {
+        let route = routeIndex.map { context.router[$0] }
+        if !context.router.middleware.isEmpty {
             let request = Request(head: head, buffer: inbuf, base: headStart)
             let match = route.map { RouteMatch(path: $0.path, allow: $0.allow, servesMethod: $0.handler(for: head.method) != nil) }
-            if let response = router.intercept(request, route: match) {
+            if let response = context.router.intercept(request, route: match) {
                 answerEarly(response, request: request, route: route?.path)
-                return nil
+                return false
             }
         }
         guard let routeIndex, let route else {
             let request = Request(head: head, buffer: inbuf, base: headStart)
             answerEarly(.problem(status: 404, detail: "no such resource"), request: request, route: nil)
-            return nil
+            return false
         }
         guard route.handler(for: head.method) != nil else {
             let request = Request(head: head, buffer: inbuf, base: headStart)
             var response = Response.problem(status: 405, detail: "method not allowed on this resource")
             response.headers.append(("Allow", route.allow))
             answerEarly(response, request: request, route: route.path)
-            return nil
+            return false
         }
         // A request that outlives this call (body to come, or a worker) gets its own copy of the head.
         let request = hasBody || route.offload
@@ -393,19 +387,19 @@ final class HTTPConnection {
             : Request(head: head, buffer: inbuf, base: headStart)
         if let precheck = route.precheck, let response = precheck(request) {
             answerEarly(response, request: request, route: route.path)
-            return nil
+            return false
         }
         pending = request
         pendingRoute = routeIndex
         guard hasBody else {
-            state = .waitingForHandler(nil)
-            return request
+            state = .waitingForHandler
+            return true
         }
         expectBody(head, skipping: false)
         if head.expectContinue, buffered == 0 {
             outbuf += ResponseSerializer.continueLine
         }
-        return nil
+        return false
     }
 
     /// Answers before the body is read. The body is then skipped so the connection stays
@@ -443,7 +437,7 @@ final class HTTPConnection {
         case needMore
         /// A skipped body is over: the connection is idle again.
         case skipped
-        case complete(Request)
+        case complete
     }
 
     /// Moves buffered body bytes into the request (or past them, when skipping).
@@ -493,8 +487,8 @@ final class HTTPConnection {
         request.body = body
         body = []
         pending = request
-        state = .waitingForHandler(nil)
-        return .complete(request)
+        state = .waitingForHandler
+        return .complete
     }
 
     // MARK: - Body memory
@@ -559,8 +553,7 @@ final class HTTPConnection {
     private func finish(_ response: Response, request: Request?, route: String?, forceClose: Bool = false) {
         var response = response
         let shared = context.shared
-        let router = shared.router
-        if !router.middleware.isEmpty { router.amend(&response, for: request) }
+        if !context.router.middleware.isEmpty { context.router.amend(&response, for: request) }
         releaseBody()
         if let held = response.reservation {
             reservation = held
@@ -581,14 +574,14 @@ final class HTTPConnection {
             response, date: context.date.line, headOnly: request?.method == .head, close: close,
             announceKeepAlive: !close && request?.versionMinor == 0, into: &outbuf)
         context.counters.bytesOut.add(written, ordering: .relaxed)
-        if !router.middleware.isEmpty {
+        if !context.router.middleware.isEmpty {
             let exchange = Exchange(
                 method: request?.method, path: request?.path ?? "", route: route, status: response.status,
                 requestBytes: request == nil ? buffered : requestBytes,
                 responseBytes: written,
                 durationNanos: state == .idle ? 0 : context.now &- requestStart,
                 requestID: response.requestID)
-            router.completed(exchange, loop: context.loop)
+            context.router.completed(exchange, loop: context.loop)
         }
         requestBytes = 0
         pending = nil

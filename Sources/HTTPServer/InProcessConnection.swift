@@ -81,8 +81,9 @@ public final class InProcessConnection {
             switch action {
             case .wait:
                 return
-            case .startHandler(let request, let routeIndex):
-                guard let handler = context.router[routeIndex].handler(for: request.method) else { return }
+            case .startHandler(let routeIndex):
+                guard let request = connection.request,
+                      let handler = context.router[routeIndex].handler(for: request.method) else { return }
                 connection.answer(handler(request))
             case .write:
                 let taken = connection.withPendingOutput { raw in

@@ -64,24 +64,34 @@ extension Router {
         middleware.append(layer)
     }
 
+    // The layers are read in place (not copied out of the array) on every exchange.
+
     /// The first answer a layer gives to a request, before the router's own 404 / 405 and the route's precheck.
     func intercept(_ request: Request, route: RouteMatch?) -> Response? {
-        for layer in middleware {
-            if let response = layer.intercept(request, route: route) { return response }
+        middleware.withUnsafeBufferPointer { layers in
+            for i in layers.indices {
+                if let response = layers[i].intercept(request, route: route) { return response }
+            }
+            return nil
         }
-        return nil
     }
 
     /// Every layer's changes to an answer, the innermost (last added) first.
     func amend(_ response: inout Response, for request: Request?) {
-        for layer in middleware.reversed() { layer.amend(&response, for: request) }
+        middleware.withUnsafeBufferPointer { layers in
+            for i in layers.indices.reversed() { layers[i].amend(&response, for: request) }
+        }
     }
 
     func completed(_ exchange: Exchange, loop: Int) {
-        for layer in middleware.reversed() { layer.completed(exchange, loop: loop) }
+        middleware.withUnsafeBufferPointer { layers in
+            for i in layers.indices.reversed() { layers[i].completed(exchange, loop: loop) }
+        }
     }
 
     func batchEnded(loop: Int) {
-        for layer in middleware { layer.batchEnded(loop: loop) }
+        middleware.withUnsafeBufferPointer { layers in
+            for i in layers.indices { layers[i].batchEnded(loop: loop) }
+        }
     }
 }
