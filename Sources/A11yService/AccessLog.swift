@@ -13,6 +13,7 @@ import Glibc
 /// to the log itself: when the reader of the log stalls, the queue fills and further lines
 /// are dropped (and counted) instead of blocking requests.
 final class AccessLog: Middleware {
+    var hooks: MiddlewareHooks { [.completed, .batchEnded] }
     private struct Queue {
         var bytes: [UInt8] = []
         var stopping = false

@@ -6,6 +6,7 @@ import Synchronization
 /// (`completed`), sharded per event loop (each loop writes only its shard, so locks are
 /// uncontended); audit figures come from the audit handler.
 final class Metrics: Middleware {
+    var hooks: MiddlewareHooks { [.completed] }
     static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     struct RouteFigures {

@@ -5,6 +5,7 @@ import Synchronization
 /// prefix>-<counter>". The outermost layer, so the id it gives is the one every other
 /// layer's `completed` (metrics, access log) sees.
 final class RequestIDs: Middleware {
+    var hooks: MiddlewareHooks { [.amend] }
     private let prefix: String
     private let counter = Atomic<UInt64>(0)
 

@@ -216,7 +216,7 @@ final class HTTPConnection {
     func answer(_ response: Response) {
         guard state == .waitingForHandler else { return }
         cancellation = nil
-        finish(response, request: pending, route: context.router[pendingRoute].path)
+        finish(response, request: pending.take(), route: context.router[pendingRoute].path)
     }
 
     /// The handler runs on a worker, which polls `cancellation`.
@@ -361,7 +361,7 @@ final class HTTPConnection {
             context.router.route(raw, headStart + head.pathStart, headStart + head.pathEnd)
         }
         let route = routeIndex.map { context.router[$0] }
-        if !context.router.middleware.isEmpty {
+        if !context.router.middleware.interceptors.isEmpty {
             let request = Request(head: head, buffer: inbuf, base: headStart)
             let match = route.map { RouteMatch(path: $0.path, allow: $0.allow, servesMethod: $0.handler(for: head.method) != nil) }
             if let response = context.router.intercept(request, route: match) {
@@ -553,7 +553,7 @@ final class HTTPConnection {
     private func finish(_ response: Response, request: Request?, route: String?, forceClose: Bool = false) {
         var response = response
         let shared = context.shared
-        if !context.router.middleware.isEmpty { context.router.amend(&response, for: request) }
+        if !context.router.middleware.amenders.isEmpty { context.router.amend(&response, for: request) }
         releaseBody()
         if let held = response.reservation {
             reservation = held
@@ -574,7 +574,7 @@ final class HTTPConnection {
             response, date: context.date.line, headOnly: request?.method == .head, close: close,
             announceKeepAlive: !close && request?.versionMinor == 0, into: &outbuf)
         context.counters.bytesOut.add(written, ordering: .relaxed)
-        if !context.router.middleware.isEmpty {
+        if !context.router.middleware.observers.isEmpty {
             let exchange = Exchange(
                 method: request?.method, path: request?.path ?? "", route: route, status: response.status,
                 requestBytes: request == nil ? buffered : requestBytes,

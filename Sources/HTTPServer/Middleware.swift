@@ -21,7 +21,10 @@ public struct RouteMatch: Sendable {
 /// - `completed`: every exchange once its answer is queued, with what was written and how
 ///   long it took, innermost first.
 /// - `batchEnded`: the loop handled a batch of events: a moment to hand on buffered output.
+/// A layer names the hooks it acts at (`hooks`); the router calls it at those only.
 public protocol Middleware: Sendable {
+    /// The hooks this layer implements (all of them unless it says fewer).
+    var hooks: MiddlewareHooks { get }
     /// Answers the request itself, or nil to hand it on. `route` is nil for a path the
     /// router does not know (it answers 404 when every layer passes).
     func intercept(_ request: Request, route: RouteMatch?) -> Response?
@@ -33,6 +36,17 @@ public protocol Middleware: Sendable {
     func completed(_ exchange: Exchange, loop: Int)
     /// The loop `loop` handled a batch of events.
     func batchEnded(loop: Int)
+}
+
+/// The points of an exchange a layer acts at.
+public struct MiddlewareHooks: OptionSet, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let intercept = MiddlewareHooks(rawValue: 1)
+    public static let amend = MiddlewareHooks(rawValue: 2)
+    public static let completed = MiddlewareHooks(rawValue: 4)
+    public static let batchEnded = MiddlewareHooks(rawValue: 8)
+    public static let all: MiddlewareHooks = [.intercept, .amend, .completed, .batchEnded]
 }
 
 /// One answered request, as the transport saw it, for metrics and access logs.
@@ -52,10 +66,29 @@ public struct Exchange: Sendable {
 }
 
 extension Middleware {
+    public var hooks: MiddlewareHooks { .all }
     public func intercept(_ request: Request, route: RouteMatch?) -> Response? { nil }
     public func amend(_ response: inout Response, for request: Request?) {}
     public func completed(_ exchange: Exchange, loop: Int) {}
     public func batchEnded(loop: Int) {}
+}
+
+/// The layers of a router, in the order they were added, and for each hook those that act at it.
+struct MiddlewareChain: Sendable {
+    private(set) var all: [any Middleware] = []
+    private(set) var interceptors: [any Middleware] = []
+    private(set) var amenders: [any Middleware] = []
+    private(set) var observers: [any Middleware] = []
+    private(set) var batchObservers: [any Middleware] = []
+
+    mutating func append(_ layer: any Middleware) {
+        all.append(layer)
+        let hooks = layer.hooks
+        if hooks.contains(.intercept) { interceptors.append(layer) }
+        if hooks.contains(.amend) { amenders.append(layer) }
+        if hooks.contains(.completed) { observers.append(layer) }
+        if hooks.contains(.batchEnded) { batchObservers.append(layer) }
+    }
 }
 
 extension Router {
@@ -64,34 +97,24 @@ extension Router {
         middleware.append(layer)
     }
 
-    // The layers are read in place (not copied out of the array) on every exchange.
-
     /// The first answer a layer gives to a request, before the router's own 404 / 405 and the route's precheck.
     func intercept(_ request: Request, route: RouteMatch?) -> Response? {
-        middleware.withUnsafeBufferPointer { layers in
-            for i in layers.indices {
-                if let response = layers[i].intercept(request, route: route) { return response }
-            }
-            return nil
+        for layer in middleware.interceptors {
+            if let response = layer.intercept(request, route: route) { return response }
         }
+        return nil
     }
 
     /// Every layer's changes to an answer, the innermost (last added) first.
     func amend(_ response: inout Response, for request: Request?) {
-        middleware.withUnsafeBufferPointer { layers in
-            for i in layers.indices.reversed() { layers[i].amend(&response, for: request) }
-        }
+        for layer in middleware.amenders.reversed() { layer.amend(&response, for: request) }
     }
 
     func completed(_ exchange: Exchange, loop: Int) {
-        middleware.withUnsafeBufferPointer { layers in
-            for i in layers.indices.reversed() { layers[i].completed(exchange, loop: loop) }
-        }
+        for layer in middleware.observers.reversed() { layer.completed(exchange, loop: loop) }
     }
 
     func batchEnded(loop: Int) {
-        middleware.withUnsafeBufferPointer { layers in
-            for i in layers.indices { layers[i].batchEnded(loop: loop) }
-        }
+        for layer in middleware.batchObservers { layer.batchEnded(loop: loop) }
     }
 }
