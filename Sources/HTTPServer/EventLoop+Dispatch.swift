@@ -13,10 +13,16 @@ extension EventLoop {
         if inline || shared.workers == nil {
             // An offloaded route's handler on the loop is a first attempt, bounded by the
             // handler: it answers `runOnWorker` when the work or the answer costs more.
-            var attempt = request
-            attempt.onLoop = route.offload && shared.workers != nil
-            let response = handler(attempt)
-            if !(response.handOff && attempt.onLoop) {
+            let onLoop = route.offload && shared.workers != nil
+            let response: Response
+            if onLoop {
+                var attempt = request
+                attempt.onLoop = true
+                response = handler(attempt)
+            } else {
+                response = handler(request)
+            }
+            if !(response.handOff && onLoop) {
                 http.answer(response)
                 return
             }

@@ -552,12 +552,11 @@ final class HTTPConnection {
     /// for the next request (or for closing).
     private func finish(_ response: Response, request: Request?, route: String?, forceClose: Bool = false) {
         var response = response
-        let shared = context.shared
         if !context.router.middleware.amenders.isEmpty { context.router.amend(&response, for: request) }
         releaseBody()
         if let held = response.reservation {
             reservation = held
-        } else if response.body.count > shared.configuration.unreservedAnswerBytes, let memory = shared.memory {
+        } else if response.body.count > context.configuration.unreservedAnswerBytes, let memory = context.shared.memory {
             // An answer built on the loop holds its bytes until written, reserved like a worker's.
             if let held = memory.tryReserve(response.body.count) {
                 reservation = held
@@ -569,7 +568,7 @@ final class HTTPConnection {
             }
         }
         let keepAlive = request?.head.keepAlive ?? false
-        let close = forceClose || response.close || !keepAlive || shared.draining.load(ordering: .relaxed)
+        let close = forceClose || response.close || !keepAlive || context.shared.draining.load(ordering: .relaxed)
         let written = ResponseSerializer.write(
             response, date: context.date.line, headOnly: request?.method == .head, close: close,
             announceKeepAlive: !close && request?.versionMinor == 0, into: &outbuf)

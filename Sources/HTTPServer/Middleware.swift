@@ -97,24 +97,48 @@ extension Router {
         middleware.append(layer)
     }
 
+    // Each hook walks its layers by index, in place: no copy of the list or of a layer per exchange.
+
     /// The first answer a layer gives to a request, before the router's own 404 / 405 and the route's precheck.
     func intercept(_ request: Request, route: RouteMatch?) -> Response? {
-        for layer in middleware.interceptors {
-            if let response = layer.intercept(request, route: route) { return response }
+        middleware.interceptors.withUnsafeBufferPointer { layers in
+            var i = 0
+            while i < layers.count {
+                if let response = layers[i].intercept(request, route: route) { return response }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// Every layer's changes to an answer, the innermost (last added) first.
     func amend(_ response: inout Response, for request: Request?) {
-        for layer in middleware.amenders.reversed() { layer.amend(&response, for: request) }
+        middleware.amenders.withUnsafeBufferPointer { layers in
+            var i = layers.count
+            while i > 0 {
+                i -= 1
+                layers[i].amend(&response, for: request)
+            }
+        }
     }
 
     func completed(_ exchange: Exchange, loop: Int) {
-        for layer in middleware.observers.reversed() { layer.completed(exchange, loop: loop) }
+        middleware.observers.withUnsafeBufferPointer { layers in
+            var i = layers.count
+            while i > 0 {
+                i -= 1
+                layers[i].completed(exchange, loop: loop)
+            }
+        }
     }
 
     func batchEnded(loop: Int) {
-        for layer in middleware.batchObservers { layer.batchEnded(loop: loop) }
+        middleware.batchObservers.withUnsafeBufferPointer { layers in
+            var i = 0
+            while i < layers.count {
+                layers[i].batchEnded(loop: loop)
+                i += 1
+            }
+        }
     }
 }
