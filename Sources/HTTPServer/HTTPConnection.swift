@@ -75,7 +75,8 @@ final class HTTPConnection {
         /// Run the route's handler for `request` (on the loop or a worker) and give its
         /// answer to `answer`.
         case startHandler(route: Int)
-        /// Write `pendingOutput`, reporting with `sent` (and `writeBlocked` when the socket is full).
+        /// Write the queued output (`withPendingOutput`), reporting with `sent` (and `writeBlocked`
+        /// when the socket is full).
         case write
         /// Shut the socket's write side; the connection lingers.
         case shutdownWrite
