@@ -226,7 +226,7 @@ final class HTTPConnection {
         self.cancellation = cancellation
     }
 
-    /// Bytes of `pendingOutput` the socket took.
+    /// Bytes of the queued output the socket took.
     func sent(_ count: Int) {
         outStart += count
         guard !outputPending else { return }
