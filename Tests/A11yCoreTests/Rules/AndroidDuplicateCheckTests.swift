@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yRules
 
 /// ATF's duplicate checks and its importance skip on Android dumps through the importer
 /// (google/Accessibility-Test-Framework-for-Android at c65cab0, `framework/checks/`
