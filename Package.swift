@@ -22,7 +22,7 @@ let package = Package(
         // those above it in this list, and none does I/O.
         // Model and wire: documents, nodes, traits, options, budgets, input errors (Model/); our
         // JSON tree format's field table and schema (Wire/) and its reader (Decoding/).
-        .target(name: "A11yModel", dependencies: ["A11yText", "A11yXML", "A11yJSON", "A11yPNG"]),
+        .target(name: "A11yModel", dependencies: ["A11yJSON", "A11yXML", "A11yPNG"]),
         // Engines: what a screen reader visits and says (elements, reading order, speech).
         .target(name: "A11yEngines", dependencies: ["A11yModel", "A11yText"]),
         // Rules: the rule engine (RuleEngine/) and every rule (Rules/).
@@ -33,7 +33,8 @@ let package = Package(
         .target(name: "A11yImport", dependencies: ["A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yXML"]),
         // The front ends' option spellings: CLI flags and query parameters, and their words.
         .target(name: "A11yOptions", dependencies: ["A11yImport", "A11yReports", "A11yRules", "A11yModel"]),
-        // The one audit entry point: bytes in any input format to an `AuditRun`.
+        // The audit entry points: request bytes in any input format to an `AuditRun`. The
+        // library product; callers import the layers whose types they use.
         .target(name: "A11yCore", dependencies: ["A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel"]),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),

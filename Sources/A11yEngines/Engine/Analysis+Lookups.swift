@@ -1,4 +1,3 @@
-import A11yEngines
 import A11yModel
 /// Lookups the rules, the runner and the report share. Tolerant of partially filled
 /// per-node tables (an analysis built by hand may leave them empty).
