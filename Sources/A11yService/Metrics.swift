@@ -1,6 +1,8 @@
 import A11yCore
 import HTTPServer
 import Synchronization
+import A11yReports
+import A11yRules
 
 /// Prometheus counters. Request figures come from the layer around the router
 /// (`completed`), sharded per event loop (each loop writes only its shard, so locks are

@@ -1,6 +1,7 @@
 import A11yCore
 import A11yJSON
 import HTTPServer
+import A11yModel
 
 /// RFC 9457 problem documents for the service's own errors.
 enum Problem {
