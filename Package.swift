@@ -45,10 +45,10 @@ let package = Package(
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).
         .target(name: "HTTPParser"),
-        // HTTP/1.1 transport: event loop, router. Knows nothing of accessibility.
-        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser", "A11yText"]),
+        // HTTP/1.1 transport: reactor, connection state machine, event loop, router and middleware. Knows nothing of accessibility.
+        .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser", "A11yText", "A11yJSON"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
-        .target(name: "A11yService", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
+        .target(name: "A11yService", dependencies: ["A11yCore", "A11yJSON", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yService"]),
         .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.

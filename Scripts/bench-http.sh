@@ -17,7 +17,9 @@ if ! command -v wrk >/dev/null 2>&1; then
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq wrk >/dev/null
 fi
 
-swift build -c release --product a11y-audit --product A11yBench
+# One product per call: given twice, swift build builds only the last.
+swift build -c release --product a11y-audit
+swift build -c release --product A11yBench
 WORK="$(mktemp -d)"
 SERVER_PID=""
 BASELINE_PID=""

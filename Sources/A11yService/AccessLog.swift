@@ -1,3 +1,4 @@
+import A11yJSON
 import A11yText
 import CEpoll
 import HTTPServer
@@ -6,12 +7,13 @@ import Synchronization
 import Glibc
 #endif
 
-/// One JSON line per exchange. Lines collect in a per-loop buffer; once per loop iteration
+/// One JSON line per exchange (a layer around the router: `completed`). Lines collect in a per-loop buffer; once per loop iteration
 /// the loop moves them to a bounded queue that a writer thread empties, in pieces of at most
 /// PIPE_BUF ending at a newline, so lines never interleave on a pipe. A loop never writes
 /// to the log itself: when the reader of the log stalls, the queue fills and further lines
 /// are dropped (and counted) instead of blocking requests.
-final class AccessLog: Sendable {
+final class AccessLog: Middleware {
+    var hooks: MiddlewareHooks { [.completed, .batchEnded] }
     private struct Queue {
         var bytes: [UInt8] = []
         var stopping = false
@@ -43,7 +45,7 @@ final class AccessLog: Sendable {
     /// Lines dropped because the queue was full.
     var dropped: Int { droppedLines.load(ordering: .relaxed) }
 
-    func append(_ exchange: Exchange, loop: Int) {
+    func completed(_ exchange: Exchange, loop: Int) {
         buffers[loop % buffers.count].withLock { line in
             line += "{\"time\":\"".utf8
             // The timestamp is written straight into the line.
@@ -61,7 +63,7 @@ final class AccessLog: Sendable {
                 line += "null".utf8
             }
             line += ",\"path\":".utf8
-            JSONText.appendString(exchange.path, to: &line)
+            JSONWriter.appendString(exchange.path, to: &line)
             // Numbers as digits straight into the line: interpolating them built and grew a String per request.
             line += ",\"status\":".utf8
             NumberText.append(exchange.status, to: &line)
@@ -72,14 +74,14 @@ final class AccessLog: Sendable {
             line += ",\"duration_ms\":".utf8
             NumberText.append(Double(exchange.durationNanos / 1_000) / 1_000, .swift, to: &line)
             line += ",\"request_id\":".utf8
-            if let id = exchange.requestID { JSONText.appendString(id, to: &line) } else { line += "null".utf8 }
+            if let id = exchange.requestID { JSONWriter.appendString(id, to: &line) } else { line += "null".utf8 }
             line += "}\n".utf8
         }
     }
 
     /// Hands the loop's pending lines to the writer, or drops them when its queue is full.
     /// Only that loop appends to its buffer, which keeps its capacity.
-    func flush(loop: Int) {
+    func batchEnded(loop: Int) {
         buffers[loop % buffers.count].withLock { pending in
             guard !pending.isEmpty else { return }
             let (queued, wake) = queue.withLock { queue -> (Bool, Bool) in
@@ -100,7 +102,7 @@ final class AccessLog: Sendable {
 
     /// Lets the writer empty its queue for up to `graceNanos`, then stops waiting for it.
     func stop(graceNanos: UInt64 = 300_000_000) {
-        for loop in buffers.indices { flush(loop: loop) }
+        for loop in buffers.indices { batchEnded(loop: loop) }
         queue.withLock { $0.stopping = true }
         sem_post(ready)
         let deadline = cepoll_monotonic_ns() &+ graceNanos
@@ -149,28 +151,4 @@ final class AccessLog: Sendable {
             }
         }
     }
-}
-
-/// Feeds every exchange the transport reports into metrics and the access log.
-final class ServiceObserver: ExchangeObserver {
-    let metrics: Metrics
-    let log: AccessLog?
-    let ids: RequestIDs
-
-    init(metrics: Metrics, log: AccessLog?, ids: RequestIDs) {
-        self.metrics = metrics
-        self.log = log
-        self.ids = ids
-    }
-
-    func requestID(for request: Request?) -> String {
-        request.map(ids.id(for:)) ?? ids.next()
-    }
-
-    func exchangeCompleted(_ exchange: Exchange, loop: Int) {
-        metrics.record(exchange, loop: loop)
-        log?.append(exchange, loop: loop)
-    }
-
-    func loopIterationEnded(loop: Int) { log?.flush(loop: loop) }
 }

@@ -5,6 +5,7 @@ import HTTPServer
 /// does not serve passes on to the router's 405 (which tells nothing), as an unknown path
 /// passes on to its 404.
 struct Authentication: Middleware {
+    var hooks: MiddlewareHooks { [.intercept] }
     let auth: BearerAuth
     /// Paths served without a token.
     let openPaths: Set<String>

@@ -11,6 +11,7 @@ import HTTPServer
 /// errors and 401s included, so the page can read why it was refused. Other origins get no
 /// CORS fields, and their browsers keep the answer from them.
 struct CORS: Middleware {
+    var hooks: MiddlewareHooks { [.intercept, .amend] }
     /// Allowed origins as browsers serialise them: lowercase `scheme://host[:port]` without a
     /// default port, or `null` (the opaque origin of a sandboxed frame such as a Figma plugin's UI).
     let origins: Set<String>

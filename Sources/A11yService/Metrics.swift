@@ -4,9 +4,11 @@ import Synchronization
 import A11yReports
 import A11yRules
 
-/// Prometheus counters. Request figures are sharded per event loop (each loop writes only
-/// its shard, so locks are uncontended); audit figures come from workers.
-final class Metrics: Sendable {
+/// Prometheus counters. Request figures come from the layer around the router
+/// (`completed`), sharded per event loop (each loop writes only its shard, so locks are
+/// uncontended); audit figures come from the audit handler.
+final class Metrics: Middleware {
+    var hooks: MiddlewareHooks { [.completed] }
     static let bucketBounds: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     struct RouteFigures {
@@ -84,7 +86,7 @@ final class Metrics: Sendable {
         shards = (0..<max(1, loops)).map { _ in Locked(Shard()) }
     }
 
-    func record(_ exchange: Exchange, loop: Int) {
+    func completed(_ exchange: Exchange, loop: Int) {
         let seconds = Double(exchange.durationNanos) / 1e9
         var bucket = Metrics.bucketBounds.count
         for (index, bound) in Metrics.bucketBounds.enumerated() where seconds <= bound {

@@ -1,4 +1,5 @@
 import A11yCore
+import A11yJSON
 import HTTPServer
 import A11yModel
 
@@ -6,19 +7,29 @@ import A11yModel
 enum Problem {
     static func response(status: Int, type: String, title: String, detail: String, pointer: String? = nil,
                          line: Int? = nil, column: Int? = nil) -> Response {
-        var body = Array("{\"type\":".utf8)
-        JSONText.appendString(type, to: &body)
-        body += ",\"title\":".utf8
-        JSONText.appendString(title, to: &body)
-        body += ",\"status\":\(status),\"detail\":".utf8
-        JSONText.appendString(detail, to: &body)
+        var json = JSONWriter(capacity: 160 + detail.utf8.count)
+        json.beginObject()
+        json.key("type")
+        json.string(type)
+        json.key("title")
+        json.string(title)
+        json.key("status")
+        json.int(status)
+        json.key("detail")
+        json.string(detail)
         if let pointer {
-            body += ",\"pointer\":".utf8
-            JSONText.appendString(pointer, to: &body)
+            json.key("pointer")
+            json.string(pointer)
         }
         // Imported XML: where in the document (extension members, RFC 9457 §3.2).
-        if let line, let column { body += ",\"line\":\(line),\"column\":\(column)".utf8 }
-        body += "}".utf8
+        if let line, let column {
+            json.key("line")
+            json.int(line)
+            json.key("column")
+            json.int(column)
+        }
+        json.endObject()
+        let body = json.bytes
         return Response(status: status, contentType: "application/problem+json", body: body)
     }
 

@@ -1,8 +1,11 @@
 import HTTPServer
 import Synchronization
 
-/// X-Request-Id: the client's when it is reasonable, else "<process prefix>-<counter>".
-final class RequestIDs: Sendable {
+/// X-Request-Id on every answer: the client's when it is reasonable, else "<process
+/// prefix>-<counter>". The outermost layer, so the id it gives is the one every other
+/// layer's `completed` (metrics, access log) sees.
+final class RequestIDs: Middleware {
+    var hooks: MiddlewareHooks { [.amend] }
     private let prefix: String
     private let counter = Atomic<UInt64>(0)
 
@@ -18,6 +21,11 @@ final class RequestIDs: Sendable {
             return String(decoding: bytes, as: UTF8.self)
         }
         return echoed ?? next()
+    }
+
+    func amend(_ response: inout Response, for request: Request?) {
+        guard response.requestID == nil else { return }
+        response.requestID = request.map(id(for:)) ?? next()
     }
 
     func next() -> String {

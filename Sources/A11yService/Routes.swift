@@ -3,10 +3,12 @@ import HTTPServer
 import A11yRules
 
 /// The API's routes. Every route except the health probes (`openPaths`) needs the bearer
-/// token when one is configured (`Authentication`, a layer around the router that
-/// `A11yService` adds). (X-Request-Id is added to every answer by `ServiceObserver`.)
+/// token when one is configured: `Authentication`, one of the layers around the router
+/// that `A11yService.router` adds.
 struct Routes: Sendable {
-    let server: HTTPServer
+    /// Whether the server is shutting down (readiness answers 503), and its transport figures.
+    let draining: @Sendable () -> Bool
+    let transportStats: @Sendable () -> ServerStats
     let metrics: Metrics
     let log: AccessLog?
     let configuration: ServiceConfiguration
@@ -36,18 +38,18 @@ struct Routes: Sendable {
         router.add(.get, "/healthz", { _ in
             Response(status: 200, contentType: "application/json", body: Self.alive)
         })
-        router.add(.get, "/readyz", { [server] _ in
-            server.isDraining
+        router.add(.get, "/readyz", { [draining] _ in
+            draining()
                 ? Response(status: 503, contentType: "application/json", body: Self.draining)
                 : Response(status: 200, contentType: "application/json", body: Self.ready)
         })
         let unauthenticated = configuration.servesUnauthenticatedRemotely
-        router.add(.get, "/metrics", { [server, metrics, log] _ in
+        router.add(.get, "/metrics", { [draining, transportStats, metrics, log] _ in
             let service = Metrics.ServiceFigures(
-                draining: server.isDraining, accessLogDropped: log?.dropped ?? 0, unauthenticated: unauthenticated,
+                draining: draining(), accessLogDropped: log?.dropped ?? 0, unauthenticated: unauthenticated,
                 process: ProcessFigures.read())
             return Response(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-                            body: metrics.render(transport: server.stats(), service: service))
+                            body: metrics.render(transport: transportStats(), service: service))
         })
         router.add(.get, "/v1/rules", { request in
             let pretty = request.query.map(AuditHandler.wantsPretty) ?? false

@@ -17,24 +17,42 @@ public final class A11yService: Sendable {
     /// Binds and starts serving.
     public init(configuration: ServiceConfiguration) throws(ServerError) {
         self.configuration = configuration
-        server = try HTTPServer(configuration: configuration.server)
+        let server = try HTTPServer(configuration: configuration.server)
+        self.server = server
         metrics = Metrics(loops: server.configuration.loops)
-        let ids = RequestIDs()
         let loops = server.configuration.loops
         let log = try configuration.accessLogFD.map { fd throws(ServerError) in
             try AccessLog(fd: fd, loops: loops, capacity: configuration.accessLogBufferBytes)
         }
         self.log = log
-        let routes = Routes(server: server, metrics: metrics, log: log, configuration: configuration)
+        let router = Self.router(
+            configuration: configuration, metrics: metrics, log: log,
+            draining: { [server] in server.isDraining }, transportStats: { [server] in server.stats() })
+        endpoints = router.endpoints
+        try server.start(router: router)
+    }
+
+    /// The routes behind their middleware, the outermost first: the request id (so every
+    /// later layer sees it), metrics and the access log (which see every exchange), no-store, CORS
+    /// (it answers preflights, which carry no token, and labels every answer, 401s too, for
+    /// the pages allowed to read it), then authentication. Serves without a socket too
+    /// (`InProcessConnection`), which is how the route tests run.
+    static func router(
+        configuration: ServiceConfiguration, metrics: Metrics, log: AccessLog?,
+        draining: @escaping @Sendable () -> Bool, transportStats: @escaping @Sendable () -> ServerStats
+    ) -> Router {
+        let routes = Routes(draining: draining, transportStats: transportStats, metrics: metrics, log: log,
+                            configuration: configuration)
         var router = routes.router()
-        // The layers around every route, outermost first: CORS answers preflights, which
-        // carry no token, and labels every answer (401s too) for the pages allowed to read it.
+        router.use(RequestIDs())
+        router.use(metrics)
+        if let log { router.use(log) }
+        router.use(NoStore())
         if !configuration.corsOrigins.isEmpty { router.use(CORS(origins: Set(configuration.corsOrigins))) }
         if let token = configuration.token {
             router.use(Authentication(auth: BearerAuth(token: Array(token.utf8)), openPaths: Routes.openPaths))
         }
-        endpoints = router.endpoints
-        try server.start(router: router, observer: ServiceObserver(metrics: metrics, log: log, ids: ids))
+        return router
     }
 
     /// Readiness turns 503, listeners close, in-flight requests finish (bounded by the drain time).

@@ -8,7 +8,6 @@ import Glibc
 final class ServerShared: Sendable {
     let configuration: ServerConfiguration
     let router: Router
-    let observer: (any ExchangeObserver)?
     let workers: WorkerPool?
     let draining = Atomic<Bool>(false)
     /// Capacity of request bodies held across all loops' connections (`maxBufferedBytes`).
@@ -16,11 +15,10 @@ final class ServerShared: Sendable {
     /// What offloaded handlers may hold at once (`maxOffloadMemory`), nil for no bound.
     let memory: MemoryBudget?
 
-    init(configuration: ServerConfiguration, router: Router, observer: (any ExchangeObserver)?, workers: WorkerPool?) {
+    init(configuration: ServerConfiguration, router: Router, workers: WorkerPool?) {
         self.configuration = configuration
         memory = configuration.maxOffloadMemory.map { MemoryBudget(capacity: $0) }
         self.router = router
-        self.observer = observer
         self.workers = workers
     }
 }
@@ -55,8 +53,8 @@ public final class HTTPServer: Sendable {
         listeners = Mutex(fds)
     }
 
-    /// Starts the worker pool and one thread per loop.
-    public func start(router: Router, observer: (any ExchangeObserver)? = nil) throws(ServerError) {
+    /// Starts the worker pool and one thread per loop; `router` with its middleware serves.
+    public func start(router: Router) throws(ServerError) {
         let fds = listeners.withLock { fds in
             defer { fds = [] }
             return fds
@@ -67,7 +65,7 @@ public final class HTTPServer: Sendable {
             ? try WorkerPool(count: configuration.workers, stackBytes: configuration.workerStackBytes,
                              maxQueued: configuration.maxQueuedJobs)
             : nil
-        let shared = ServerShared(configuration: configuration, router: router, observer: observer, workers: workers)
+        let shared = ServerShared(configuration: configuration, router: router, workers: workers)
         var loops: [EventLoop] = []
         var threads: [UInt64] = []
         for (index, fd) in fds.enumerated() {

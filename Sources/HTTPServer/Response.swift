@@ -1,4 +1,4 @@
-import A11yText
+import A11yJSON
 
 /// What a handler answers. The transport adds Date, Content-Length and Connection.
 public struct Response: Sendable {
@@ -38,44 +38,17 @@ public struct Response: Sendable {
 
     /// An RFC 9457 problem document with only generic members, for transport errors.
     public static func problem(status: Int, detail: String) -> Response {
-        var body = Array("{\"type\":\"about:blank\",\"title\":\"".utf8)
-        body += HTTPStatus.reason(status).utf8
-        body += "\",\"status\":\(status),\"detail\":".utf8
-        JSONText.appendString(detail, to: &body)
-        body += "}".utf8
-        return Response(status: status, contentType: "application/problem+json", body: body)
+        var json = JSONWriter(capacity: 96 + detail.utf8.count)
+        json.beginObject()
+        json.key("type")
+        json.string("about:blank")
+        json.key("title")
+        json.string(HTTPStatus.reason(status))
+        json.key("status")
+        json.int(status)
+        json.key("detail")
+        json.string(detail)
+        json.endObject()
+        return Response(status: status, contentType: "application/problem+json", body: json.bytes)
     }
-}
-
-/// Minimal JSON text (quoted strings; numbers are `NumberText`'s) for the transport's own problem bodies and
-/// the service's access log.
-public enum JSONText {
-    public static func appendString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Text with nothing to escape (every access-log path and request id) is copied in one
-        // append rather than byte by byte.
-        let copied = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            out.append(contentsOf: bytes)
-            return true
-        } ?? false
-        if copied { return out.append(UInt8(ascii: "\"")) }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += "\\\"".utf8
-            case UInt8(ascii: "\\"): out += "\\\\".utf8
-            case 0x0A: out += "\\n".utf8
-            case 0x0D: out += "\\r".utf8
-            case 0x09: out += "\\t".utf8
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += "\\u00".utf8
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
 }

@@ -40,7 +40,7 @@ public struct Route: Sendable {
 public struct Router: Sendable {
     private(set) var routes: [Route] = []
     /// Layers around every route, outermost first (`use`).
-    var middleware: [any Middleware] = []
+    var middleware = MiddlewareChain()
 
     public init() {}
 

@@ -21,7 +21,7 @@ public struct ServerConfiguration: Sendable {
     public var inlineBodyBytes = 16 * 1_024
     /// Answers up to this many bytes are written without a reservation from
     /// `maxOffloadMemory` (probes, problems, small audits; a connection reads no further
-    /// request while more than `EventLoop.outputHighWater` bytes wait); larger ones reserve their bytes
+    /// request while more than `HTTPConnection.outputHighWater` bytes wait); larger ones reserve their bytes
     /// before they are queued, and get a 503 when the budget cannot cover them.
     public var unreservedAnswerBytes = 16 * 1_024
     /// Offloaded requests waiting for a worker beyond this are answered 503.
