@@ -50,9 +50,12 @@ let package = Package(
         // The service: routes and handlers that call the core; metrics, auth, access log.
         .target(name: "A11yService", dependencies: ["A11yCore", "A11yJSON", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yService"]),
-        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference"]),
+        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference", "GeneratedInputs"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
-        .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference", "PNGReference"]),
+        .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference", "PNGReference", "GeneratedInputs"]),
+        // Inputs the benchmarks and the tests both generate (SplitMix64, issue 24's Figma attack
+        // shape): plain Swift, no dependencies; the product never links it.
+        .target(name: "GeneratedInputs"),
         // libpng and zlib for PNGBench only (Debian libpng-dev, zlib1g-dev); the product never links them.
         .systemLibrary(name: "CPNGReference", providers: [.apt(["libpng-dev", "zlib1g-dev"])]),
         // zlib's inflate and libpng's decode called from Swift, shared by both benchmarks.
@@ -62,9 +65,11 @@ let package = Package(
         .executableTarget(name: "OpenAPIDocumentGenerator"),
         // libcurl for integration tests only (Debian libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // Helpers the test targets share: repository paths, file reading, a raw TCP client, child processes.
-        .target(name: "A11yTestSupport", path: "Tests/A11yTestSupport"),
-        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport"], resources: [.copy("Fixtures")]),
+        // Helpers the test targets share: repository paths, file reading, a raw TCP client, child
+        // processes, PNG files, speech pairs and inline tree text. No core target: the transport's
+        // and readers' tests use it too.
+        .target(name: "A11yTestSupport", dependencies: ["GeneratedInputs"], path: "Tests/A11yTestSupport"),
+        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport", "GeneratedInputs"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         .testTarget(name: "A11yTextTests", dependencies: ["A11yText", "A11yTestSupport"]),
@@ -73,6 +78,6 @@ let package = Package(
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
-        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPServer", "CCurl", "A11yTestSupport"]),
+        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPServer", "CCurl", "A11yTestSupport", "GeneratedInputs"]),
     ]
 )

@@ -1,3 +1,5 @@
+import GeneratedInputs
+
 /// Small hostile requests of issues 15 and 24, generated at a size `n`: each once made a
 /// response, a peak of memory or a run time far out of proportion to its bytes.
 enum AttackShape: String, CaseIterable {
@@ -108,24 +110,7 @@ enum AttackShape: String, CaseIterable {
             s += (0..<n).map { "{\"type\":\"button\",\"label\":\"Button \($0)\",\(frame($0))}" }.joined(separator: ",")
             s += "]}}"
         case .figmaOutlines:
-            let height = n * 20
-            let straight = "\"relativeTransform\":[[1,0,0],[0,1,0]]"
-            func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> String {
-                "\"absoluteBoundingBox\":{\"x\":\(x),\"y\":\(y),\"width\":\(w),\"height\":\(h)}"
-            }
-            func fill(_ v: Int) -> String { "\"fills\":[{\"type\":\"SOLID\",\"color\":{\"r\":\(v),\"g\":\(v),\"b\":\(v),\"a\":1}}]" }
-            let paths = (0..<n).map { k in
-                let x = Double(k) * 400 / Double(n)
-                return "{\"path\":\"M\(x) 0L\(x + 0.05) 0L\(x) \(height)Z\",\"windingRule\":\"NONZERO\"}"
-            }
-            let texts = (0..<n).map { k in
-                "{\"id\":\"3:\(k)\",\"name\":\"t\",\"type\":\"TEXT\",\"characters\":\"Text \(k)\",\(box(10, k * 20, 300, 10)),\(fill(0))}"
-            }
-            s = "{\"name\":\"A\",\"nodes\":{\"1:1\":{\"document\":{\"id\":\"1:1\",\"name\":\"S\",\"type\":\"FRAME\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"children\":["
-            s += "{\"id\":\"2:1\",\"name\":\"B\",\"type\":\"BOOLEAN_OPERATION\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"fillGeometry\":["
-            s += paths.joined(separator: ",") + "]},"
-            s += texts.joined(separator: ",")
-            s += "]},\"components\":{},\"styles\":{}}}}"
+            s = FigmaOutlines.json(n)
         case .tabTitles:
             s = "{\"root\":{\"id\":\"r\",\"type\":\"tabSet\",\(frame(0)),\"component\":{\"selectedTab\":\"t0\",\"tabs\":["
             s += (0..<n).map { "{\"id\":\"t\($0)\",\"title\":\"Title \($0)\"}" }.joined(separator: ",")

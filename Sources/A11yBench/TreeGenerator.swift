@@ -1,19 +1,6 @@
 import A11yCore
 import A11yJSON
-
-/// Deterministic PRNG (SplitMix64) so every run measures the same documents.
-struct SplitMix64 {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
+import GeneratedInputs
 
 /// Writes a realistic request of about `nodes` nodes: a screen of sections, each a mix of
 /// headers, RDDM cells, combine groups, combinable rows, nested-identifier forms, deferral,

@@ -10,29 +10,17 @@ import A11yPNG
 import CPNGReference
 import PNGReference
 import Foundation
+import GeneratedInputs
 
 // MARK: Screenshots
-
-/// A deterministic generator (SplitMix64), so every run decodes the same images.
-struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
 
 /// A phone screen as a UI toolkit draws it: status bar, app bar, a list of cards with avatars
 /// and anti-aliased text, a photo, a navigation bar. RGBA, opaque (as screencap writes it).
 struct Screen {
     let width: Int, height: Int
     var pixels: [UInt8]
-    var random = Random(state: 2400)
+    /// Deterministic, so every run decodes the same images.
+    var random = SplitMix64(state: 2400)
 
     init(width: Int, height: Int) {
         self.width = width

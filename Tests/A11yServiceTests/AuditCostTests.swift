@@ -4,6 +4,7 @@ import Testing
 @testable import A11yCore
 import A11yPNG
 import A11yTestSupport
+import GeneratedInputs
 @testable import A11yModel
 
 /// Issue 24, the service's side: where an audit runs is decided by what it costs (an audit
@@ -34,33 +35,10 @@ struct AuditCostTests {
     @Test func aFigmaFileOfManyOutlinesUnderManyTextsStopsAtItsTimeBudget() throws {
         let harness = try ServiceHarness { $0.auditTimeout = 0.05 }
         let client = CurlClient()
-        let body = Array(StoppableFigma.outlines(3_000).utf8)
+        let body = Array(FigmaOutlines.json(3_000).utf8)
         let result = try #require(client.request("POST", harness.base + "/v1/audit", headers: ["Content-Type: application/json"], body: body))
         #expect(result.status == 503)
         #expect(result.text.contains("\"type\":\"urn:a11y-audit:problem:timeBudget\""))
-    }
-}
-
-/// Issue 24's Figma shape (as `A11yBench --attacks figma-outlines`): `n` texts over a
-/// BOOLEAN_OPERATION whose `fillGeometry` has `n` screen-tall slivers.
-enum StoppableFigma {
-    static func outlines(_ n: Int) -> String {
-        let height = n * 20
-        let straight = "\"relativeTransform\":[[1,0,0],[0,1,0]]"
-        func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> String {
-            "\"absoluteBoundingBox\":{\"x\":\(x),\"y\":\(y),\"width\":\(w),\"height\":\(h)}"
-        }
-        func fill(_ v: Int) -> String { "\"fills\":[{\"type\":\"SOLID\",\"color\":{\"r\":\(v),\"g\":\(v),\"b\":\(v),\"a\":1}}]" }
-        let paths = (0..<n).map { k in
-            let x = Double(k) * 400 / Double(n)
-            return "{\"path\":\"M\(x) 0L\(x + 0.05) 0L\(x) \(height)Z\",\"windingRule\":\"NONZERO\"}"
-        }
-        let texts = (0..<n).map { k in
-            "{\"id\":\"3:\(k)\",\"name\":\"t\",\"type\":\"TEXT\",\"characters\":\"Text \(k)\",\(box(10, k * 20, 300, 10)),\(fill(0))}"
-        }
-        return "{\"name\":\"A\",\"nodes\":{\"1:1\":{\"document\":{\"id\":\"1:1\",\"name\":\"S\",\"type\":\"FRAME\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"children\":["
-            + "{\"id\":\"2:1\",\"name\":\"B\",\"type\":\"BOOLEAN_OPERATION\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"fillGeometry\":["
-            + paths.joined(separator: ",") + "]}," + texts.joined(separator: ",") + "]},\"components\":{},\"styles\":{}}}}"
     }
 }
 

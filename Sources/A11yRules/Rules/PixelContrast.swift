@@ -94,8 +94,7 @@ enum PixelContrast {
     }
 
     static func ratio(_ a: ARGB, _ b: ARGB) -> Double {
-        let la = luminance(a), lb = luminance(b)
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        ContrastMath.ratio(color(a), color(b))
     }
 
     /// Two decimals, as `ContrastSwatch.getContrastRatios` rounds (`Math.round(r * 100) / 100`).

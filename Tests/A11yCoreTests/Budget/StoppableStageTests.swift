@@ -1,4 +1,5 @@
 import Foundation
+import GeneratedInputs
 import Testing
 @testable import A11yCore
 @testable import A11yEngines
@@ -12,27 +13,6 @@ import Testing
 /// per-request allowance, `tab-set-selection` looks each tab up by label.
 @Suite struct StoppableStageTests {
     typealias Poll = AuditInterruptTests.Poll
-
-    /// Issue 24's Figma shape: `n` texts over a BOOLEAN_OPERATION whose `fillGeometry` has `n`
-    /// paths, each a sliver as tall as the screen (the same shape as `A11yBench --attacks`).
-    static func figmaOutlines(_ n: Int) -> String {
-        let height = n * 20
-        let straight = "\"relativeTransform\":[[1,0,0],[0,1,0]]"
-        func box(_ x: Int, _ y: Int, _ w: Int, _ h: Int) -> String {
-            "\"absoluteBoundingBox\":{\"x\":\(x),\"y\":\(y),\"width\":\(w),\"height\":\(h)}"
-        }
-        func fill(_ v: Int) -> String { "\"fills\":[{\"type\":\"SOLID\",\"color\":{\"r\":\(v),\"g\":\(v),\"b\":\(v),\"a\":1}}]" }
-        let paths = (0..<n).map { k in
-            "{\"path\":\"M\(Double(k) * 400 / Double(n)) 0L\(Double(k) * 400 / Double(n) + 0.05) 0L\(Double(k) * 400 / Double(n)) \(height)Z\",\"windingRule\":\"NONZERO\"}"
-        }
-        let texts = (0..<n).map { k in
-            "{\"id\":\"3:\(k)\",\"name\":\"t\",\"type\":\"TEXT\",\"characters\":\"Text \(k)\",\(box(10, k * 20, 300, 10)),\(fill(0))}"
-        }
-        return "{\"name\":\"A\",\"nodes\":{\"1:1\":{\"document\":{\"id\":\"1:1\",\"name\":\"S\",\"type\":\"FRAME\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"children\":["
-            + "{\"id\":\"2:1\",\"name\":\"B\",\"type\":\"BOOLEAN_OPERATION\",\(box(0, 0, 400, height)),\(straight),\(fill(1)),\"fillGeometry\":["
-            + paths.joined(separator: ",") + "]}," + texts.joined(separator: ",")
-            + "]},\"components\":{},\"styles\":{}}}}"
-    }
 
     /// A tab set of `n` titles over `n` buttons labelled "Tab <title>" in the reverse order;
     /// the first tab is selected and reads so unless `misread`.
@@ -54,7 +34,7 @@ import Testing
     }
 
     @Test func theFigmaImporterAsksTheInterruptWhileItTestsOutlines() throws {
-        let json = Self.figmaOutlines(300)
+        let json = FigmaOutlines.json(300)
         let counting = Poll(firesAt: .max, reason: .cancelled)
         _ = try importFigma(json, counting.interrupt).get()
         // 300 texts × 9 points × ~1,200 edges and paths: dozens of polls inside the importer.
@@ -85,7 +65,7 @@ import Testing
     @Test func theFigmaShapeIsDecidedByGeometryWithinTheAllowance() throws {
         // Dark text on the dark shape (slivers cover part of each text): measured both ways,
         // so incomplete, never a crash or a wrong verdict; the answer lists every text.
-        let run = try Array(Self.figmaOutlines(200).utf8).withUnsafeBytes { raw in
+        let run = try Array(FigmaOutlines.json(200).utf8).withUnsafeBytes { raw in
             Result { () throws(InputError) in try AuditRun.run(raw, format: .auto) }
         }.get()
         #expect(run.screens.count == 1)

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yEngines
 @testable import A11yModel
+import A11yTestSupport
 
 /// Inline trees go through the real decoder and engines, so tests see what clients see.
 enum Tree {
@@ -31,7 +32,12 @@ enum Tree {
 
     /// `"frame": {...}` for inline trees.
     static func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
-        "\"frame\": {\"x\": \(x), \"y\": \(y), \"width\": \(width), \"height\": \(height)}"
+        InlineTree.frame(x, y, width, height)
+    }
+
+    /// What a screen reader says for each element of `json`, in reading order.
+    static func said(_ json: String) throws -> [Said] {
+        try analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
     }
 }
 

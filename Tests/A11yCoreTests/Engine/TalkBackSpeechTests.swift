@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yEngines
 @testable import A11yModel
+import A11yTestSupport
 
 /// `spoken` and `spokenHint` of android trees in TalkBack's words (`TalkBackSpeech`). Facts from
 /// google/talkback (google/talkback has no tests for the compositor; each expectation names the
@@ -14,15 +15,7 @@ import Testing
         try Android.analysis(Android.dump(body)).elements.map { Said($0.spoken, $0.spokenHint) }
     }
 
-    private func said(json: String) throws -> [Said] {
-        try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
-    }
-
-    private struct Said: Equatable, CustomStringConvertible {
-        let spoken: String, hint: String?
-        init(_ spoken: String, _ hint: String?) { self.spoken = spoken; self.hint = hint }
-        var description: String { "\(spoken) | \(hint ?? "-")" }
-    }
+    private func said(json: String) throws -> [Said] { try Tree.said(json) }
 
     /// A focusable, clickable node of `className` with `attributes`.
     private func control(_ className: String, _ attributes: [String: String] = [:]) -> String {

@@ -4,6 +4,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yReports
+import A11yTestSupport
 
 /// Lists, landmarks, data tables, segmented controls and text views as cashapp/AccessibilitySnapshot
 /// reads them (`AccessibilityHierarchyParser.context(for:from:...)`, the words of
@@ -12,19 +13,9 @@ import Testing
 /// image (Example/SnapshotTests/ReferenceImages/_64/SnapshotTests.<suite>/<test>_26_2_402x874@3x.png),
 /// in its order; unit tests are Example/UnitTests/AccessibilityHierarchyParserTests.swift.
 @Suite struct UpstreamContainerTests {
-    private struct Said: Equatable, CustomStringConvertible {
-        var spoken: String, hint: String?
-        init(_ spoken: String, _ hint: String? = nil) { self.spoken = spoken; self.hint = hint }
-        var description: String { hint.map { "\(spoken) / \($0)" } ?? spoken }
-    }
+    private func said(_ json: String) throws -> [Said] { try Tree.said(json) }
 
-    private func said(_ json: String) throws -> [Said] {
-        try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
-    }
-
-    private func screen(_ children: String) -> String {
-        "{\"root\": {\"type\": \"view\", \(Tree.frame(0, 0, 402, 874)), \"children\": [\(children)]}}"
-    }
+    private func screen(_ children: String) -> String { InlineTree.snapshotScreen(children) }
 
     /// ListContainerViewController / LandmarkContainerViewController: four labels that are the
     /// container's accessibilityElements, stacked.

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yEngines
 @testable import A11yModel
+import A11yTestSupport
 
 /// What VoiceOver says for plain accessibility properties, traits, custom actions and custom
 /// content, reproducing reference screens of cashapp/AccessibilitySnapshot: the view
@@ -13,19 +14,12 @@ import Testing
 /// custom actions or custom content listed under it. The screens stack their views in one
 /// column (Paralayout's vertical distribution), so the order is the view order here too.
 @Suite struct UpstreamPropertiesTests {
-    private struct Said: Equatable, CustomStringConvertible {
-        var spoken: String, hint: String?
-        init(_ spoken: String, _ hint: String? = nil) { self.spoken = spoken; self.hint = hint }
-        var description: String { hint.map { "\(spoken) / \($0)" } ?? spoken }
-    }
-
     /// Stacks `nodes` vertically (60 pt apart) under a plain root and returns the elements.
     private func elements(_ nodes: [String]) throws -> [AccessibilityElement] {
         let placed = nodes.enumerated().map { k, node in
             node.replacingOccurrences(of: "@FRAME", with: Tree.frame(100, Double(60 + 60 * k), 200, 50))
         }
-        let json = "{\"root\": {\"type\": \"view\", \(Tree.frame(0, 0, 402, 874)), \"children\": [\(placed.joined(separator: ","))]}}"
-        return try Tree.analyze(json).elements
+        return try Tree.analyze(InlineTree.snapshotScreen(placed.joined(separator: ","))).elements
     }
 
     private func said(_ nodes: [String]) throws -> [Said] {

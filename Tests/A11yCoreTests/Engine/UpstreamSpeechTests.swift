@@ -1,25 +1,19 @@
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yTestSupport
 
 /// What VoiceOver says and the hint it reads after a pause, reproducing reference screens of
 /// cashapp/AccessibilitySnapshot (Example/AccessibilitySnapshot/<screen>ViewController.swift and
 /// its reference image Example/SnapshotTests/ReferenceImages/_64/SnapshotTests.AccessibilitySnapshotTests/<test>_26_2_402x874@3x.png).
 /// Each pair is (spoken, spokenHint) as the image's legend lists them, in its order.
 @Suite struct UpstreamSpeechTests {
-    private struct Said: Equatable, CustomStringConvertible {
-        var spoken: String, hint: String?
-        init(_ spoken: String, _ hint: String? = nil) { self.spoken = spoken; self.hint = hint }
-        var description: String { hint.map { "\(spoken) / \($0)" } ?? spoken }
-    }
-
     /// Stacks `nodes` vertically (40 pt apart) under a plain root and returns what is said.
     private func said(_ nodes: [String], settings: String = "") throws -> [Said] {
         let placed = nodes.enumerated().map { k, node in
             node.replacingOccurrences(of: "@FRAME", with: Tree.frame(100, Double(40 * k), 48, 32))
         }
-        let json = "{\(settings)\"root\": {\"type\": \"view\", \(Tree.frame(0, 0, 402, 874)), \"children\": [\(placed.joined(separator: ","))]}}"
-        return try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
+        return try Tree.said(InlineTree.snapshotScreen(placed.joined(separator: ","), settings: settings))
     }
 
     private static let adjust = "Swipe up or down with one finger to adjust the value."
