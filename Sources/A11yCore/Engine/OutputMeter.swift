@@ -63,6 +63,21 @@ struct OutputMeter {
                          at: Document.pointer(of: node, in: nodes, prefix: pointerPrefix, sourceMap: sourceMap))
     }
 
+    /// Keeps at most `maxEntries` of each diagnostic's related nodes, as many as the meter can
+    /// pay for (each written as its pointer in quotes, with a comma), and counts the rest in
+    /// `relatedOmitted`.
+    mutating func listRelated(of diagnostics: inout [Diagnostic], maxEntries: Int, in nodes: [Node]) {
+        for d in diagnostics.indices where !diagnostics[d].related.isEmpty {
+            var kept = 0
+            for node in diagnostics[d].related.prefix(maxEntries) {
+                guard charge(pointerBytes(of: node, in: nodes) + 3) else { break }
+                kept += 1
+            }
+            diagnostics[d].relatedOmitted += diagnostics[d].related.count - kept
+            diagnostics[d].related.removeLast(diagnostics[d].related.count - kept)
+        }
+    }
+
     /// Bytes of the JSON Pointer of `node`, estimated from its depth without walking up:
     /// "/root" and twelve bytes a level ("/children/" and two digits). Levels with 100 or
     /// more siblings and synthetic children write a little more; `AuditBudget`'s response

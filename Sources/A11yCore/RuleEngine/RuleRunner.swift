@@ -1,5 +1,15 @@
 /// Selects rules for the options, runs them, applies suppressions and orders findings.
+///
+/// The runner is the stage around the rules: rules say what they find, and the runner bounds
+/// it. It asks the audit's interrupt before each rule and hands the rules one `InterruptPoll`
+/// to count their steps on (`RuleContext.stopping(after:)`); a rule told to stop returns what
+/// it has, and the runner throws `.timeBudget` or `.cancelled` for the whole audit, so the
+/// findings of a rule cut short are never reported. The budget's caps on findings and the
+/// output meter are applied here, never in a rule.
 public enum RuleRunner {
+    /// Rule steps between two questions to the interrupt (a question reads the clock).
+    static let pollSteps = 16_384
+
     /// Runs the registry's rules.
     public static func run(_ analysis: Analysis, options: AuditOptions,
                            maxFindings: Int = RuleRun.defaultMaxFindings) throws(InputError) -> RuleRun {
@@ -36,9 +46,9 @@ public enum RuleRunner {
         let ranks = positions.map { table.ids.rank[$0] }
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
         // One context, pointed at each rule in turn; findings stay in one list per rule until ordered.
-        // The rules count their steps into one meter, which asks the interrupt as they go.
-        let steps = RuleMeter(interrupt)
-        var context = RuleContext(at: 0, inputs: inputs, meter: steps)
+        // The rules count their steps on one poll, which asks the interrupt as they go.
+        let poll = InterruptPoll(interrupt, every: pollSteps)
+        var context = RuleContext(at: 0, inputs: inputs, poll: poll)
         var lists: [[Finding]] = []
         lists.reserveCapacity(positions.count)
         // Suppressed findings per rule, kept apart as each rule finishes (only when the request names suppressions).
@@ -50,7 +60,7 @@ public enum RuleRunner {
         var inapplicable: [InapplicableRule] = []
         let suppressionIndex = SuppressionIndex(options.suppressions)
         for position in positions {
-            try interrupt.check()
+            try poll.checkNow()
             context.position = position
             // A rule with nothing to look at is inapplicable, never passed; its empty list
             // keeps `lists` in step with `positions`.
@@ -62,7 +72,7 @@ public enum RuleRunner {
             }
             var list = table.rules[position].check(context)
             // A rule stopped mid-way returned what it had: no verdict, no findings.
-            try steps.throwIfStopped()
+            try poll.throwIfStopped()
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
             if options.suppressions.isEmpty {
@@ -98,7 +108,7 @@ public enum RuleRunner {
                 held = budget.maxFindings
             }
         }
-        try interrupt.check()
+        try poll.checkNow()
         let places = readingPositions(lists, ranks: ranks, in: analysis)
         var findings = moveOut(&lists, to: places)
         // Rule verdicts above use every finding; only the listing is cut, in reading order.
