@@ -189,15 +189,23 @@ public enum RuleRunner {
     /// the rest are counted in a `<key>Omitted` number beside it.
     /// `extraBytes[k]`, when given, is what the k-th finding writes beside its own fields (a
     /// suppressed finding's suppression).
+    /// A finding is paid for as the format that writes the most for it writes it: the JSON
+    /// response gives its pointer, id and identifier once, while a SARIF result gives the
+    /// pointer and identifier again (its logical locations) and SARIF, JUnit and HTML repeat
+    /// the spoken text of the finding's element in every finding on it. So the bound on the
+    /// answer holds whatever format it is written in.
     private static func affordable(_ findings: inout [Finding], upTo count: Int, maxListEntries: Int, _ analysis: Analysis,
                                    _ meter: inout OutputMeter, extraBytes: [Int] = []) -> Int {
         var listed = 0
         for finding in findings.prefix(count) {
             let node = finding.node
-            var bytes = finding.message.utf8.count + meter.pointerBytes(of: node, in: analysis.document.nodes)
+            let pointerBytes = meter.pointerBytes(of: node, in: analysis.document.nodes)
+            let identifierBytes = analysis.identifier(ofNode: node)?.utf8.count ?? 0
+            let spokenBytes = analysis.element(ofNode: node).map { analysis.elements[$0].spoken.utf8.count } ?? 0
+            var bytes = finding.message.utf8.count + 2 * pointerBytes
                 + (listed < extraBytes.count ? extraBytes[listed] : 0)
                 + (WCAGCriteria.helpURL(finding.wcag)?.utf8.count ?? 0)
-                + (analysis.document.nodes[node].id?.utf8.count ?? 0) + (analysis.identifier(ofNode: node)?.utf8.count ?? 0)
+                + (analysis.document.nodes[node].id?.utf8.count ?? 0) + 2 * identifierBytes + spokenBytes
             for item in finding.data {
                 bytes += item.key.utf8.count
                 if case .string(let text) = item.value { bytes += text.utf8.count }
