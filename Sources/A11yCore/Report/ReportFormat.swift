@@ -56,5 +56,5 @@ extension InterruptPoll {
     /// (elements, identifiers, findings, baseline entries) and asks between screens and
     /// sections, then stops writing when told; `AuditRun.render` throws the partial answer
     /// away. The interrupt is asked once per `AuditInterrupt.renderStride` items.
-    static func writing(_ interrupt: AuditInterrupt) -> InterruptPoll { InterruptPoll(interrupt, every: interrupt.renderStride) }
+    package static func writing(_ interrupt: AuditInterrupt) -> InterruptPoll { InterruptPoll(interrupt, every: interrupt.renderStride) }
 }

@@ -48,7 +48,7 @@ public struct RuleContext: Sendable {
         self.init(at: 0, inputs: RuleInputs(analysis: analysis, options: options, rules: [rule]))
     }
 
-    init(at position: Int, inputs: RuleInputs, poll: InterruptPoll = InterruptPoll(.never, every: RuleRunner.pollSteps)) {
+    init(at position: Int, inputs: RuleInputs, poll: InterruptPoll = InterruptPoll(.never, every: .max)) {
         self.position = position
         self.inputs = inputs
         self.poll = poll
