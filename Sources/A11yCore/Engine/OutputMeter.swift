@@ -65,16 +65,18 @@ struct OutputMeter {
 
     /// Keeps at most `maxEntries` of each diagnostic's related nodes, as many as the meter can
     /// pay for (each written as its pointer in quotes, with a comma), and counts the rest in
-    /// `relatedOmitted`.
+    /// `relatedOmitted`. The kept entries are a list of their own: many diagnostics may share
+    /// one long list (N contents naming one identifier of N sources), which is not kept N times.
     mutating func listRelated(of diagnostics: inout [Diagnostic], maxEntries: Int, in nodes: [Node]) {
         for d in diagnostics.indices where !diagnostics[d].related.isEmpty {
-            var kept = 0
-            for node in diagnostics[d].related.prefix(maxEntries) {
+            let related = diagnostics[d].related
+            var kept: [Int] = []
+            for node in related.prefix(maxEntries) {
                 guard charge(pointerBytes(of: node, in: nodes) + 3) else { break }
-                kept += 1
+                kept.append(node)
             }
-            diagnostics[d].relatedOmitted += diagnostics[d].related.count - kept
-            diagnostics[d].related.removeLast(diagnostics[d].related.count - kept)
+            diagnostics[d].relatedOmitted += related.count - kept.count
+            diagnostics[d].related = kept
         }
     }
 

@@ -93,6 +93,11 @@ import Testing
         }
         // Every content entry is a finding: listed, or counted as omitted.
         #expect(findings.count + run.screens[0].report.run.findingsOmitted >= n)
+        // The diagnostics hold only what they list: n lists of the n sources would be n² nodes.
+        let diagnostics = run.screens[0].report.analysis.diagnostics
+        #expect(diagnostics.count >= n)
+        let held = diagnostics.reduce(0) { $0 + $1.related.capacity }
+        #expect(held <= diagnostics.count * AuditBudget.default.maxListEntries * 2)
         expectWithinBound(outcome)
     }
 
