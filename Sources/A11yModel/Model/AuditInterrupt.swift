@@ -64,7 +64,8 @@ package final class InterruptPoll: @unchecked Sendable {
     package let interrupt: AuditInterrupt
     /// Units of work between two questions to the interrupt.
     package let every: Int
-    private var untilPoll = 0
+    /// Units left before the next question to the interrupt.
+    @usableFromInline var untilPoll = 0
     /// Why the stage must stop, once the interrupt said so.
     package private(set) var reason: InterruptReason?
 
@@ -75,7 +76,7 @@ package final class InterruptPoll: @unchecked Sendable {
     }
 
     /// Counts `units` of work; true when the stage must stop now.
-    @inline(__always)
+    @inlinable
     package func stopping(after units: Int = 1) -> Bool {
         if reason != nil { return true }
         untilPoll -= units
@@ -92,7 +93,7 @@ package final class InterruptPoll: @unchecked Sendable {
     }
 
     /// Counts `units` of work; throws when the stage must stop now.
-    @inline(__always)
+    @inlinable
     package func step(_ units: Int = 1) throws(InputError) {
         if stopping(after: units) { try throwIfStopped() }
     }
