@@ -49,7 +49,7 @@ struct AuditHandler: Sendable {
         let cancellation = request.cancellation
         let onLoop = request.onLoop
         let deadline = cepoll_monotonic_ns() &+ (onLoop ? min(timeBudgetNanos, loopSliceNanos) : timeBudgetNanos)
-        let interrupt = AuditInterrupt(renderStride: onLoop ? Self.loopRenderStride : 1024) {
+        let interrupt = AuditInterrupt(renderStride: onLoop ? Self.loopRenderStride : AuditInterrupt.defaultRenderStride) {
             if cancellation.isCancelled { return .cancelled }
             return cepoll_monotonic_ns() >= deadline ? .timeBudget : nil
         }
@@ -90,7 +90,6 @@ struct AuditHandler: Sendable {
             // More than a loop may spend: the audit runs again, whole, on a worker.
             return .runOnWorker
         case .success(let (run, body)):
-            // By index: measured faster than iterating the screens.
             for i in run.screens.indices { metrics.recordAudit(findings: run.screens[i].report.run.findings, omitted: run.screens[i].report.run.omitted) }
             var response = Response(status: 200, contentType: format.mediaType, body: body)
             if format == .report(.html) { response.headers.append(("Content-Security-Policy", Self.htmlPolicy)) }

@@ -1,9 +1,14 @@
 import A11yModel
 /// Runs the engines over a document: visibility, nested identifiers, labeled pairs,
 /// deferral, element building, reading order, positions and spoken output.
-/// Texts are cut and output is charged as `budget` says (`AuditBudget`); `interrupt` is
-/// asked between engines and every few thousand nodes within them.
+/// The stage around the engines: texts are cut and output is charged as `budget` says
+/// (`AuditBudget`), and the engines share one `InterruptPoll`, asked between engines and
+/// as they go (every few thousand nodes, each container a composition walks).
 public enum Analyzer {
+    /// Engine steps (nodes visited, identifiers composed, contents deferred) between two
+    /// questions to the interrupt.
+    static let pollSteps = 2048
+
     public static func analyze(_ document: Document, budget: AuditBudget = .default,
                                interrupt: AuditInterrupt = .never) throws(InputError) -> Analysis {
         var meter = OutputMeter(budget, for: document)
@@ -17,22 +22,25 @@ public enum Analyzer {
         meter.pointerPrefix = document.pointerPrefix
         meter.sourceMap = document.sourceMap
 
+        let poll = InterruptPoll(interrupt, every: pollSteps)
         let visibility = Visibility(document)
-        let identifiers = try NestedIdentifiers(document, maxTextBytes: budget.maxTextBytes, meter: &meter, interrupt: interrupt)
-        try interrupt.check()
+        let identifiers = try NestedIdentifiers(document, maxTextBytes: budget.maxTextBytes, meter: &meter, poll: poll)
+        try poll.checkNow()
         let pairs = LabeledPairs(document, visible: visibility.isVisible)
         var builder = ElementBuilder(document: document, visibility: visibility, identifiers: identifiers, pairs: pairs,
-                                     maxTextBytes: budget.maxTextBytes, interrupt: interrupt)
-        try interrupt.check()
-        builder.deferral = try DeferralResolver.resolve(builder, meter: &meter, maxListEntries: budget.maxListEntries)
-        try interrupt.check()
+                                     maxTextBytes: budget.maxTextBytes, poll: poll)
+        try poll.checkNow()
+        var deferral = try DeferralResolver.resolve(builder)
+        meter.listRelated(of: &deferral.diagnostics, maxEntries: budget.maxListEntries, in: document.nodes)
+        builder.deferral = deferral
+        try poll.checkNow()
 
         // Elements are finished in document order as they are found; reading order then moves them.
         var collected = ElementCollector(count: count, visibility: visibility, capacity: builder.elementRoleCount,
                                          platform: document.platform)
         var items: [ReadingItem] = []
         try collected.collect(document.root, builder: builder, meter: &meter, into: &items)
-        try interrupt.check()
+        try poll.checkNow()
         var sequence: [Int] = []
         sequence.reserveCapacity(collected.elements.count)
         ReadingItem.sort(&items, order: builder.order)

@@ -21,7 +21,7 @@ extension ElementBuilder {
         case .skipped: return
         case .container:
             // One element may stand for the whole tree: its walk is where a stop is noticed.
-            try interrupt.check()
+            try poll.checkNow()
             // A view with UIKit accessibilityElements gives exactly those entries, hidden ones
             // too, each as the object it is, not walked into (Blueprint
             // `UIView.recursiveAccessibleElements`: `accessibilityElements.compactMap { $0 as? NSObject }`).
@@ -61,10 +61,9 @@ extension ElementBuilder {
     }
 
     /// Appends the combined element of a `combine` / `combinable` node to `out`; false (nothing
-    /// appended) when it has nothing to say. Composed straight into `out` and finished there
-    /// (measured faster than returning the draft).
+    /// appended) when it has nothing to say. Composed straight into `out` and finished there.
     func appendCombinedElement(_ i: Int, to out: inout [ElementDraft]) throws(InputError) -> Bool {
-        try interrupt.check()
+        try poll.checkNow()
         var settings = nodes[i].combinable ?? Combinable()
         // A combined deferral receiver is Blueprint's `ReceiverContainerView`, which never
         // merges an interactive child (its init sets `mergeInteractiveSingleChild = false`).
@@ -205,7 +204,6 @@ extension ElementBuilder {
         nodes.reserveCapacity(nodeCount)
         nodes.append(i)
         for k in parts.indices { nodes += parts[k].nodes }
-        // Built in one go as the result (measured faster than filling a draft field by field).
         return ElementDraft(label: label, value: value, hint: hint, identifier: identifier, traits: traits, actions: actions,
                             customContent: customContent, rotors: rotors, nodes: nodes)
     }
@@ -225,7 +223,7 @@ extension ElementBuilder {
     /// its own custom actions, then for an adjustable child "Increment <name>" and
     /// "Decrement <name>" (the label, else the value). A disabled child (`notEnabled`) has no
     /// activation, increment or decrement: the representation takes those only when
-    /// `isAccessibilityEnabled`. Takes the parts and an index, not a part: measured faster.
+    /// `isAccessibilityEnabled`.
     private func allActions(of k: Int, in parts: [ElementDraft]) -> [String] {
         guard !parts[k].traits.contains(.notEnabled) else { return parts[k].actions }
         var names = [activationName(label: parts[k].label, value: parts[k].value, traits: parts[k].traits, node: parts[k].node)]
@@ -254,8 +252,7 @@ extension ElementBuilder {
 /// Texts joined in first-seen order, without empties or repeats.
 struct OrderedTextList {
     private(set) var items: [String] = []
-    /// Only built past `linearLimit` items: short lists (nearly all) are searched one by one,
-    /// which is cheaper than hashing every text.
+    /// Only built past `linearLimit` items: short lists are searched one by one.
     private var seen: Set<String> = []
     private static let linearLimit = 8
 

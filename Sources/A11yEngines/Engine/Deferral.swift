@@ -13,7 +13,6 @@ struct DeferredAdditions {
     var customContent: [CustomContent] = []
     var sources: [Int] = []
 
-    // Inlined into the caller: measured faster.
     @inline(__always)
     func apply(to e: inout ElementDraft, maxTextBytes: Int) {
         // `joinedAccessibilityString`: the non-empty texts joined with ", ", repeats kept.
@@ -89,30 +88,23 @@ package struct DeferralOutcome {
 /// Blueprint `AccessibilityDeferral` (BlueprintUIAccessibilityCore): inside a `deferral` container, content
 /// items hand their source's accessibility to the one receiver.
 package enum DeferralResolver {
-    /// Diagnostics list at most `maxListEntries` related nodes, each charged to `meter`.
-    /// Each source's accessibility is read once, however many entries name it, and an
-    /// entry repeating what a receiver already got adds nothing: hostile requests name one
-    /// large source thousands of times.
-    package static func resolve(_ builder: ElementBuilder, meter: inout OutputMeter,
-                        maxListEntries: Int) throws(InputError) -> DeferralOutcome {
+    /// What every deferral container of the visible tree hands to its receiver, and a
+    /// diagnostic (listing every related node: the caller bounds the list) for each container
+    /// or content that cannot defer. Each source's accessibility is read once, however many
+    /// entries name it, and an entry repeating what a receiver already got adds nothing:
+    /// hostile requests name one large source thousands of times. Stops when `builder.poll`
+    /// says so (per container, and as the contents are read).
+    package static func resolve(_ builder: ElementBuilder) throws(InputError) -> DeferralOutcome {
         let nodes = builder.nodes
         var outcome = DeferralOutcome()
         var accessibilityOf: [Int: ElementDraft] = [:]
         /// (receiver, source, kind, importance) already handed over.
         var delivered: Set<Delivery> = []
         var handOvers = 0
-        func listed(_ related: [Int]) -> (nodes: [Int], omitted: Int) {
-            var kept: [Int] = []
-            for node in related.prefix(maxListEntries) {
-                guard meter.charge(meter.pointerBytes(of: node, in: nodes) + 3) else { break }
-                kept.append(node)
-            }
-            return (kept, related.count - kept.count)
-        }
         for c in nodes.indices {
             // The flag first: only deferral containers' rows are read.
             guard nodes[c].has(.deferral), builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
-            try builder.interrupt.check()
+            try builder.poll.checkNow()
             // The first receiver; all of them only once there is a second (a diagnostic lists them).
             var receiver = -1, receivers: [Int] = []
             var sourcesByID = DeferralSources()
@@ -133,22 +125,20 @@ package enum DeferralResolver {
                 if nodes[i].has(.deferredSource), let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
-                let related = listed(receivers)
                 outcome.diagnostics.append(Diagnostic(.deferralSeveralReceivers, node: c,
                     message: "Deferral container has \(receivers.count) receivers, so none of its content is deferred.",
-                    related: related.nodes, relatedOmitted: related.omitted))
+                    related: receivers))
                 continue
             }
-            for (n, content) in deferral.content.enumerated() {
-                if n & 1023 == 1023 { try builder.interrupt.check() }
+            for content in deferral.content {
+                try builder.poll.step()
                 let sources = sourcesByID.nodes(for: content.identifier)
                 guard sources.count == 1, let source = sources.first else {
                     let kind: Diagnostic.Kind = sources.isEmpty ? .deferralContentWithoutSource : .deferralContentWithSeveralSources
                     let what = sources.isEmpty ? "no source" : "\(sources.count) sources"
-                    let related = listed(sources)
                     outcome.diagnostics.append(Diagnostic(kind, node: c,
                         message: "Deferred content \"\(content.identifier)\" has \(what), so it is not deferred.",
-                        related: related.nodes, relatedOmitted: related.omitted))
+                        related: sources))
                     continue
                 }
                 guard receiver >= 0 else {
@@ -163,8 +153,7 @@ package enum DeferralResolver {
                 // twice alike is a slip, and hostile requests name one large source thousands of times.
                 guard delivered.insert(Delivery(receiver: receiver, source: source, kind: content.kind,
                                                 importance: content.importance)).inserted else { continue }
-                // The first few hand-overs of an audit (all of nearly every request) are cheaper
-                // to read again than to memoise.
+                // A source named again is read once (`accessibilityOf`), past the first few.
                 let e: ElementDraft
                 handOvers += 1
                 if handOvers <= DeferralResolver.fewHandOvers {

@@ -1,6 +1,5 @@
-/// The visible deferral sources of one container, by identifier. Containers usually hold
-/// a handful: comparing against a flat list then costs less than hashing every identifier
-/// into a dictionary. Past `linearLimit` sources a dictionary keeps large trees linear.
+/// The visible deferral sources of one container, by identifier: a short list searched one
+/// by one, and past `linearLimit` sources a dictionary, which keeps large trees linear.
 struct DeferralSources {
     private static let linearLimit = 16
     private var list: [(id: String, node: Int)] = []

@@ -23,13 +23,14 @@ package struct ElementBuilder {
     package let elementRoleCount: Int
     /// Longest text a composition, join or deferral may make (`AuditBudget.maxTextBytes`).
     let maxTextBytes: Int
-    /// Asked while composing, whose walks can cover the whole tree for one element.
-    let interrupt: AuditInterrupt
+    /// The engines' "keep going?" (`Analyzer`'s): asked while composing, whose walks can
+    /// cover the whole tree for one element, and while elements are collected and deferred.
+    let poll: InterruptPoll
 
     package init(document: borrowing Document, visibility: Visibility, identifiers: NestedIdentifiers, pairs: LabeledPairs,
-         maxTextBytes: Int = AuditBudget.default.maxTextBytes, interrupt: AuditInterrupt = .never) {
+         maxTextBytes: Int = AuditBudget.default.maxTextBytes, poll: InterruptPoll) {
         self.maxTextBytes = maxTextBytes
-        self.interrupt = interrupt
+        self.poll = poll
         nodes = document.nodes
         childStorage = document.childStorage
         order = ReadingOrder(document: document)
@@ -37,7 +38,6 @@ package struct ElementBuilder {
         self.identifiers = identifiers
         self.pairs = pairs
         var roles = [Role](filledWith: .skipped, count: nodes.count)
-        // Written through a buffer: measured faster on large trees.
         let nodes = nodes
         roles.withUnsafeMutableBufferPointer { roles in
             for i in roles.indices {

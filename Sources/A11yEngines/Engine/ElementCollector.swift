@@ -1,8 +1,6 @@
 import A11yModel
 /// Walks the tree for the analyzer: reading items, and each element finished (with its facts,
-/// series and nodes) as soon as it is built, in document order, while its node, label and
-/// parts are in cache. At 100k nodes a later pass over drafts missed the cache for each.
-/// The builder is passed to each call, not stored (measured faster).
+/// series and nodes) as soon as it is built, in document order.
 package struct ElementCollector {
     private let series: [Int], seriesNodes: [Int]
     package private(set) var elements: [AccessibilityElement] = []
@@ -27,9 +25,6 @@ package struct ElementCollector {
 
     /// Elements that may still come (element roles): bounds the arrays.
     private let capacity: Int
-    /// Nodes visited so far: the interrupt is asked every `pollInterval` of them.
-    private var visited = 0
-    private static let pollInterval = 2048
 
     package init(count: Int, visibility: Visibility, capacity: Int, platform: Platform = .ios) {
         self.capacity = capacity
@@ -46,8 +41,7 @@ package struct ElementCollector {
     /// Builds reading items for `i` and its subtree (recursion bounded by the decoder's depth limit).
     package mutating func collect(_ i: Int, builder: ElementBuilder, meter: inout OutputMeter,
                           into items: inout [ReadingItem]) throws(InputError) {
-        visited += 1
-        if visited % ElementCollector.pollInterval == 0 { try builder.interrupt.check() }
+        try builder.poll.step()
         // Siblings of a modal view are not walked (their roles stand for composition, which does not look at modals).
         guard builder.visibility.isReachable[i] else { return }
         let priority = builder.nodes[i].sortPriority

@@ -14,7 +14,7 @@ package struct NestedIdentifiers {
     /// pointer (the `identifiers` list writes both): one long root above thousands of
     /// nested identifiers would otherwise be copied into each of them.
     package init(_ document: borrowing Document, maxTextBytes: Int = AuditBudget.default.maxTextBytes,
-         meter: inout OutputMeter, interrupt: AuditInterrupt = .never) throws(InputError) {
+         meter: inout OutputMeter, poll: InterruptPoll) throws(InputError) {
         let nodes = document.nodes
         var composed = [String?](nilCount: nodes.count)
         var isContainer = [Bool](filledWith: false, count: nodes.count)
@@ -23,7 +23,6 @@ package struct NestedIdentifiers {
         var owner = [Int](filledWith: -1, count: nodes.count)
         var composedCount = 0
         var failure: InputError?
-        // All three written through buffers: measured faster on large trees.
         composed.withUnsafeMutableBufferPointer { composed in
         isContainer.withUnsafeMutableBufferPointer { isContainer in
         owner.withUnsafeMutableBufferPointer { owner in
@@ -39,7 +38,7 @@ package struct NestedIdentifiers {
                 }
                 if let own {
                     do throws(InputError) {
-                        if composedCount & 1023 == 1023 { try interrupt.check() }
+                        try poll.step()
                         try meter.charge(own.utf8.count + meter.pointerBytes(of: i, in: nodes), at: i, in: nodes,
                                          what: "Composed nested identifiers")
                     } catch {

@@ -64,6 +64,23 @@ package struct OutputMeter {
                          at: Document.pointer(of: node, in: nodes, prefix: pointerPrefix, sourceMap: sourceMap))
     }
 
+    /// Keeps at most `maxEntries` of each diagnostic's related nodes, as many as the meter can
+    /// pay for (each written as its pointer in quotes, with a comma), and counts the rest in
+    /// `relatedOmitted`. The kept entries are a list of their own: many diagnostics may share
+    /// one long list (N contents naming one identifier of N sources), which is not kept N times.
+    mutating func listRelated(of diagnostics: inout [Diagnostic], maxEntries: Int, in nodes: [Node]) {
+        for d in diagnostics.indices where !diagnostics[d].related.isEmpty {
+            let related = diagnostics[d].related
+            var kept: [Int] = []
+            for node in related.prefix(maxEntries) {
+                guard charge(pointerBytes(of: node, in: nodes) + 3) else { break }
+                kept.append(node)
+            }
+            diagnostics[d].relatedOmitted += related.count - kept.count
+            diagnostics[d].related = kept
+        }
+    }
+
     /// Bytes of the JSON Pointer of `node`, estimated from its depth without walking up:
     /// "/root" and twelve bytes a level ("/children/" and two digits). Levels with 100 or
     /// more siblings and synthetic children write a little more; `AuditBudget`'s response

@@ -21,7 +21,7 @@ import A11yModel
 ///   order reordered (`ReorderedChildrenIterator`); nodes get decreasing `sortPriority` by it.
 public enum AndroidImporter {
     /// The dump's screen. `interrupt` is asked between the reading, the roles and the
-    /// layout, and every `WorkMeter.pollUnits` nodes laid out.
+    /// layout, and as the nodes are laid out (`InterruptPoll.importing`).
     public static func document(_ bytes: UnsafeRawBufferPointer, density: Double? = nil,
                                 limits: DecodeLimits = .default, interrupt: AuditInterrupt = .never) throws(InputError) -> Document {
         if let density, !AndroidDensity.isAcceptable(density) {
@@ -34,9 +34,8 @@ public enum AndroidImporter {
         let sources = reader.sources.build()
         let display = self.display(screen(reader, elements), given: density)
         let roles = AndroidRoles(elements)
-        var meter = WorkMeter(interrupt)
         var document = try build(elements, roles: roles, scale: display.density, display: (reader.displayWidth, reader.displayHeight),
-                                 sources: sources, meter: &meter)
+                                 sources: sources, poll: .importing(interrupt))
         var facts = display
         facts.inactiveWindows = reader.inactiveWindows
         document.androidDisplay = facts
@@ -78,7 +77,6 @@ public enum AndroidImporter {
     static func screen(_ reader: AndroidHierarchyReader, _ elements: [AndroidElement]) -> AndroidScreen {
         var right: Int32 = 0, bottom: Int32 = 0
         var statusBar: Int?, navigationBar: Int?
-        // By index, read in place: a copy of an element would retain and release its strings.
         for i in elements.indices where elements[i].flags.contains(.hasBounds) {
             right = max(right, elements[i].right); bottom = max(bottom, elements[i].bottom)
             // The bars are views of the app's window with these framework resource ids (told
@@ -109,7 +107,7 @@ public enum AndroidImporter {
     }
 
     private static func build(_ elements: [AndroidElement], roles: AndroidRoles, scale: Double,
-                              display: (Int?, Int?), sources: SourceMap, meter: inout WorkMeter) throws(InputError) -> Document {
+                              display: (Int?, Int?), sources: SourceMap, poll: InterruptPoll) throws(InputError) -> Document {
         let count = elements.count
         var document = Document()
         document.platform = .android
@@ -118,8 +116,7 @@ public enum AndroidImporter {
         document.nodes.reserveCapacity(count)
         let fields = FieldTable(capacity: max(count, 1))
         for i in 0..<count {
-            try meter.step()
-            // Fields are read in place: a copy of the element would retain and release its five strings.
+            try poll.step()
             let flags = elements[i].flags
             fields.append(Node.Fields())
             var node = Node(table: fields, row: i, parent: elements[i].parent < 0 ? nil : Int(elements[i].parent), isSynthetic: false,

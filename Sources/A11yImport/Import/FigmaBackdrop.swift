@@ -60,11 +60,11 @@ enum FigmaBackdrop {
     /// `facts` has each layer's place in it, whether it is shown, its opacity product, whether
     /// it or an ancestor blends or distorts, and whether its geometry can be placed.
     ///
-    /// Cost: at most `maxLayers` layers and the item's ancestors, each counted on `meter`
+    /// Cost: at most `maxLayers` layers and the item's ancestors, each counted on `poll`
     /// (which stops the walk when the audit is interrupted); an outline's 9 tests are paid
-    /// from the meter's allowance, and once it is spent the shape is judged by its box.
+    /// from `outlineTests`, and once it is spent the shape is judged by its box.
     static func beneath(_ item: Int, box: Rect, order: [Int], layers: [FigmaLayer], facts: FigmaImporter.LayerFacts,
-                        page: Color, meter: inout WorkMeter) throws(InputError) -> Beneath {
+                        page: Color, poll: InterruptPoll, outlineTests: inout OutlineAllowance) throws(InputError) -> Beneath {
         let position = facts.position, shown = facts.shown, opacity = facts.opacity, mixed = facts.mixed
         var result = Beneath()
         // Paints from the top down; `shape` is the outlined shape's place in `shapes`, or -1.
@@ -73,7 +73,7 @@ enum FigmaBackdrop {
         var undecidable = false
         /// Adds layer i's paints; true when the walk ends (an opaque solid paint surely beneath, or undecidable).
         func paint(_ i: Int) throws(InputError) -> Bool {
-            try meter.step()
+            try poll.step()
             // Every kind of layer must hold the item's region: tested first, on the box alone,
             // as most layers beneath an item lie elsewhere (a text's walk meets its neighbours).
             guard shown[i], let b = layers[i].box, covers(b, box) else { return false }
@@ -81,7 +81,7 @@ enum FigmaBackdrop {
             guard !layer.isMask, layer.parent < 0 || layers[layer.parent].type != "BOOLEAN_OPERATION" else { return false }
             var isOutlined = false
             if outlined.contains(layer.type) {
-                switch try coverage(of: layer, at: b, region: box, straight: facts.straight[i], meter: &meter) {
+                switch try coverage(of: layer, at: b, region: box, straight: facts.straight[i], poll: poll, outlineTests: &outlineTests) {
                 case .none: return false
                 case .all: break
                 case .part: isOutlined = true
@@ -150,16 +150,33 @@ enum FigmaBackdrop {
 
     enum Coverage { case none, part, all }
 
+    /// The outline tests a request may still pay for, in edges and sub-paths tested
+    /// (`FigmaOutline.cost`; sized by `FigmaImporter.geometryFactor`): a bound on the work
+    /// whatever the input. Once spent, shapes are judged by their boxes, as without geometry.
+    struct OutlineAllowance {
+        private(set) var remaining: Int
+        init(_ units: Int) { remaining = units }
+
+        /// Pays `units` of tests; false (nothing paid) when the allowance cannot cover them.
+        mutating func spend(_ units: Int) -> Bool {
+            guard remaining >= units else { return false }
+            remaining -= units
+            return true
+        }
+    }
+
     /// How much of `region` an outlined shape at `box` paints: by its `fillGeometry` at 9
     /// points (a 3x3 grid at the sixths of the region) when it has one and it and its
-    /// ancestors are neither rotated nor flipped (`straight`) and `meter`'s allowance still
+    /// ancestors are neither rotated nor flipped (`straight`) and `outlineTests` still
     /// covers the 9 tests (each costs the outline's edges and sub-paths: a shape of many paths
     /// under many texts would otherwise cost texts × edges); else `part`, as the box alone
     /// cannot tell.
     static func coverage(of layer: FigmaLayer, at box: Rect, region: Rect, straight: Bool,
-                         meter: inout WorkMeter) throws(InputError) -> Coverage {
-        guard straight, let outline = layer.outline, !outline.isEmpty,
-              try meter.spend(9 * outline.reduce(0) { $0 + $1.cost }) else { return .part }
+                         poll: InterruptPoll, outlineTests: inout OutlineAllowance) throws(InputError) -> Coverage {
+        guard straight, let outline = layer.outline, !outline.isEmpty else { return .part }
+        let cost = 9 * outline.reduce(0) { $0 + $1.cost }
+        try poll.step(cost)
+        guard outlineTests.spend(cost) else { return .part }
         var inside = 0
         for i in [1.0, 3, 5] {
             for j in [1.0, 3, 5] {

@@ -53,9 +53,9 @@ public enum FigmaImporter {
     static let geometryFactor = 16
     static let geometryConstant = 1 << 25
 
-    /// The file's screens. `interrupt` is asked as the layers are walked (every
-    /// `WorkMeter.pollUnits` layers or outline edges): the importer stops mid-way when the
-    /// client leaves or the time budget runs out.
+    /// The file's screens. `interrupt` is asked as the layers are walked and outlines tested
+    /// (`InterruptPoll.importing`): the importer stops mid-way when the client leaves or the
+    /// time budget runs out.
     public static func screens(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
                                interrupt: AuditInterrupt = .never) throws(InputError) -> [Screen] {
         var reader = FigmaReader(bytes, limits: limits)
@@ -87,12 +87,13 @@ public enum FigmaImporter {
         // Per-layer facts, in arrays made once: screens are disjoint subtrees, each writes its own layers.
         var facts = LayerFacts(count: layers.count)
         let allowance = bytes.count.multipliedReportingOverflow(by: geometryFactor)
-        var meter = WorkMeter(interrupt, allowance: allowance.overflow ? .max : allowance.partialValue &+ geometryConstant)
+        var outlineTests = FigmaBackdrop.OutlineAllowance(allowance.overflow ? .max : allowance.partialValue &+ geometryConstant)
+        let poll = InterruptPoll.importing(interrupt)
         var screens: [Screen] = []
         for root in roots {
             screens.append(Screen(name: layers[root.layer].name,
                                   document: try document(root.layer, page: root.page, layers: layers, json: json,
-                                                         components: names, facts: &facts, meter: &meter)))
+                                                         components: names, facts: &facts, poll: poll, outlineTests: &outlineTests)))
         }
         return screens
     }
@@ -170,7 +171,7 @@ public enum FigmaImporter {
 
     private static func document(_ root: Int, page: Color, layers: [FigmaLayer], json: JSONSource,
                                  components: [String: String], facts: inout LayerFacts,
-                                 meter: inout WorkMeter) throws(InputError) -> Document {
+                                 poll: InterruptPoll, outlineTests: inout FigmaBackdrop.OutlineAllowance) throws(InputError) -> Document {
         let order = paintOrder(root, layers)
         for (p, i) in order.enumerated() { facts.position[i] = p }
         // Shown and opacity products, parents first (paint order is pre-order).
@@ -210,7 +211,8 @@ public enum FigmaImporter {
         for i in order where (i != root || wraps) && shown[i]
             && (layers[i].type == "TEXT" || isIcon(i) && (i == root || layers[i].parent == root || !isIcon(layers[i].parent))) {
             guard let box = layers[i].box else { continue }
-            var b = try FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page, meter: &meter)
+            var b = try FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page,
+                                              poll: poll, outlineTests: &outlineTests)
             // Outside a frame nothing says what the layer will be painted on: undecidable.
             if wraps && b.layers.isEmpty { b.kind = .unknown }
             beneath[i] = b
@@ -245,7 +247,7 @@ public enum FigmaImporter {
         var stack: [(layer: Int, parent: Int, inControl: Bool)] = wraps ? [(root, 0, false)]
             : layers[root].children.reversed().map { ($0, 0, false) }
         while let (i, parent, inControl) = stack.popLast() {
-            try meter.step()
+            try poll.step()
             guard shown[i] else { continue }
             let l = layers[i]
             var node = Node()
@@ -277,7 +279,7 @@ public enum FigmaImporter {
                 if guessed != .image { guessName = "" }
                 if shapesOnly[i] && hasVector[i] {
                     node.style = try iconStyle(i, beneath: beneath[i], order: order, layers: layers, facts: facts, page: page,
-                                               meter: &meter)
+                                               poll: poll, outlineTests: &outlineTests)
                 }
             } else {
                 guessName = ""
@@ -339,13 +341,15 @@ public enum FigmaImporter {
     /// illustration's accents are not what makes it recognisable); at most 1,024 shapes looked
     /// at; none when no shape is painted solid.
     private static func iconStyle(_ i: Int, beneath known: FigmaBackdrop.Beneath?, order: [Int], layers: [FigmaLayer],
-                                  facts: LayerFacts, page: Color, meter: inout WorkMeter) throws(InputError) -> Style? {
+                                  facts: LayerFacts, page: Color, poll: InterruptPoll,
+                                  outlineTests: inout FigmaBackdrop.OutlineAllowance) throws(InputError) -> Style? {
         guard let box = layers[i].box else { return nil }
         let beneath: FigmaBackdrop.Beneath
         if let known {
             beneath = known
         } else {
-            beneath = try FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page, meter: &meter)
+            beneath = try FigmaBackdrop.beneath(i, box: box, order: order, layers: layers, facts: facts, page: page,
+                                                poll: poll, outlineTests: &outlineTests)
         }
         var largest: (color: Color, area: Double, blends: Bool)?
         var blends = layers[i].shadowed

@@ -23,7 +23,7 @@ struct FigmaOutline {
             }
         }
     }
-    /// What one `contains` costs at most, in `WorkMeter` units: one per polygon and per edge.
+    /// What one `contains` costs at most, in units of work (`FigmaBackdrop.OutlineAllowance`): one per polygon and per edge.
     private(set) var cost = 0
     /// `windingRule: "EVENODD"`; otherwise NONZERO.
     var evenOdd = false

@@ -23,7 +23,7 @@ import A11yModel
 /// - `traits` (WDA 9.10 and later: names joined by ", ") replace the kind's traits.
 /// - Reading order is VoiceOver's geometric one, as for our JSON trees.
 public enum IOSPageSource {
-    /// The page source's screen; `interrupt` is asked every `WorkMeter.pollUnits` nodes read.
+    /// The page source's screen; `interrupt` is asked as the nodes are read (`InterruptPoll.importing`).
     public static func document(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
                                 interrupt: AuditInterrupt = .never) throws(InputError) -> Document {
         var reader = XMLReader(dump: bytes, limits: limits)
@@ -45,11 +45,11 @@ public enum IOSPageSource {
         // Per open element: inside a web view, and the link and heading traits of the
         // non-element links and headings around it (`WebContent`).
         var web: [(inWebView: Bool, traits: Traits)] = []
-        var meter = WorkMeter(interrupt)
+        let poll = InterruptPoll.importing(interrupt)
         while true {
             switch try reader.nextEvent() {
             case .startElement:
-                try meter.step()
+                try poll.step()
                 let index = document.nodes.count
                 let location = counter.advance(to: reader.eventOffset, in: bytes)
                 if open.isEmpty && !(reader.equals(reader.name, "AppiumAUT") || reader.string(reader.name).hasPrefix("XCUIElementType")) {

@@ -7,24 +7,26 @@ public enum InterruptReason: Sendable, Equatable {
 
 /// Asked between units of work (engine phases, rules, chunks of nodes) whether the audit
 /// should stop. The core never reads a clock or a socket itself: the caller decides, here.
+/// Stages whose work grows with the input ask it through an `InterruptPoll`.
 /// An interrupted audit throws `InputError` of kind `.timeBudget` or `.cancelled`.
 public struct AuditInterrupt: Sendable {
     private let poll: (@Sendable () -> InterruptReason?)?
-    /// Items a renderer writes between two polls (`RenderCheck`): 1,024 by default; a caller
-    /// that must stop within a small slice of time (an event loop) asks more often.
+    /// Items a report writer writes between two questions to the interrupt: 1,024 by default
+    /// (`defaultRenderStride`); a caller that must stop within a small slice of time (an event
+    /// loop) asks more often.
     public let renderStride: Int
+    public static let defaultRenderStride = 1024
 
-    public init(renderStride: Int = 1024, _ poll: @escaping @Sendable () -> InterruptReason?) {
+    public init(renderStride: Int = defaultRenderStride, _ poll: @escaping @Sendable () -> InterruptReason?) {
         self.poll = poll
         self.renderStride = max(1, renderStride)
     }
-    private init() { poll = nil; renderStride = RenderCheck.stride }
+    private init() { poll = nil; renderStride = Self.defaultRenderStride }
 
     /// Never stops: the CLI and tests.
     public static let never = AuditInterrupt()
 
-    /// Why the caller wants the audit to stop now, if it does; for writers that cannot throw
-    /// and break out instead (a renderer), leaving the throw to their caller.
+    /// Why the caller wants the audit to stop now, if it does.
     @inline(__always)
     public var reason: InterruptReason? { poll?() }
 
@@ -44,44 +46,64 @@ public struct AuditInterrupt: Sendable {
     }
 }
 
-/// The interrupt as a renderer asks it while writing the answer. Writing is the last unit of
-/// an audit and its cost grows with the tree (an 8 MiB tree of buttons takes longer to write
-/// than to audit), so it stops too when nobody waits any more. The renderers do not throw:
-/// they count the items they write (elements, identifiers, findings) and ask the interrupt
-/// once per `stride` of them and between screens, then stop writing when told; the first
-/// reason is kept, so the partial answer is thrown away by `throwIfStopped()` even when the
-/// poll would answer differently later.
-package final class RenderCheck {
-    /// Items written between two polls: a poll reads the clock, so asking for each of a
-    /// screen's 60,000 stops would cost more than writing them; a 50-node answer asks once.
-    /// An interrupt may ask for a smaller stride (`AuditInterrupt.renderStride`).
-    static let stride = 1024
+/// A long stage's "keep going?": the stage counts its work here as it goes (a rule's steps, a
+/// node imported, an item of the answer written) and stops when told to, because the caller
+/// (`AuditInterrupt`) no longer wants the audit: its time budget ran out or nobody waits for
+/// the answer. The stage that runs the work (`RuleRunner`, an importer, `AuditRun.render`)
+/// makes one poll for it, chooses how many units lie between two questions to the interrupt
+/// (`every`), and turns a stop into the audit's `.timeBudget` or `.cancelled` error.
+///
+/// Work that throws anyway asks `step(_:)`, which throws when the stage must stop. Work that
+/// does not throw (a rule, a report writer) asks `stopping(after:)` and returns what it has;
+/// the stage then calls `throwIfStopped()`, so the work's partial result is never the answer.
+/// The first reason to stop is kept: later questions answer the same.
+///
+/// One poll serves one stage on one thread; it is a class so that every value holding it (the
+/// contexts handed to rules) counts into the same poll.
+package final class InterruptPoll: @unchecked Sendable {
+    package let interrupt: AuditInterrupt
+    /// Units of work between two questions to the interrupt.
+    package let every: Int
+    /// Units left before the next question to the interrupt.
+    @usableFromInline var untilPoll = 0
+    /// Why the stage must stop, once the interrupt said so.
+    package private(set) var reason: InterruptReason?
 
-    private let interrupt: AuditInterrupt
-    private var untilPoll = 0
-    private(set) var reason: InterruptReason?
-
-    package init(_ interrupt: AuditInterrupt) { self.interrupt = interrupt }
-
-    /// Whether writing should stop, counting one more item written; the interrupt is asked
-    /// on the first item and then every `stride` items.
-    @inline(__always)
-    package func item() -> Bool {
-        if reason != nil { return true }
-        untilPoll -= 1
-        guard untilPoll < 0 else { return false }
-        return now()
+    /// A poll asking `interrupt` on the first unit of work, then once per `every` units.
+    package init(_ interrupt: AuditInterrupt, every: Int) {
+        self.interrupt = interrupt
+        self.every = max(1, every)
     }
 
-    /// Whether writing should stop, asking the interrupt now (between screens and sections).
-    package func now() -> Bool {
+    /// Counts `units` of work; true when the stage must stop now.
+    @inlinable
+    package func stopping(after units: Int = 1) -> Bool {
         if reason != nil { return true }
-        untilPoll = interrupt.renderStride - 1
+        untilPoll -= units
+        guard untilPoll < 0 else { return false }
+        return stoppingNow()
+    }
+
+    /// Whether the stage must stop, asking the interrupt now (between phases, screens, rules).
+    package func stoppingNow() -> Bool {
+        if reason != nil { return true }
+        untilPoll = every - 1
         reason = interrupt.reason
         return reason != nil
     }
 
-    /// Throws when writing was stopped: the bytes written so far are no answer.
+    /// Counts `units` of work; throws when the stage must stop now.
+    @inlinable
+    package func step(_ units: Int = 1) throws(InputError) {
+        if stopping(after: units) { try throwIfStopped() }
+    }
+
+    /// Asks the interrupt now; throws when the stage must stop.
+    package func checkNow() throws(InputError) {
+        if stoppingNow() { try throwIfStopped() }
+    }
+
+    /// Throws when the stage was told to stop: what it made so far is no answer.
     package func throwIfStopped() throws(InputError) {
         if let reason { throw AuditInterrupt.error(reason) }
     }

@@ -32,7 +32,7 @@ public struct AuditRun: Sendable {
     }
 
     public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false) -> [UInt8] {
-        render(format, pretty: pretty, color: color, check: RenderCheck(.never))
+        render(format, pretty: pretty, color: color, check: .writing(.never))
     }
 
     /// The answer, written unless the caller asks the audit to stop while it is written:
@@ -40,13 +40,13 @@ public struct AuditRun: Sendable {
     /// any more. Throws `.timeBudget` or `.cancelled` as an interrupted audit does.
     public func render(_ format: OutputFormat, pretty: Bool = false, color: Bool = false,
                        interrupt: AuditInterrupt) throws(InputError) -> [UInt8] {
-        let check = RenderCheck(interrupt)
+        let check = InterruptPoll.writing(interrupt)
         let bytes = render(format, pretty: pretty, color: color, check: check)
         try check.throwIfStopped()
         return bytes
     }
 
-    private func render(_ format: OutputFormat, pretty: Bool, color: Bool, check: RenderCheck) -> [UInt8] {
+    private func render(_ format: OutputFormat, pretty: Bool, color: Bool, check: InterruptPoll) -> [UInt8] {
         switch format {
         case .json: ResponseEncoder.json(self, pretty: pretty, check: check)
         case .text:

@@ -39,12 +39,12 @@ extension BaselineComparison {
     /// to be listed under (that would repeat a long `options.source` per entry); `rule`,
     /// `node` and `message` only when the entry has them.
     public func writeSummary(into json: inout JSONWriter, screen: Int? = nil) {
-        writeSummary(into: &json, screen: screen, check: RenderCheck(.never))
+        writeSummary(into: &json, screen: screen, check: .writing(.never))
     }
 
     /// The same, stopping the list of fixed entries when `check` says so (the answer is then
     /// thrown away by the caller).
-    func writeSummary(into json: inout JSONWriter, screen: Int? = nil, check: RenderCheck) {
+    func writeSummary(into json: inout JSONWriter, screen: Int? = nil, check: InterruptPoll) {
         let selected = screen.map { [screens[$0]] } ?? screens
         Self.writeSummary(new: selected.reduce(0) { $0 + $1.newCount }, unchanged: selected.reduce(0) { $0 + $1.unchangedCount },
                           fixed: selected.flatMap { compared in compared.fixed.map { (Self.fixedScreen(compared.name, $0, one: screen != nil), $0) } },
@@ -59,14 +59,14 @@ extension BaselineComparison {
 
     /// The `baseline` summary object from its counts and the fixed entries with their screens.
     static func writeSummary(new: Int, unchanged: Int, fixed: [(screen: String?, entry: Baseline.Entry)],
-                             check: RenderCheck = RenderCheck(.never), into json: inout JSONWriter) {
+                             check: InterruptPoll = .writing(.never), into json: inout JSONWriter) {
         json.beginObject()
         json.key("new"); json.int(new)
         json.key("unchanged"); json.int(unchanged)
         json.key("fixed"); json.int(fixed.count)
         json.key("fixedFindings"); json.beginArray()
         for (screen, entry) in fixed {
-            if check.item() { break }
+            if check.stopping() { break }
             json.beginObject()
             if let screen { json.key("screen"); json.string(screen) }
             json.key("fingerprint"); json.string(entry.fingerprint)

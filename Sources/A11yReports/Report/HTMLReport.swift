@@ -6,12 +6,12 @@ import A11yRules
 /// external resources; landmarks, headings and captioned tables for screen-reader users.
 public enum HTMLReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil, title: String = "Accessibility audit") -> [UInt8] {
-        render(screens: screens, baseline: baseline, title: title, check: RenderCheck(.never))
+        render(screens: screens, baseline: baseline, title: title, check: .writing(.never))
     }
 
     /// `render(screens:baseline:title:)` that stops writing when `check` says so (the bytes are then partial).
     static func render(screens: [ScreenReport], baseline: BaselineComparison?, title: String = "Accessibility audit",
-                       check: RenderCheck) -> [UInt8] {
+                       check: InterruptPoll) -> [UInt8] {
         var totals = Totals()
         for screen in screens { totals.add(screen.report.run) }
         if let baseline { totals.baseline = (baseline.newCount, baseline.unchangedCount, baseline.fixedCount) }
@@ -23,7 +23,7 @@ public enum HTMLReport {
         }
         html += mainHead
         for (index, screen) in screens.enumerated() {
-            if check.now() { break }
+            if check.stoppingNow() { break }
             html += section(screen, number: index + 1, states: baseline?.screens[index], check: check)
         }
         html += tail
@@ -80,7 +80,7 @@ public enum HTMLReport {
     }
 
     static func section(_ screen: ScreenReport, number: Int, states: BaselineComparison.Screen?,
-                        check: RenderCheck = RenderCheck(.never)) -> String {
+                        check: InterruptPoll = .writing(.never)) -> String {
         let id = "screen-\(number)"
         let report = screen.report
         let analysis = report.analysis
@@ -92,7 +92,7 @@ public enum HTMLReport {
         let wireframe = HTMLWireframe(screen: screen, idPrefix: id)
         // The wireframe is drawn in one go (one shape per node and stop): ask once it is.
         let svg = wireframe.render()
-        if check.now() { return html }
+        if check.stoppingNow() { return html }
         if let svg {
             html += "<figure>\n\(svg)\n<figcaption>"
             if let shot = analysis.document.screenshot { html += "Drawn over the screenshot \(e(shot.summary)).\n" }
@@ -116,7 +116,7 @@ public enum HTMLReport {
         if let fixed = states?.fixed, !fixed.isEmpty {
             html += "<h3 id=\"\(id)-fixed\">Fixed since the baseline</h3>\n<ul>\n"
             for entry in fixed {
-                if check.item() { return html }
+                if check.stopping() { return html }
                 html += "<li><code>\(e(entry.rule ?? "?"))</code> at <code>\(e(entry.node ?? "?"))</code>: \(e(entry.message ?? entry.fingerprint))</li>\n"
             }
             html += "</ul>\n"
@@ -125,7 +125,7 @@ public enum HTMLReport {
         return html
     }
 
-    private static func stopsTable(_ screen: ScreenReport, id: String, worst: [Int: Impact], check: RenderCheck) -> String {
+    private static func stopsTable(_ screen: ScreenReport, id: String, worst: [Int: Impact], check: InterruptPoll) -> String {
         let analysis = screen.report.analysis
         let reader = analysis.document.platform.screenReader
         var html = "<h3 id=\"\(id)-stops\">Reading order</h3>\n"
@@ -133,7 +133,7 @@ public enum HTMLReport {
         html += "<table>\n<caption>Screen-reader stops of \(e(screen.name)), in reading order</caption>\n"
         html += "<thead><tr><th scope=\"col\">Stop</th><th scope=\"col\">\(reader) says</th><th scope=\"col\">Identifier</th><th scope=\"col\">Worst finding</th></tr></thead>\n<tbody>\n"
         for (index, element) in analysis.elements.enumerated() {
-            if check.item() { return html }
+            if check.stopping() { return html }
             html += "<tr><th scope=\"row\" class=\"num\">\(index + 1)</th>"
             html += "<td class=\"spoken\">\(e(element.spoken))</td>"
             html += "<td>\(element.identifier.map { "<code>\(e($0))</code>" } ?? "<span class=\"muted\">none</span>")</td>"
@@ -150,7 +150,7 @@ public enum HTMLReport {
     }
 
     private static func findingsTable(_ screen: ScreenReport, id: String, states: BaselineComparison.Screen?,
-                                      check: RenderCheck) -> String {
+                                      check: InterruptPoll) -> String {
         let run = screen.report.run
         let reader = screen.report.analysis.document.platform.screenReader
         var html = "<h3 id=\"\(id)-findings\">Findings</h3>\n"
@@ -189,7 +189,7 @@ public enum HTMLReport {
             if states != nil { html += "<th scope=\"col\">Baseline</th>" }
             html += "</tr></thead>\n<tbody>\n"
             for index in indices {
-                if check.item() { return html }
+                if check.stopping() { return html }
                 html += findingRow(run.findings[index], in: screen.report.analysis)
                 if let states { html += "<td>\(states.states[index] == .new ? "<strong>new</strong>" : "known")</td>" }
                 html += "</tr>\n"
@@ -199,7 +199,7 @@ public enum HTMLReport {
         return html
     }
 
-    private static func suppressedTable(_ screen: ScreenReport, id: String, check: RenderCheck) -> String {
+    private static func suppressedTable(_ screen: ScreenReport, id: String, check: InterruptPoll) -> String {
         let suppressed = screen.report.run.suppressed
         guard !suppressed.isEmpty else { return "" }
         let reader = screen.report.analysis.document.platform.screenReader
@@ -209,7 +209,7 @@ public enum HTMLReport {
         html += "<th scope=\"col\">\(reader) says</th><th scope=\"col\">Problem</th><th scope=\"col\">Node</th><th scope=\"col\">Reason</th>"
         html += "</tr></thead>\n<tbody>\n"
         for item in suppressed {
-            if check.item() { return html }
+            if check.stopping() { return html }
             html += findingRow(item.finding, in: screen.report.analysis)
             html += "<td>\(e(item.suppression.reason ?? "no reason given"))</td></tr>\n"
         }

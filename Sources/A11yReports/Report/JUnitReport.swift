@@ -8,15 +8,15 @@ import A11yRules
 /// baseline the unchanged ones, go to `<system-out>` so they are visible without failing.
 public enum JUnitReport {
     public static func render(screens: [ScreenReport], baseline: BaselineComparison? = nil) -> [UInt8] {
-        render(screens: screens, baseline: baseline, check: RenderCheck(.never))
+        render(screens: screens, baseline: baseline, check: .writing(.never))
     }
 
     /// `render(screens:baseline:)` that stops writing when `check` says so (the bytes are then partial).
-    static func render(screens: [ScreenReport], baseline: BaselineComparison?, check: RenderCheck) -> [UInt8] {
+    static func render(screens: [ScreenReport], baseline: BaselineComparison?, check: InterruptPoll) -> [UInt8] {
         var suites: [String] = []
         var totals = Counts()
         for (screenIndex, screen) in screens.enumerated() {
-            if check.now() { break }
+            if check.stoppingNow() { break }
             let (xml, counts) = suite(screen, states: baseline?.screens[screenIndex], check: check)
             suites.append(xml)
             totals.add(counts)
@@ -40,7 +40,7 @@ public enum JUnitReport {
     }
 
     static func suite(_ screen: ScreenReport, states: BaselineComparison.Screen?,
-                      check: RenderCheck = RenderCheck(.never)) -> (String, Counts) {
+                      check: InterruptPoll = .writing(.never)) -> (String, Counts) {
         let run = screen.report.run
         let analysis = screen.report.analysis
         let name = MarkupText.escape(screen.name)
@@ -56,7 +56,7 @@ public enum JUnitReport {
             var failing: [String] = [], review: [String] = [], known: [String] = []
             var worst: Impact?
             for (index, finding) in run.findings.enumerated() where finding.rule == rule {
-                if check.item() { break rules }
+                if check.stopping() { break rules }
                 let line = describe(finding, in: analysis)
                 if states?.states[index] == .unchanged {
                     known.append(line)
@@ -121,7 +121,7 @@ public enum JUnitReport {
         xml += "    </properties>\n"
         xml += cases
         if let fixed = states?.fixed, !fixed.isEmpty {
-            let lines = fixed.prefix { _ in !check.item() }.map { entry in
+            let lines = fixed.prefix { _ in !check.stopping() }.map { entry in
                 "[\(entry.rule ?? "?")] \(entry.node ?? "?") \(entry.message ?? "") (fingerprint \(entry.fingerprint))"
             }
             xml += "    <system-out>" + MarkupText.escape("Fixed since the baseline:\n" + lines.joined(separator: "\n")) + "</system-out>\n"

@@ -34,13 +34,13 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     public func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
                        pretty: Bool = false) -> [UInt8] {
-        render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty, check: RenderCheck(.never))
+        render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty, check: .writing(.never))
     }
 
     /// `render(screens:catalogue:baseline:pretty:)` that stops writing when `check` says so
     /// (the bytes are then partial).
     func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison?, pretty: Bool,
-                check: RenderCheck) -> [UInt8] {
+                check: InterruptPoll) -> [UInt8] {
         switch self {
         case .sarif: SarifReport.render(screens: screens, catalogue: catalogue, baseline: baseline, pretty: pretty, check: check)
         case .junit: JUnitReport.render(screens: screens, baseline: baseline, check: check)
@@ -49,4 +49,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .github: GitHubAnnotations.render(screens: screens, baseline: baseline)
         }
     }
+}
+
+extension InterruptPoll {
+    /// A report writer's "keep going?". Writing is the audit's last stage and grows with the
+    /// tree (an 8 MiB tree of buttons takes longer to write than to audit), so it stops too
+    /// when nobody waits for the answer any more: a writer counts the items it writes
+    /// (elements, identifiers, findings, baseline entries) and asks between screens and
+    /// sections, then stops writing when told; `AuditRun.render` throws the partial answer
+    /// away. The interrupt is asked once per `AuditInterrupt.renderStride` items.
+    package static func writing(_ interrupt: AuditInterrupt) -> InterruptPoll { InterruptPoll(interrupt, every: interrupt.renderStride) }
 }

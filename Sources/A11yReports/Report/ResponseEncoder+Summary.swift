@@ -5,7 +5,7 @@ import A11yRules
 extension ResponseEncoder {
     /// Counts over one or more screens of a run; `baselineScreen` is the screen a single one is.
     static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
-                             baselineScreen: Int?, batch: BatchScreenRules? = nil, check: RenderCheck = RenderCheck(.never),
+                             baselineScreen: Int?, batch: BatchScreenRules? = nil, check: InterruptPoll = .writing(.never),
                              into w: inout JSONWriter) {
         var counts = SummaryCounts()
         // Room for a typical answer's rules up front.

@@ -12,18 +12,18 @@ public enum ResponseEncoder {
     /// A run: the plain response for a single tree, else
     /// `{"screens": [{"name", ...response}], "summary": {...}}`.
     public static func json(_ run: AuditRun, pretty: Bool = false) -> [UInt8] {
-        json(run, pretty: pretty, check: RenderCheck(.never))
+        json(run, pretty: pretty, check: .writing(.never))
     }
 
     /// `json(_:pretty:)` that stops writing when `check` says so (the bytes are then partial).
-    static func json(_ run: AuditRun, pretty: Bool, check: RenderCheck) -> [UInt8] {
+    static func json(_ run: AuditRun, pretty: Bool, check: InterruptPoll) -> [UInt8] {
         run.screens.withUnsafeBufferPointer { screens in
             json(ScreenList(screens), isBatch: run.isBatch, comparison: run.comparison, pretty: pretty, check: check)
         }
     }
 
     private static func json(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, pretty: Bool,
-                             check: RenderCheck = RenderCheck(.never)) -> [UInt8] {
+                             check: InterruptPoll = .writing(.never)) -> [UInt8] {
         // Sized from typical answers (about 400 bytes per element, 450 per finding, 2 kB of
         // summary) so a response is written without regrowing its buffer.
         var capacity = 4096
@@ -38,7 +38,7 @@ public enum ResponseEncoder {
         }
     }
 
-    private static func write(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, check: RenderCheck,
+    private static func write(_ screens: ScreenList, isBatch: Bool, comparison: BaselineComparison?, check: InterruptPoll,
                               into w: inout JSONWriter) {
         if !isBatch && screens.count == 1 {
             w.beginObject()
@@ -49,7 +49,7 @@ public enum ResponseEncoder {
             w.staticKey("screens")
             w.beginArray()
             for index in screens.indices {
-                if check.now() { return }
+                if check.stoppingNow() { return }
                 w.beginObject()
                 w.staticKey("name"); w.string(screens.name(index))
                 let previous = index > 0 ? screens.report(index - 1).pointee.run.ran : nil
@@ -67,9 +67,9 @@ public enum ResponseEncoder {
     /// A screen's members; `batch` is set for a screen of a batch, whose rule lists are
     /// written compactly (`BatchScreenRules`).
     static func writeMembers(_ screens: ScreenList, screen index: Int, comparison: BaselineComparison?,
-                             check: RenderCheck = RenderCheck(.never), batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
+                             check: InterruptPoll = .writing(.never), batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
         writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
-        if check.now() { return }
+        if check.stoppingNow() { return }
         if let display = screens.report(index).pointee.analysis.document.androidDisplay { writeDisplay(display, into: &w) }
         if let shot = screens.report(index).pointee.analysis.document.screenshot {
             // Which screenshot the screen was placed on: only when one was given.
@@ -101,14 +101,14 @@ public enum ResponseEncoder {
     /// Elements, identifiers and findings of one screen.
     /// Stops early (the output then partial) when `check` says so.
     private static func writeLists(of report: borrowing AuditReport, comparison: BaselineComparison?, screen index: Int,
-                                   check: RenderCheck, into w: inout JSONWriter) {
+                                   check: InterruptPoll, into w: inout JSONWriter) {
         var pointers = PointerSpans(report.analysis.document)
         w.staticKey("elements")
         w.beginArray()
         // Elements and findings by index: measured faster on large screens.
         report.analysis.elements.withUnsafeBufferPointer { elements in
             for i in elements.indices {
-                if check.item() { return }
+                if check.stopping() { return }
                 writeElement(elements[i], document: report.analysis.document, pointers: &pointers, into: &w)
             }
         }
@@ -117,7 +117,7 @@ public enum ResponseEncoder {
         w.beginArray()
         report.analysis.identifiers.withUnsafeBufferPointer { identifiers in
             for item in identifiers {
-                if check.item() { return }
+                if check.stopping() { return }
                 w.beginObject()
                 w.staticKey("node"); writePointer(of: item.node, in: report.analysis.document, spans: &pointers, into: &w)
                 w.staticKey("id"); w.string(report.analysis.document.nodes[item.node].id)
@@ -134,7 +134,7 @@ public enum ResponseEncoder {
             var fingerprinter = Fingerprinter(nodes: report.analysis.document.nodes, childStorage: report.analysis.document.childStorage,
                                               composedIdentifier: report.analysis.composedIdentifier)
             for i in findings.indices {
-                if check.item() { return }
+                if check.stopping() { return }
                 beginFinding(findings.baseAddress! + i, analysis: report.analysis, pointers: &pointers, into: &w)
                 w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
                 if let state = comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }

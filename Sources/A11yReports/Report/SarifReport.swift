@@ -14,13 +14,13 @@ public enum SarifReport {
     public static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
                               toolVersion: String? = A11yAuditVersion.current, pretty: Bool = false) -> [UInt8] {
         render(screens: screens, catalogue: catalogue, baseline: baseline, toolVersion: toolVersion, pretty: pretty,
-               check: RenderCheck(.never))
+               check: .writing(.never))
     }
 
     /// `render(screens:catalogue:baseline:toolVersion:pretty:)` that stops writing when `check`
     /// says so (the bytes are then partial).
     static func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison?,
-                       toolVersion: String? = A11yAuditVersion.current, pretty: Bool, check: RenderCheck) -> [UInt8] {
+                       toolVersion: String? = A11yAuditVersion.current, pretty: Bool, check: InterruptPoll) -> [UInt8] {
         let rules = SarifRules(catalogue: catalogue, screens: screens)
         let artifacts = screens.map { SarifURI.reference($0.source) }
         var logical = SarifLongScreenNames()
@@ -31,7 +31,7 @@ public enum SarifReport {
                   longScreenNames: logical.names, into: &json)
         let artifactIndex = Dictionary(uniqueInOrder(artifacts).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         for (s, screen) in screens.enumerated() {
-            if check.now() { break }
+            if check.stoppingNow() { break }
             let location = SarifLocation(artifact: artifacts[s], artifactIndex: artifactIndex[artifacts[s]]!, screen: screenName(screen),
                                          screenIndex: logicalIndex[s], screenLabel: BoundedName.of(screen.name))
             writeResults(of: screen, at: location, rules: rules, states: baseline?.screens[s], check: check, into: &json)
@@ -176,7 +176,7 @@ public enum SarifReport {
     /// One screen's results: its findings and suppressed findings (fixed baseline entries are
     /// only counted, see the type's comment).
     static func writeResults(of screen: ScreenReport, at location: SarifLocation, rules: SarifRules,
-                             states: BaselineComparison.Screen?, check: RenderCheck = RenderCheck(.never),
+                             states: BaselineComparison.Screen?, check: InterruptPoll = .writing(.never),
                              into json: inout JSONWriter) {
         var fingerprinter = Fingerprinter(screen.report.analysis)
         // Screens sharing an artifact (frames of one file) are told apart by name and root id.
@@ -184,13 +184,13 @@ public enum SarifReport {
             $0.full + "\u{0}" + (screen.report.analysis.document.sourceMap?.sourceID(of: screen.report.analysis.document.root) ?? "")
         })
         for (f, finding) in screen.report.run.findings.enumerated() {
-            if check.item() { return }
+            if check.stopping() { return }
             let fingerprint = fingerprinter.fingerprint(finding)
             writeResult(finding, screen: screen, fingerprint: fingerprint, resultFingerprint: results.next(fingerprint, finding),
                         location: location, rules: rules, baselineState: states?.states[f].rawValue, suppression: nil, to: &json)
         }
         for (i, item) in screen.report.run.suppressed.enumerated() {
-            if check.item() { return }
+            if check.stopping() { return }
             let fingerprint = fingerprinter.fingerprint(item.finding)
             writeResult(item.finding, screen: screen, fingerprint: fingerprint, resultFingerprint: results.next(fingerprint, item.finding),
                         location: location, rules: rules, baselineState: states?.suppressedStates[i].rawValue,

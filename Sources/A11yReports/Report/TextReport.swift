@@ -10,22 +10,22 @@ import A11yText
 public enum TextReport {
     public static func render(screens: [(name: String, report: AuditReport)], color: Bool,
                               baseline: BaselineComparison? = nil) -> String {
-        render(screens: screens, color: color, baseline: baseline, check: RenderCheck(.never))
+        render(screens: screens, color: color, baseline: baseline, check: .writing(.never))
     }
 
     /// `render(screens:color:baseline:)` that stops writing when `check` says so (the text is then partial).
     static func render(screens: [(name: String, report: AuditReport)], color: Bool, baseline: BaselineComparison?,
-                       check: RenderCheck) -> String {
+                       check: InterruptPoll) -> String {
         var out = ""
         for (index, screen) in screens.enumerated() {
-            if check.now() { break }
+            if check.stoppingNow() { break }
             out += render(name: screen.name, report: screen.report, color: color, states: baseline?.screens[index], check: check) + "\n"
         }
         return out
     }
 
     static func render(name: String, report: AuditReport, color: Bool, states: BaselineComparison.Screen? = nil,
-                       check: RenderCheck = RenderCheck(.never)) -> String {
+                       check: InterruptPoll = .writing(.never)) -> String {
         let analysis = report.analysis
         let findings = report.run.findings
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
@@ -76,7 +76,7 @@ public enum TextReport {
         }
         if let shot = analysis.document.screenshot { out += "  screenshot: " + t(shot.summary) + "\n" }
         for (index, e) in analysis.elements.enumerated() {
-            if check.item() { return out }
+            if check.stopping() { return out }
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
             // A role guessed from a design's layer name says so (an imported Figma file).
             let guess = analysis.document.sourceMap?.roleGuess(of: e.node).map { "(role guessed from \"\($0)\")" }
@@ -88,7 +88,7 @@ public enum TextReport {
         if !outside.isEmpty {
             out += "  Not on a screen-reader stop:\n"
             for i in outside {
-                if check.item() { return out }
+                if check.stopping() { return out }
                 let node = findings[i].node
                 let named = analysis.document.nodes[node].id ?? analysis.identifier(ofNode: node)
                 let where_ = [named, place(of: node, named: named != nil, in: analysis)].compactMap { $0 }.map(t).joined(separator: "  ")
@@ -98,7 +98,7 @@ public enum TextReport {
         if let fixed = states?.fixed, !fixed.isEmpty {
             out += "  Fixed since the baseline:\n"
             for entry in fixed {
-                if check.item() { return out }
+                if check.stopping() { return out }
                 out += "     fixed  \(t(entry.rule ?? "?")) at \(t(entry.node ?? "?")): \(t(entry.message ?? entry.fingerprint))\n"
             }
         }

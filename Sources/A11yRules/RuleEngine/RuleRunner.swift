@@ -1,7 +1,17 @@
 import A11yEngines
 import A11yModel
 /// Selects rules for the options, runs them, applies suppressions and orders findings.
+///
+/// The runner is the stage around the rules: rules say what they find, and the runner bounds
+/// it. It asks the audit's interrupt before each rule and hands the rules one `InterruptPoll`
+/// to count their steps on (`RuleContext.stopping(after:)`); a rule told to stop returns what
+/// it has, and the runner throws `.timeBudget` or `.cancelled` for the whole audit, so the
+/// findings of a rule cut short are never reported. The budget's caps on findings and the
+/// output meter are applied here, never in a rule.
 public enum RuleRunner {
+    /// Rule steps between two questions to the interrupt (a question reads the clock).
+    static let pollSteps = 16_384
+
     /// Runs the registry's rules.
     public static func run(_ analysis: Analysis, options: AuditOptions,
                            maxFindings: Int = RuleRun.defaultMaxFindings) throws(InputError) -> RuleRun {
@@ -38,9 +48,9 @@ public enum RuleRunner {
         let ranks = positions.map { table.ids.rank[$0] }
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
         // One context, pointed at each rule in turn; findings stay in one list per rule until ordered.
-        // The rules count their steps into one meter, which asks the interrupt as they go.
-        let steps = RuleMeter(interrupt)
-        var context = RuleContext(at: 0, inputs: inputs, meter: steps)
+        // The rules count their steps on one poll, which asks the interrupt as they go.
+        let poll = InterruptPoll(interrupt, every: pollSteps)
+        var context = RuleContext(at: 0, inputs: inputs, poll: poll)
         var lists: [[Finding]] = []
         lists.reserveCapacity(positions.count)
         // Suppressed findings per rule, kept apart as each rule finishes (only when the request names suppressions).
@@ -52,7 +62,7 @@ public enum RuleRunner {
         var inapplicable: [InapplicableRule] = []
         let suppressionIndex = SuppressionIndex(options.suppressions)
         for position in positions {
-            try interrupt.check()
+            try poll.checkNow()
             context.position = position
             // A rule with nothing to look at is inapplicable, never passed; its empty list
             // keeps `lists` in step with `positions`.
@@ -64,7 +74,7 @@ public enum RuleRunner {
             }
             var list = table.rules[position].check(context)
             // A rule stopped mid-way returned what it had: no verdict, no findings.
-            try steps.throwIfStopped()
+            try poll.throwIfStopped()
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
             if options.suppressions.isEmpty {
@@ -100,7 +110,7 @@ public enum RuleRunner {
                 held = budget.maxFindings
             }
         }
-        try interrupt.check()
+        try poll.checkNow()
         let places = readingPositions(lists, ranks: ranks, in: analysis)
         var findings = moveOut(&lists, to: places)
         // Rule verdicts above use every finding; only the listing is cut, in reading order.
@@ -181,15 +191,23 @@ public enum RuleRunner {
     /// the rest are counted in a `<key>Omitted` number beside it.
     /// `extraBytes[k]`, when given, is what the k-th finding writes beside its own fields (a
     /// suppressed finding's suppression).
+    /// A finding is paid for as the format that writes the most for it writes it: the JSON
+    /// response gives its pointer, id and identifier once, while a SARIF result gives the
+    /// pointer and identifier again (its logical locations) and SARIF, JUnit and HTML repeat
+    /// the spoken text of the finding's element in every finding on it. So the bound on the
+    /// answer holds whatever format it is written in.
     private static func affordable(_ findings: inout [Finding], upTo count: Int, maxListEntries: Int, _ analysis: Analysis,
                                    _ meter: inout OutputMeter, extraBytes: [Int] = []) -> Int {
         var listed = 0
         for finding in findings.prefix(count) {
             let node = finding.node
-            var bytes = finding.message.utf8.count + meter.pointerBytes(of: node, in: analysis.document.nodes)
+            let pointerBytes = meter.pointerBytes(of: node, in: analysis.document.nodes)
+            let identifierBytes = analysis.identifier(ofNode: node)?.utf8.count ?? 0
+            let spokenBytes = analysis.element(ofNode: node).map { analysis.elements[$0].spoken.utf8.count } ?? 0
+            var bytes = finding.message.utf8.count + 2 * pointerBytes
                 + (listed < extraBytes.count ? extraBytes[listed] : 0)
                 + (WCAGCriteria.helpURL(finding.wcag)?.utf8.count ?? 0)
-                + (analysis.document.nodes[node].id?.utf8.count ?? 0) + (analysis.identifier(ofNode: node)?.utf8.count ?? 0)
+                + (analysis.document.nodes[node].id?.utf8.count ?? 0) + 2 * identifierBytes + spokenBytes
             for item in finding.data {
                 bytes += item.key.utf8.count
                 if case .string(let text) = item.value { bytes += text.utf8.count }

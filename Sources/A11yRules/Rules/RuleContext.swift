@@ -40,8 +40,9 @@ public struct RuleContext: Sendable {
     /// The rule being run, as its position in `inputs.rules`.
     var position: Int
     let inputs: RuleInputs
-    /// Counts the rules' steps and asks the audit's interrupt (`stopping(after:)`).
-    let meter: RuleMeter
+    /// The rules' "keep going?", made by `RuleRunner`: counts their steps and asks the audit's
+    /// interrupt as they go (`stopping(after:)`).
+    let poll: InterruptPoll
 
     public var rule: Rule { inputs.rules[position] }
 
@@ -49,16 +50,16 @@ public struct RuleContext: Sendable {
         self.init(at: 0, inputs: RuleInputs(analysis: analysis, options: options, rules: [rule]))
     }
 
-    init(at position: Int, inputs: RuleInputs, meter: RuleMeter = RuleMeter(.never)) {
+    init(at position: Int, inputs: RuleInputs, poll: InterruptPoll = InterruptPoll(.never, every: .max)) {
         self.position = position
         self.inputs = inputs
-        self.meter = meter
+        self.poll = poll
     }
 
     /// Counts `units` steps of the rule's work; true when the rule must stop now and return
     /// whatever it has (the audit was interrupted: the runner throws, nothing is reported).
     @inline(__always)
-    public func stopping(after units: Int = 1) -> Bool { meter.stopping(after: units) }
+    public func stopping(after units: Int = 1) -> Bool { poll.stopping(after: units) }
 
     public var analysis: Analysis { _read { yield inputs.analysis } }
     public var options: AuditOptions { _read { yield inputs.options } }

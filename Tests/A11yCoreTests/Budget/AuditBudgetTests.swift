@@ -96,6 +96,11 @@ import Testing
         }
         // Every content entry is a finding: listed, or counted as omitted.
         #expect(findings.count + run.screens[0].report.run.findingsOmitted >= n)
+        // The diagnostics hold only what they list: n lists of the n sources would be n² nodes.
+        let diagnostics = run.screens[0].report.analysis.diagnostics
+        #expect(diagnostics.count >= n)
+        let held = diagnostics.reduce(0) { $0 + $1.related.capacity }
+        #expect(held <= diagnostics.count * AuditBudget.default.maxListEntries * 2)
         expectWithinBound(outcome)
     }
 
@@ -225,6 +230,24 @@ import Testing
         let run = try #require(audit(json, budget: budget).run).screens[0].report.run
         #expect(run.findings.count < all.findings.count)
         #expect(run.findings.count + run.findingsOmitted == all.findings.count)
+    }
+
+    @Test func eachFindingPaysForTheSpokenTextEveryFormatRepeats() throws {
+        // Issue 24: SARIF, JUnit and HTML write the spoken text of a finding's element in each
+        // finding on it (SARIF the pointer and identifier twice too). 600 low-contrast texts
+        // combined into one element: 600 findings, each repeating the element's 60 KB of
+        // speech, wrote 36 MB of SARIF for a 150 KB request unless each finding paid for it.
+        let words = String(repeating: "w", count: 100)
+        let json = "{\"root\":{\"type\":\"view\",\"grouping\":\"combine\",\(HostileRequest.frame(0)),\"children\":["
+            + (0..<600).map { k in
+                "{\"type\":\"text\",\"text\":\"\(words) \(k)\",\"style\":{\"foreground\":\"#777777\",\"background\":\"#888888\"},"
+                    + "\(HostileRequest.frame(k))}"
+            }.joined(separator: ",") + "]}}"
+        let outcome = audit(json)
+        let run = try #require(outcome.run).screens[0].report.run
+        #expect(run.findingsOmitted > 0, "the listing stops once the repeated speech has used the budget")
+        #expect(run.findings.count + run.findingsOmitted >= 600, "every low-contrast text is counted")
+        expectWithinBound(outcome)
     }
 
     @Test func screensOfABatchShareOneOutputBudget() throws {

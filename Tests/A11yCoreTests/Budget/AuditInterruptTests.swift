@@ -38,6 +38,26 @@ import Testing
         }
     }
 
+    @Test func aStagesPollAsksOnTheFirstUnitThenOncePerIntervalAndKeepsTheFirstReason() throws {
+        let counting = Poll(firesAt: 3, reason: .timeBudget)
+        let poll = InterruptPoll(counting.interrupt, every: 100)
+        #expect(!poll.stopping(after: 1))
+        #expect(counting.polls == 1, "asked on the first unit")
+        for _ in 0..<99 { #expect(!poll.stopping()) }
+        #expect(counting.polls == 1, "not again within the interval")
+        #expect(!poll.stopping(after: 1))
+        #expect(counting.polls == 2, "asked again once the interval is spent")
+        // Asked now (between phases): the interrupt answers and the stage must stop.
+        #expect(poll.stoppingNow())
+        #expect(poll.reason == .timeBudget)
+        // Kept: later questions answer the same without asking, and throwing work throws it.
+        #expect(poll.stopping())
+        #expect(counting.polls == 3)
+        let thrown = #expect(throws: InputError.self) { try poll.step() }
+        #expect(thrown?.kind == .timeBudget)
+        #expect(counting.polls == 3)
+    }
+
     @Test func pollCountsWhenNothingStops() {
         let poll = Poll(firesAt: .max, reason: .cancelled)
         #expect(run(oneLargeElement, poll) == nil)

@@ -54,12 +54,13 @@ import Testing
         var layer = FigmaLayer()
         layer.outline = [square]
         let box = Rect(x: 0, y: 0, width: 100, height: 100), region = Rect(x: 10, y: 10, width: 20, height: 20)
-        var ample = WorkMeter(.never)
-        #expect(try FigmaBackdrop.coverage(of: layer, at: box, region: region, straight: true, meter: &ample) == .all)
+        let poll = InterruptPoll.importing(.never)
+        var ample = FigmaBackdrop.OutlineAllowance(.max)
+        #expect(try FigmaBackdrop.coverage(of: layer, at: box, region: region, straight: true, poll: poll, outlineTests: &ample) == .all)
         #expect(ample.remaining == .max - 9 * square.cost, "9 points, each paid by the outline's edges and paths")
         // Nothing left to pay with: the box alone decides, as without geometry.
-        var spent = WorkMeter(.never, allowance: 9 * square.cost - 1)
-        #expect(try FigmaBackdrop.coverage(of: layer, at: box, region: region, straight: true, meter: &spent) == .part)
+        var spent = FigmaBackdrop.OutlineAllowance(9 * square.cost - 1)
+        #expect(try FigmaBackdrop.coverage(of: layer, at: box, region: region, straight: true, poll: poll, outlineTests: &spent) == .part)
     }
 
     @Test func theFigmaShapeIsDecidedByGeometryWithinTheAllowance() throws {
