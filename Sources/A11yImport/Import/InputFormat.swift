@@ -19,8 +19,25 @@ public enum InputFormat: String, Sendable, CaseIterable {
         guard self == .auto else { return self }
         var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while i < bytes.count, XMLCharacters.isSpace(bytes[i]) { i += 1 }
-        guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : Self.isFigma(bytes) ? .figma : .json }
+        guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : Self.json(bytes) }
         return Self.isXCUITest(bytes, from: i) ? .ios : .android
+    }
+
+    /// The format of a document that is not XML (a body declared as JSON, or one whose first
+    /// significant byte is not `<`): a Figma REST response, else our JSON tree format (which
+    /// names what is wrong with anything else). The one place JSON formats are told apart.
+    public static func json(_ bytes: UnsafeRawBufferPointer) -> InputFormat {
+        isFigma(bytes) ? .figma : .json
+    }
+
+    /// The files a folder search takes as inputs of this format: dumps are `.xml`, JSON
+    /// formats `.json`; under `auto`, both.
+    public var fileSuffixes: [String] {
+        switch self {
+        case .android, .ios: [".xml"]
+        case .json, .figma: [".json"]
+        case .auto: [".json", ".xml"]
+        }
     }
 
     /// Whether a JSON object is a Figma REST response: among its top-level keys, `document`
