@@ -24,18 +24,13 @@ struct InputFile {
 
 /// Turns the command line's FILE|DIR|- arguments into the screens to audit.
 enum InputFiles {
-    /// Which files a folder search takes as inputs, by `--input-format`: the one place to
-    /// add an input format. Under `auto` a folder means every input we can read: our JSON
-    /// trees and Figma responses are `*.json`, Android and iOS dumps `*.xml`, each recognised
-    /// from its content; a taken file in no supported format stops the run naming it (never a
-    /// silent skip). Files with other names (`.png`, `.md`, `.sarif`) are not inputs and are
-    /// ignored. A format asked for by name takes only its own files.
+    /// Which files a folder search takes as inputs, by `--input-format`
+    /// (`InputFormat.fileSuffixes`). Under `auto` a folder means every input we can read, each
+    /// recognised from its content; a taken file in no supported format stops the run naming it
+    /// (never a silent skip). Files with other names (`.png`, `.md`, `.sarif`) are not inputs
+    /// and are ignored. A format asked for by name takes only its own files.
     static func screenSuffixes(for format: InputFormat) -> [[UInt8]] {
-        switch format {
-        case .android, .ios: [Array(".xml".utf8)]
-        case .json, .figma: [Array(".json".utf8)]
-        case .auto: [Array(".json".utf8), Array(".xml".utf8)]
-        }
+        format.fileSuffixes.map { Array($0.utf8) }
     }
 
     /// What a folder search counts, for messages and the usage.

@@ -95,6 +95,38 @@ enum ImportBench {
         return Array(out.utf8)
     }
 
+    /// The same nodes as WebDriverAgent's JSON source (`GET /source?format=json`): the page
+    /// source's elements with every key WDA writes, in an order an NSDictionary may give
+    /// (children last here), without `<AppiumAUT>` (so one node fewer).
+    static func wdaSource(_ items: [Item]) -> [UInt8] {
+        var out = ""
+        var open: [Int] = []
+        var first = true
+        for (i, item) in items.enumerated() {
+            while let last = open.last, last >= item.depth { out += "]}"; open.removeLast(); first = false }
+            if !first { out += "," }
+            let type: String
+            switch item.kind {
+            case "text": type = "StaticText"
+            case "button": type = "Button"
+            case "list": type = "Table"
+            default: type = item.depth == 0 ? "Application" : item.clickable ? "Cell" : "Other"
+            }
+            let label = item.text.isEmpty ? item.description : item.text
+            func text(_ s: String) -> String { s.isEmpty ? "null" : "\"\(s)\"" }
+            let (l, t, r, b) = item.frame
+            let accessible = item.kind == "text" || item.kind == "button" || item.clickable
+            out += "{\"isEnabled\":\"1\",\"rect\":{\"y\":\(t / 3),\"x\":\(l / 3),\"width\":\((r - l) / 3),\"height\":\((b - t) / 3)},"
+            out += "\"value\":\(text(item.text)),\"frame\":\"{{\(l / 3), \(t / 3)}, {\((r - l) / 3), \((b - t) / 3)}}\",\"isAccessible\":\"\(accessible ? 1 : 0)\","
+            out += "\"isFocused\":\"0\",\"label\":\(text(label)),\"type\":\"\(type)\",\"name\":\(text(item.id)),\"isVisible\":\"1\","
+            out += "\"rawIdentifier\":\(text(item.id)),\"index\":\(i % 8),\"children\":["
+            open.append(item.depth)
+            first = true
+        }
+        out += String(repeating: "]}", count: open.count)
+        return Array(out.utf8)
+    }
+
     /// The same nodes as our JSON tree (frames in dp at density 3).
     static func tree(_ items: [Item]) -> [UInt8] {
         var out = "{\"platform\":\"android\",\"root\":{\"type\":\"view\",\"children\":["
@@ -161,6 +193,9 @@ enum ImportBench {
             row("android import", xml.count, androidTime)
             row("ios reader only", ios.count, iosReaderTime)
             row("ios import", ios.count, iosTime)
+            let wda = wdaSource(items)
+            precondition(importIOSJSON(wda) == nodes - 1, "generated WDA source differs: \(importIOSJSON(wda)) / \(nodes - 1)")
+            row("ios-json import", wda.count, time(repeats: repeats, minSample: minSample) { importIOSJSON(wda) }, nodes: nodes - 1)
             // The design has the same layers; the Figma importer also composites each text's backdrop.
             let figma = figmaFile(items)
             // Its top FRAME is the screen's root: one node fewer than the trees' extra root.
@@ -181,6 +216,10 @@ enum ImportBench {
         bytes.withUnsafeBytes { (try? IOSPageSource.document($0))?.nodes.count ?? 0 }
     }
 
+    static func importIOSJSON(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { (try? IOSJSONSource.document($0))?.nodes.count ?? 0 }
+    }
+
     /// The XML reader alone: every event, every attribute's value as a String.
     static func readOnly(_ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBytes { raw in
@@ -193,16 +232,18 @@ enum ImportBench {
         }
     }
 
-    /// `--profile-import[-json|-ios|-figma] NODES CALLS`: one path, `calls` times, for callgrind
-    /// (`path` is "", "-json", "-ios" or "-figma"). The sum of node counts, so nothing is optimised away.
+    /// `--profile-import[-json|-ios|-ios-json|-figma] NODES CALLS`: one path, `calls` times, for callgrind
+    /// (`path` is "", "-json", "-ios", "-ios-json" or "-figma"). The sum of node counts, so nothing is optimised away.
     static func profile(path: String, nodes: Int, calls: Int) -> Int {
         let items = screen(nodes: nodes)
-        let bytes = path == "-json" ? tree(items) : path == "-ios" ? pageSource(items) : path == "-figma" ? figmaFile(items) : dump(items)
+        let bytes = path == "-json" ? tree(items) : path == "-ios" ? pageSource(items) : path == "-ios-json" ? wdaSource(items)
+            : path == "-figma" ? figmaFile(items) : dump(items)
         var n = 0
         for _ in 0..<calls {
             switch path {
             case "-json": n &+= decodeJSON(bytes)
             case "-ios": n &+= importIOS(bytes)
+            case "-ios-json": n &+= importIOSJSON(bytes)
             case "-figma": n &+= importFigma(bytes)
             default: n &+= importAndroid(bytes)
             }

@@ -5,7 +5,7 @@
 //   A11yBench --profile NODES CALLS               (our path only, for perf / callgrind)
 //   A11yBench --profile-foundation NODES CALLS    (the Foundation baseline only)
 //   A11yBench --import [NODES,...]                (importers' MB/s and nodes/s next to the JSON tree path)
-//   A11yBench --profile-import[-json|-ios] NODES CALLS (the Android or iOS importer, or the JSON decoder, same screen)
+//   A11yBench --profile-import[-json|-ios|-ios-json|-figma] NODES CALLS (one importer, or the JSON decoder, same screen)
 //   A11yBench --rss-child FILE ours|foundation   (internal: one audit, prints peak RSS)
 //   A11yBench --serve-baseline RESPONSE LOOPS     (HTTP baseline: POST /v1/audit answers RESPONSE)
 //   A11yBench --screenshot DUMP PNG [REPEATS]      (audit of a dump with its screenshot vs decoding it, ours and libpng's)
@@ -95,7 +95,7 @@ if args.first == "--import" {
     ImportBench.run(sizes: sizes, repeats: 5, minSample: 0.2)
     exit(0)
 }
-if let first = args.first, ["--profile-import", "--profile-import-json", "--profile-import-ios", "--profile-import-figma"].contains(first) {
+if let first = args.first, ["--profile-import", "--profile-import-json", "--profile-import-ios", "--profile-import-ios-json", "--profile-import-figma"].contains(first) {
     // One importer, or the JSON decoder on the same screen, for perf (instruction counts
     // compare where timings are noisy): --profile-import[-json|-ios] NODES CALLS
     guard args.count == 3 else { usage() }

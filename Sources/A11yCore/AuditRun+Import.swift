@@ -4,7 +4,7 @@ import A11yModel
 import A11yOptions
 import A11yReports
 /// Audits a request in any `InputFormat`: our JSON tree format through `run(json:)`, an
-/// imported dump as one screen, a Figma response as a batch of its frames.
+/// imported dump or WebDriverAgent JSON source as one screen, a Figma response as a batch of its frames.
 extension AuditRun {
     /// Audits a request in `format` (recognised from the content for `auto`). An imported
     /// document is one screen with default options, which `adjust` may change (CLI flags);
@@ -69,6 +69,15 @@ extension AuditRun {
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
             return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)
+        case .iosJSON:
+            var document = try IOSJSONSource.document(bytes, limits: limits, interrupt: interrupt)
+            if let screenshot { document.screenshot = try Screenshot.placed(screenshot, on: document) }
+            adjust(&document.options)
+            let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
+            var screens = [ScreenReport(name: "screen", report: report)]
+            // Findings get the line and column of their element's `{`.
+            SourceLocations.resolve(&screens, in: bytes)
+            return AuditRun(screens: screens, isBatch: false, baseline: baseline)
         }
     }
 }

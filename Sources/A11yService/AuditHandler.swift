@@ -209,8 +209,8 @@ struct AuditHandler: Sendable {
         media == "application/xml" || media == "text/xml" || (media.hasPrefix("application/") && media.hasSuffix("+xml"))
     }
 
-    /// How to read the body: `?format=auto|json|android|ios|figma` (`given`) wins, else the
-    /// Content-Type (JSON types: our tree or a Figma response, as the content says; XML types:
+    /// How to read the body: `?format=` (`given`) wins, else the Content-Type (JSON types:
+    /// the JSON format the content is, `InputFormat.json`; XML types:
     /// the dump the content is; none: recognised from the content). nil with `xml`: a body
     /// declared as JSON or XML, whose dialect the content tells.
     static func inputFormat(_ request: Request, given: InputFormat?) -> (format: InputFormat?, xml: Bool) {
@@ -226,9 +226,9 @@ struct AuditHandler: Sendable {
         return (nil, isXML(mediaType(contentType)))
     }
 
-    /// The format of a body declared as JSON (our tree or a Figma response) or XML (`xml`: the dump the content is).
+    /// The format of a body declared as JSON (`InputFormat.json`) or XML (`xml`: the dump the content is).
     static func recognised(_ bytes: UnsafeRawBufferPointer, xml: Bool) -> InputFormat {
-        xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.isFigma(bytes) ? .figma : .json
+        xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.json(bytes)
     }
 
     /// The request's Content-Type when it is `multipart/form-data`.

@@ -271,7 +271,7 @@ extension CLITests {
                 let r = try Self.run(["audit", file] + extra)
                 #expect(r.status == 2, "\(document) \(extra)")
                 #expect(r.stderr == "error: \(file): looks like a Chrome DevTools accessibility tree (CDP getFullAXTree), which is not supported; "
-                        + "inputs are our JSON tree format, an Android (UI Automator, Appium) or iOS (XCUITest) XML dump, or a Figma REST response "
+                        + "inputs are our JSON tree format, an Android (UI Automator, Appium) or iOS (XCUITest) XML dump, a WebDriverAgent JSON source, or a Figma REST response "
                         + "(docs/importing.md) at \(pointer)\n", "\(extra)")
             }
         }

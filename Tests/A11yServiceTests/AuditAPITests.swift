@@ -172,7 +172,7 @@ struct AuditAPITests {
         #expect(asJSON.text.contains("\"type\":\"urn:a11y-audit:problem:syntax\""))
         let badFormat = try #require(client.request("POST", harness.base + "/v1/audit?format=yaml", body: dump))
         #expect(badFormat.status == 400)
-        #expect(badFormat.text.contains(#""detail":"format takes auto, json, android, ios or figma""#))
+        #expect(badFormat.text.contains(#""detail":"format takes auto, json, android, ios, ios-json or figma""#))
         let badDensity = try #require(client.request("POST", harness.base + "/v1/audit?density=0", body: dump))
         #expect(badDensity.status == 400)
         #expect(badDensity.text.contains(#""detail":"density takes a decimal number from 0.1 to 100"#))
@@ -202,7 +202,7 @@ struct AuditAPITests {
         #expect(read.options.level == nil)
         #expect(try !AuditHandler.settings("pretty=0").get().pretty)
         #expect(try AuditHandler.settings(nil).get().inputFormat == nil)
-        for (query, detail) in [("format=", "format takes auto, json, android, ios or figma"),
+        for (query, detail) in [("format=", "format takes auto, json, android, ios, ios-json or figma"),
                                 ("density=1e400", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)"),
                                 ("density=4.9e-324", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)"),
                                 ("density=0x10", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)")] {

@@ -36,15 +36,7 @@ public enum IOSPageSource {
         var childCount: [Int] = []
         var parents: [Int32] = []
         var types = TypeTable()
-        // The screen: the application's frame (else the first window's); per open element the
-        // part of the screen its children can be seen in (narrowed by scroll views).
-        var window: Rect?
-        var clips: [Rect?] = []
-        // Per open element: its `visible` attribute (nil when absent).
-        var parentSaidVisible: [Bool?] = []
-        // Per open element: inside a web view, and the link and heading traits of the
-        // non-element links and headings around it (`WebContent`).
-        var web: [(inWebView: Bool, traits: Traits)] = []
+        var screen = IOSScreen()
         let poll = InterruptPoll.importing(interrupt)
         while true {
             switch try reader.nextEvent() {
@@ -74,34 +66,14 @@ public enum IOSPageSource {
                                 indexInParent: childCount.last ?? 0, depth: open.count)
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
                 let said = try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
-                var clip = clips.last ?? nil
-                if window == nil, said.screen == .window, let frame = node.frame, frame.width > 0, frame.height > 0 {
-                    window = frame
-                    clip = frame
-                }
-                // `visible="false"` is believed where WDA told the node from a parent it saw as visible.
-                let believed = said.visible != false || (parentSaidVisible.last ?? nil) == true && node.kind.isLeafByDefault
-                node.hidden = !OnScreen.shown(frame: node.frame, visible: believed ? said.visible : nil,
-                                              accessibleSaid: said.accessibleSaid, clip: clip)
-                parentSaidVisible.append(said.visible)
-                if let c = clip, let frame = node.frame, said.screen == .scrolls || said.screen == .webView {
-                    clip = OnScreen.overlap(c, frame)
-                }
-                clips.append(clip)
-                let outer = web.last ?? (false, [])
-                let inWebView = outer.inWebView || said.screen == .webView
-                let isElement = node.isAccessibilityElement ?? false
-                if outer.inWebView && isElement && !outer.traits.isEmpty { node.traits = (node.traits ?? []).union(outer.traits) }
-                web.append((inWebView, isElement ? [] : outer.traits.union((node.traits ?? []).intersection(WebContent.kept))))
+                screen.enter(&node, visible: said.visible, accessibleSaid: said.accessibleSaid, role: said.screen)
                 document.nodes.append(node)
                 parents.append(Int32(parent ?? -1))
                 open.append(index)
                 childCount.append(0)
             case .endElement:
                 open.removeLast()
-                clips.removeLast()
-                parentSaidVisible.removeLast()
-                web.removeLast()
+                screen.leave()
                 childCount.removeLast()
             case .text:
                 continue
@@ -160,28 +132,11 @@ public enum IOSPageSource {
         // The type names the kind; the element name stands in for a missing attribute.
         let type = typeAttribute.map { types.entry(bytes: $0.value, decoded: $0.needsDecoding ? reader.value(of: $0) : nil, in: bytes) }
             ?? types.entry(bytes: reader.name, decoded: nil, in: bytes)
-        let kind = type.kind
-        node.kind = kind
-        fields[row].typeName = type.name
-        if hasFrame { node.frame = Rect(x: x, y: y, width: width, height: height) }
-        node.traits = traits ?? type.extraTraits.union(kind.defaultTraits)
-        // XCTest names an element a Link by its link trait: a `traits` list without it (web
-        // content's often reads "None") does not take the link away.
-        if kind == .link { node.traits = node.traits?.union(.link) ?? .link }
-        node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
-        if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
-        // A StaticText's value repeats its label (WDA `wdValue`); a field's is what was typed.
-        if kind != .text, let valueAttribute {
-            let value = reader.value(of: valueAttribute)
-            if !value.isEmpty, value != label || kind == .textField || kind == .secureTextField {
-                fields[row].value = value; node.note(.nonEmptyValue, true)
-            }
-        }
-        if let placeholder, !placeholder.isEmpty { fields[row].hint = placeholder; node.note(.nonEmptyHint, true) }
-        if let nameAttribute, !nameAttribute.value.isEmpty {
-            let name = reader.value(of: nameAttribute)
-            if name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
-        }
+        IOSElement.apply(type: type, frame: hasFrame ? Rect(x: x, y: y, width: width, height: height) : nil, label: label,
+                         placeholder: placeholder, accessible: accessible, traits: traits,
+                         value: { valueAttribute.map { reader.value(of: $0) } },
+                         name: { nameAttribute.flatMap { $0.value.isEmpty ? nil : reader.value(of: $0) } },
+                         to: &node, fields: fields, row: row)
         return (visible, accessible != nil, type.screen)
     }
 
@@ -200,42 +155,32 @@ public enum IOSPageSource {
         return Double(value)
     }
 
-    /// Each distinct type met (a page source repeats a few dozen): its name, kind and extra
-    /// traits, found by the bytes it was written with.
+    /// Each distinct type met (a page source repeats a few dozen), found by the bytes it was
+    /// written with.
     /// Speed: a type met before costs no String, no prefix strip and no String switch.
     struct TypeTable {
-        struct Entry {
-            var name: String
-            var bytes: Range<Int>
-            var kind: NodeKind
-            var extraTraits: Traits
-            var screen: OnScreen.Role
-        }
-        private var entries: [Entry] = []
+        private var entries: [(type: IOSType, bytes: Range<Int>)] = []
         /// Indices into `entries` by `XMLReader.key(of:in:)` of the bytes (-1: free slot), the
         /// next slots tried when one is taken; types that find none are made anew.
         private var slots = [Int32](repeating: -1, count: 256)
 
         /// The type written as `range` of `bytes`, or as `decoded` when those hold references.
-        mutating func entry(bytes range: Range<Int>, decoded: String?, in bytes: UnsafeRawBufferPointer) -> Entry {
+        mutating func entry(bytes range: Range<Int>, decoded: String?, in bytes: UnsafeRawBufferPointer) -> IOSType {
             var free = -1
             if decoded == nil {
                 let first = Int(XMLReader.key(of: range, in: bytes) >> 56)
                 for probe in 0..<8 {
                     let index = Int(slots[(first + probe) & 255])
                     if index < 0 { free = (first + probe) & 255; break }
-                    if XMLReader.bytesEqual(entries[index].bytes, range, in: bytes) { return entries[index] }
+                    if XMLReader.bytesEqual(entries[index].bytes, range, in: bytes) { return entries[index].type }
                 }
             }
-            let type = decoded ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            let short = type.hasPrefix("XCUIElementType") ? String(type.dropFirst("XCUIElementType".count)) : type
-            let entry = Entry(name: type, bytes: range, kind: IOSTypes.kind(of: short), extraTraits: IOSTypes.extraTraits(of: short),
-                              screen: OnScreen.role(of: short))
+            let type = IOSType(decoded ?? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self))
             if free >= 0 {
                 slots[free] = Int32(entries.count)
-                entries.append(entry)
+                entries.append((type, range))
             }
-            return entry
+            return type
         }
     }
 
@@ -245,6 +190,103 @@ public enum IOSPageSource {
         let name = reader.string(attribute.name)
         return InputError(.invalidValue, "attribute \(name) \(problem)", at: sources.path(of: row) + "/@" + name,
                           line: location.line, column: location.column)
+    }
+}
+
+/// An XCTest element type as a page source names it (`XCUIElementTypeButton`): our kind, the
+/// traits it carries besides the kind's, and what it is to the screen.
+struct IOSType {
+    var name: String
+    var kind: NodeKind
+    var extraTraits: Traits
+    var screen: OnScreen.Role
+
+    init(_ name: String) {
+        let short = name.hasPrefix("XCUIElementType") ? String(name.dropFirst("XCUIElementType".count)) : name
+        self.name = name
+        kind = IOSTypes.kind(of: short)
+        extraTraits = IOSTypes.extraTraits(of: short)
+        screen = OnScreen.role(of: short)
+    }
+}
+
+/// What one page-source element's WebDriverAgent attributes mean, whichever of WDA's dialects
+/// wrote them (the XML page source's attributes, `IOSPageSource`; the JSON source's keys,
+/// `IOSJSONSource`), so both read a screen the same way.
+enum IOSElement {
+    /// Fills `node` (row `row` of `fields`) from one element's attributes (nil: not written).
+    /// `value` and `name` are asked for only when they count (nil or empty: none).
+    /// - The type gives the kind and, unless `traits` (WDA 9.10+) are written, the traits.
+    /// - `label` is the label, `placeholder` the hint of a field. A StaticText's value repeats
+    ///   its label (WDA `wdValue`), so it is dropped; other values equal to the label too, but
+    ///   not a field's, which is what was typed.
+    /// - `name` is WDA's identifier-or-label (`wdNameWithSnapshot`): the identifier only when
+    ///   it differs from the label.
+    /// - `accessible` (WDA's "VoiceOver stops here") decides whether the node is an element;
+    ///   without it leaf kinds are, as GTXiLib's XCUITest proxy treats childless elements.
+    static func apply(type: IOSType, frame: Rect?, label: String?, placeholder: String?, accessible: Bool?, traits: Traits?,
+                      value: () -> String?, name: () -> String?, to node: inout Node, fields: FieldTable, row: Int) {
+        let kind = type.kind
+        node.kind = kind
+        fields[row].typeName = type.name
+        if let frame { node.frame = frame }
+        node.traits = traits ?? type.extraTraits.union(kind.defaultTraits)
+        // XCTest names an element a Link by its link trait: a `traits` list without it (web
+        // content's often reads "None") does not take the link away.
+        if kind == .link { node.traits = node.traits?.union(.link) ?? .link }
+        node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
+        if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
+        if kind != .text, let value = value(), !value.isEmpty, value != label || kind == .textField || kind == .secureTextField {
+            fields[row].value = value; node.note(.nonEmptyValue, true)
+        }
+        if let placeholder, !placeholder.isEmpty { fields[row].hint = placeholder; node.note(.nonEmptyHint, true) }
+        if let name = name(), !name.isEmpty, name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
+    }
+}
+
+/// What of a page source is on screen, and the web traits around each element, as its
+/// elements are met in document order (each after its parent): `enter` an element once its
+/// attributes are applied, `leave` it after its children.
+struct IOSScreen {
+    /// The screen: the application's frame (else the first window's).
+    private var window: Rect?
+    /// Per entered element: the part of the screen its children can be seen in (narrowed by
+    /// scroll views).
+    private var clips: [Rect?] = []
+    /// Per entered element: its `visible` attribute (nil when absent).
+    private var parentSaidVisible: [Bool?] = []
+    /// Per entered element: inside a web view, and the link and heading traits of the
+    /// non-element links and headings around it (`WebContent`).
+    private var web: [(inWebView: Bool, traits: Traits)] = []
+
+    /// Hides `node` when it is off screen (`OnScreen`), gives it the web traits around it,
+    /// and enters it: what follows until `leave` is inside it.
+    mutating func enter(_ node: inout Node, visible: Bool?, accessibleSaid: Bool, role: OnScreen.Role) {
+        var clip = clips.last ?? nil
+        if window == nil, role == .window, let frame = node.frame, frame.width > 0, frame.height > 0 {
+            window = frame
+            clip = frame
+        }
+        // `visible="false"` is believed where WDA told the node from a parent it saw as visible.
+        let believed = visible != false || (parentSaidVisible.last ?? nil) == true && node.kind.isLeafByDefault
+        node.hidden = !OnScreen.shown(frame: node.frame, visible: believed ? visible : nil, accessibleSaid: accessibleSaid, clip: clip)
+        parentSaidVisible.append(visible)
+        if let c = clip, let frame = node.frame, role == .scrolls || role == .webView {
+            clip = OnScreen.overlap(c, frame)
+        }
+        clips.append(clip)
+        let outer = web.last ?? (false, [])
+        let inWebView = outer.inWebView || role == .webView
+        let isElement = node.isAccessibilityElement ?? false
+        if outer.inWebView && isElement && !outer.traits.isEmpty { node.traits = (node.traits ?? []).union(outer.traits) }
+        web.append((inWebView, isElement ? [] : outer.traits.union((node.traits ?? []).intersection(WebContent.kept))))
+    }
+
+    /// Leaves the element entered last.
+    mutating func leave() {
+        clips.removeLast()
+        parentSaidVisible.removeLast()
+        web.removeLast()
     }
 }
 

@@ -7,11 +7,15 @@ import A11yModel
 /// whitespace) is `<` is XML: an XCUITest page source when its first element is
 /// `<AppiumAUT>` or an `XCUIElementType...`, else an Android dump (whose reader names an
 /// unknown root). A JSON object with a top-level `document` or `nodes` object (before any
-/// `root` or `screens`) is a Figma REST response. Anything else is read as our JSON tree
-/// format, which then names what is wrong with it, unless it is a format we know but do not
-/// read (`foreignFormat`: a Chrome accessibility tree, say), which is then named.
+/// `root` or `screens`) is a Figma REST response; one with a top-level `type` text and `rect`
+/// or `rawIdentifier` (or such an object as its `value`: WDA's reply) is a WebDriverAgent JSON
+/// page source. Anything else is read as our JSON tree format, which then names what is wrong
+/// with it, unless it is a format we know but do not read (`foreignFormat`: a Chrome
+/// accessibility tree, say), which is then named.
 public enum InputFormat: String, Sendable, CaseIterable {
     case auto, json, android, ios, figma
+    /// WebDriverAgent's JSON page source (`GET /source?format=json`, Appium's `mobile: source`).
+    case iosJSON = "ios-json"
 
     /// The format `bytes` are in, when this is `auto`; else this format. With `xml`, a body
     /// declared as XML: never json.
@@ -19,8 +23,73 @@ public enum InputFormat: String, Sendable, CaseIterable {
         guard self == .auto else { return self }
         var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while i < bytes.count, XMLCharacters.isSpace(bytes[i]) { i += 1 }
-        guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : Self.isFigma(bytes) ? .figma : .json }
+        guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : Self.json(bytes) }
         return Self.isXCUITest(bytes, from: i) ? .ios : .android
+    }
+
+    /// The format of a document that is not XML (a body declared as JSON, or one whose first
+    /// significant byte is not `<`): a Figma REST response, a WebDriverAgent JSON source, else
+    /// our JSON tree format (which names what is wrong with anything else). The one place JSON
+    /// formats are told apart.
+    public static func json(_ bytes: UnsafeRawBufferPointer) -> InputFormat {
+        isFigma(bytes) ? .figma : wdaTreePointer(bytes) != nil ? .iosJSON : .json
+    }
+
+    /// Where a WebDriverAgent JSON source's tree is: "" when the document is the tree (Appium's
+    /// `mobile: source`), "/value" when it is WDA's reply (`{"value": tree, "sessionId": ...}`);
+    /// nil when it is neither. A tree is an object with a top-level `type` text and `rect` or
+    /// `rawIdentifier` (WDA writes both on every element; our tree format's `type` is inside
+    /// `root`, and neither Figma's nor our top level has `rect` or `rawIdentifier`).
+    public static func wdaTreePointer(_ bytes: UnsafeRawBufferPointer) -> String? {
+        var reader = JSONReader(bytes)
+        do throws(JSONSyntaxError) {
+            guard try reader.peek() == .object else { return nil }
+            var type = false, wda = false
+            try reader.beginObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "root", "screens", "document", "nodes": return nil
+                case "type": type = try reader.peek() == .string
+                case "rect", "rawIdentifier": wda = true
+                case "value" where try reader.peek() == .object:
+                    if try isWDAElement(&reader) { return "/value" }
+                    continue
+                default: break
+                }
+                if type && wda { return "" }
+                try reader.skipValue()
+            }
+        } catch {
+            return nil
+        }
+        return nil
+    }
+
+    /// Whether the object the reader is at has a `type` text and `rect` or `rawIdentifier`
+    /// (the reader is left inside it).
+    private static func isWDAElement(_ reader: inout JSONReader) throws(JSONSyntaxError) -> Bool {
+        var type = false, wda = false
+        try reader.beginObject()
+        while let key = try reader.nextKey() {
+            switch key {
+            case "type": type = try reader.peek() == .string
+            case "rect", "rawIdentifier": wda = true
+            default: break
+            }
+            if type && wda { return true }
+            try reader.skipValue()
+        }
+        return false
+    }
+
+    /// The files a folder search takes as inputs of this format: dumps are `.xml`, JSON
+    /// formats `.json`; under `auto`, both.
+    public var fileSuffixes: [String] {
+        switch self {
+        case .android, .ios: [".xml"]
+        case .json, .figma, .iosJSON: [".json"]
+        case .auto: [".json", ".xml"]
+        }
     }
 
     /// Whether a JSON object is a Figma REST response: among its top-level keys, `document`
@@ -73,7 +142,7 @@ extension InputFormat {
     public static func foreignFormat(_ bytes: UnsafeRawBufferPointer) -> InputError? {
         guard let (name, pointer) = foreignShape(bytes) else { return nil }
         return InputError(.unsupportedFormat, "looks like \(name), which is not supported; inputs are our JSON tree format, "
-                              + "an Android (UI Automator, Appium) or iOS (XCUITest) XML dump, or a Figma REST response "
+                              + "an Android (UI Automator, Appium) or iOS (XCUITest) XML dump, a WebDriverAgent JSON source, or a Figma REST response "
                               + "(docs/importing.md)", at: pointer)
     }
 

@@ -97,14 +97,15 @@ extension AuditParameter {
         AuditParameter(flag: "--pretty", query: "pretty", valueName: nil, help: ["indent JSON"]) { s, v, _ throws(AuditParameterError) in
             if v == nil || v == "1" || v == "true" { s.pretty = true }
         },
-        AuditParameter(flag: "--input-format", query: "format", valueName: "auto|json|android|ios|figma", help: [
+        AuditParameter(flag: "--input-format", query: "format", valueName: "auto|json|android|ios|ios-json|figma", help: [
             "how to read inputs (default auto: XML is an Android UI Automator /",
             "Appium dump or an XCUITest page source, JSON with a top-level",
             "\"document\" or \"nodes\" a Figma REST response (a screen per frame),",
+            "with \"type\" and \"rect\" a WebDriverAgent JSON source (ios-json),",
             "anything else our JSON tree; a folder means its .json and .xml",
-            "files, with android or ios its .xml, with json or figma its .json)",
+            "files, with android or ios its .xml, with json, ios-json or figma its .json)",
         ]) { s, v, name throws(AuditParameterError) in
-            guard let format = InputFormat(rawValue: v ?? "") else { throw AuditParameterError("\(name) takes auto, json, android, ios or figma") }
+            guard let format = InputFormat(rawValue: v ?? "") else { throw AuditParameterError("\(name) takes auto, json, android, ios, ios-json or figma") }
             s.inputFormat = format
         },
         AuditParameter(flag: "--density", query: "density", valueName: "D",

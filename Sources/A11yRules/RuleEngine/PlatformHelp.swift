@@ -5,10 +5,10 @@ import A11yModel
 public enum Audience: String, Sendable, CaseIterable {
     case ios, android, web, design
 
-    /// The audience of `document`: a design when it was imported from a Figma file (its
-    /// source is JSON, not a tree of our wire format nor an XML dump), else its platform's.
+    /// The audience of `document`: a design when it was imported from a Figma file (its nodes
+    /// carry the design tool's node ids), else its platform's.
     init(_ document: Document) {
-        if document.sourceMap?.json != nil { self = .design; return }
+        if document.sourceMap?.sourceID(of: document.root) != nil { self = .design; return }
         switch document.platform {
         case .ios: self = .ios
         case .android: self = .android

@@ -33,8 +33,8 @@ import Testing
     }
 
     @Test func messagesNameTheParameterAsTheFrontEndSpellsIt() {
-        #expect(message("--input-format", "yaml") == "--input-format takes auto, json, android, ios or figma")
-        #expect(message("--input-format", "yaml", as: "format") == "format takes auto, json, android, ios or figma")
+        #expect(message("--input-format", "yaml") == "--input-format takes auto, json, android, ios, ios-json or figma")
+        #expect(message("--input-format", "yaml", as: "format") == "format takes auto, json, android, ios, ios-json or figma")
         for bad in ["0", "101", "x", "1e400", "", "4.9e-324", "0x10", "0.09", "inf", "nan", "+3", "3.", ".3"] {
             #expect(message("--density", bad, as: "density") == "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)", "\(bad)")
         }
