@@ -9,10 +9,14 @@ extension Rule {
         id: "duplicate-label", wcag: [], level: nil, impact: .moderate,
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
-        check: { ctx in
+        // Labels are compared with each other, so the check sees the controls all at once.
+        appliesTo: RuleSelector(.screen, none: "", notRunOnScreen: { ctx in
+            if ctx.document.platform == .android, ctx.statesClickability { return nil }
+            return ctx.controls.count < 2 ? "fewer than two controls" : nil
+        }),
+        checkTogether: { ctx, _ in
             if ctx.document.platform == .android, ctx.statesClickability { return speakableTextFindings(ctx) }
             let controls = ctx.controls
-            guard controls.count > 1 else { return [] }
             var labelled: [(element: Int, label: String, heard: HeardLabel)] = []
             labelled.reserveCapacity(controls.count)
             for e in controls where !ctx.lacksLabel(elementAt: e) {
