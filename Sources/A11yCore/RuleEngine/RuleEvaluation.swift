@@ -5,6 +5,17 @@ enum RuleOutcome {
     case checked([Finding])
 }
 
+extension Node {
+    /// Whether the node declares `declaration`.
+    func declares(_ declaration: NodeDeclaration) -> Bool {
+        switch declaration {
+        case .deferral: has(.deferral)
+        case .labeledPair: has(.labeledPair)
+        case .nestedIdentifier: has(.a11yRoot) || has(.nestedIdentifier)
+        }
+    }
+}
+
 extension Rule {
     /// Walks the selector over the screen and checks each item it runs on (`RuleSelector`
     /// says when the rule is inapplicable and why).
@@ -15,6 +26,8 @@ extension Rule {
         case .elements: return walk(0..<ctx.elements.count, ctx)
         case .controls: return walk(ctx.controls, ctx)
         case .nodes: return walk(0..<ctx.nodes.count, ctx)
+        case .nodesOfKind(let kind): return walk(ctx.nodes.indices.filter { ctx.nodes[$0].kind == kind }, ctx)
+        case .nodesDeclaring(let declaration): return walk(ctx.nodes.indices.filter { ctx.nodes[$0].declares(declaration) }, ctx)
         case .nodesDrawingText: return walk(ctx.nodesDrawingText, ctx)
         case .nodesWithOwnStyle: return walk(ctx.nodesWithOwnStyle, ctx)
         case .nodesWithComponent: return walk(ctx.nodesWithComponent, ctx)
@@ -50,7 +63,7 @@ extension Rule {
             for item in items where runs(item) { subjects.append(item) }
             if checked { findings = check(ctx, subjects) }
         }
-        guard checked else { return .inapplicable(skipped ?? selector.none) }
+        guard checked else { return .inapplicable(skipped ?? selector.whenNone?(ctx) ?? selector.none) }
         return .checked(findings)
     }
 }

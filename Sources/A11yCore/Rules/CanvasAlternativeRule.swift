@@ -6,8 +6,7 @@ extension Rule {
         id: "canvas-alternative", wcag: ["1.1.1"], level: .A, impact: .serious,
         description: "A canvas exposes its content through accessibilityChildren (or a label).",
         help: "Add accessibilityChildren describing what the canvas draws (e.g. one element per data point).",
-        appliesTo: RuleSelector(.nodes, where: { ctx, node in ctx.nodes[node].kind == .canvas && ctx.isReachable(node) },
-                                none: "no canvases"),
+        appliesTo: RuleSelector(.nodesOfKind(.canvas), where: { ctx, node in ctx.isReachable(node) }, none: "no canvases"),
         check: { ctx, node in
             guard ctx.document.syntheticChildren(of: node).isEmpty else { return nil }
             // Its own element's label is an alternative too.

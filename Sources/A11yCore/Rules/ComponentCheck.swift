@@ -12,7 +12,7 @@ struct ComponentCheck {
     /// The reachable nodes of `kind` (a component rule's subjects); `none` says why the rule
     /// is inapplicable on a screen without one.
     static func reachable(_ kind: NodeKind, none: String) -> RuleSelector {
-        RuleSelector(.nodes, where: { ctx, node in ctx.nodes[node].kind == kind && ctx.isReachable(node) }, none: none)
+        RuleSelector(.nodesOfKind(kind), where: { ctx, node in ctx.isReachable(node) }, none: none)
     }
 
     /// The check of component `node`: the element standing for it (or holding it), if any.

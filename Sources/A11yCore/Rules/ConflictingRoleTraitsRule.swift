@@ -7,7 +7,7 @@ extension Rule {
         id: "conflicting-role-traits", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "An element does not carry conflicting role traits (button + link, button + adjustable).",
         help: "Keep the trait that matches what activation does; remove the other.",
-        // Nearly every element holds at most one of the roles: only those with two are compared.
+        // A conflict needs two of the role traits; an element with none has no role to confuse.
         appliesTo: RuleSelector(.elements, where: { ctx, e in
             !ctx.elements[e].traits.isDisjoint(with: ConflictingTraits.roles)
         }, none: "no buttons, links or adjustable elements"),

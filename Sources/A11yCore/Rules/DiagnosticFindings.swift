@@ -14,15 +14,11 @@ enum DiagnosticFindings {
 
     /// Nodes that hold a deferral content list (Blueprint's AccessibilityDeferral container):
     /// the deferral rules' subjects.
-    static let deferralContainers = RuleSelector(.nodes, where: { ctx, node in ctx.nodes[node].has(.deferral) },
-                                                 none: "no deferral containers")
+    static let deferralContainers = RuleSelector(.nodesDeclaring(.deferral), none: "no deferral containers")
 
     /// Nodes on either side of a labeled pair.
-    static let labeledPairs = RuleSelector(.nodes, where: { ctx, node in ctx.nodes[node].has(.labeledPair) },
-                                           none: "no labeled pairs")
+    static let labeledPairs = RuleSelector(.nodesDeclaring(.labeledPair), none: "no labeled pairs")
 
     /// Nodes that start or extend a nested identifier path (`a11yRoot`, `nestedIdentifier`).
-    static let nestedIdentifiers = RuleSelector(.nodes, where: { ctx, node in
-        ctx.nodes[node].has(.a11yRoot) || ctx.nodes[node].has(.nestedIdentifier)
-    }, none: "no nested identifiers")
+    static let nestedIdentifiers = RuleSelector(.nodesDeclaring(.nestedIdentifier), none: "no nested identifiers")
 }

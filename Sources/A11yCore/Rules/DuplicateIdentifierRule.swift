@@ -18,10 +18,10 @@ extension Rule {
             firsts.reserveCapacity(identified.count)
             var out: [Finding] = []
             for e in identified {
-                let element = ctx.elements[e], id = element.identifier!
+                let id = ctx.elements[e].identifier!
                 guard let index = first[id] else {
                     first[id] = firsts.count
-                    firsts.append((element.node, nil))
+                    firsts.append((ctx.elements[e].node, nil))
                     continue
                 }
                 let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)

@@ -91,7 +91,7 @@ private func javaTrimmed(_ text: String) -> String {
 /// A normalised label as a listener hears it: two are the same when canonically equivalent.
 /// Two `isPlainlyComposed` texts are in NFC, so equivalent exactly when their bytes are equal:
 /// when every label of a screen is like that (nearly always), they are hashed and compared as
-/// bytes, skipping the stdlib's normalising hash; otherwise all go through String's own.
+/// bytes; otherwise all go through String's own.
 private struct HeardLabel: Hashable {
     let text: String
     var byBytes = false

@@ -17,10 +17,11 @@ extension Rule {
         }, none: "no labelled controls, images or views"),
         check: { ctx, e in
             if ctx.document.platform == .android { return AndroidRedundantDescription.finding(ctx, elementAt: e) }
-            let element = ctx.elements[e], label = element.label!
+            let label = ctx.elements[e].label!
             guard LabelRoleWords.mayContainPhrase(label) else { return nil }
+            let traits = ctx.elements[e].traits
             let found = LabelRoleWords.phrases(in: label).map { LabelRoleWords.table[$0] }.filter { entry in
-                entry.trait.map { element.traits.contains($0) } ?? true
+                entry.trait.map { traits.contains($0) } ?? true
             }.map { $0.phrase.joined(separator: " ") }
             guard !found.isEmpty else { return nil }
             return ctx.finding(elementAt: e,
@@ -100,7 +101,6 @@ enum LabelRoleWords {
     /// Whether a letter-or-digit run of `utf8` is a phrase's first word; nil when non-ASCII
     /// text comes first (any run found before it would match the byte scan too).
     private static func asciiHasFirstWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
-        // Tables read once per label: each read of a `static let` checks its initialisation.
         let byLetter = firstWordsByLetter, letters = firstLetters
         var start = 0
         for i in 0...utf8.count {
@@ -108,8 +108,7 @@ enum LabelRoleWords {
             guard byte < 0x80 else { return nil }
             let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             if isLetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { continue }
-            // Only the words starting with the run's letter can match (digits start none);
-            // most runs start with a letter no first word starts with.
+            // Only the words starting with the run's letter can match (digits start none).
             let lower = (start < i ? utf8[start] : 0) | 0x20
             if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower), letters & (1 << (lower - UInt8(ascii: "a"))) != 0 {
                 let run = UnsafeBufferPointer(rebasing: utf8[start..<i])

@@ -149,6 +149,11 @@ public struct RuleSelector: Sendable {
         case controls
         /// Every node of the tree, parents before children.
         case nodes
+        /// The nodes of one kind (every canvas, every carousel), parents before children.
+        case nodesOfKind(NodeKind)
+        /// The nodes that declare a structure the engines resolve (deferral, labeled pairs,
+        /// nested identifiers), parents before children.
+        case nodesDeclaring(NodeDeclaration)
         /// The nodes that draw text (`RuleContext.nodesDrawingText`).
         case nodesDrawingText
         /// The nodes that set a style of their own (`RuleContext.nodesWithOwnStyle`).
@@ -164,6 +169,8 @@ public struct RuleSelector: Sendable {
     public var filter: (@Sendable (RuleContext, Int) -> Bool)?
     /// Why the rule is inapplicable when it is about no item of the screen, e.g. "no images".
     public var none: String
+    /// The same, when it depends on the screen (worked out only when needed); wins over `none`.
+    public var whenNone: (@Sendable (RuleContext) -> String)?
     /// Why the rule does not run on this screen at all, or nil when it does.
     public var notRunOnScreen: (@Sendable (RuleContext) -> String?)?
     /// Why the rule cannot judge an item it is about, or nil when it can.
@@ -178,8 +185,26 @@ public struct RuleSelector: Sendable {
         self.notRunOnScreen = notRunOnScreen; self.notRun = notRun
     }
 
+    /// The same, with the reason for having no item worked out from the screen.
+    public init(_ items: Items, where filter: (@Sendable (RuleContext, Int) -> Bool)? = nil,
+                whenNone: @escaping @Sendable (RuleContext) -> String,
+                notRun: (@Sendable (RuleContext, Int) -> String?)? = nil) {
+        self.init(items, where: filter, none: "", notRun: notRun)
+        self.whenNone = whenNone
+    }
+
     /// The whole screen, always there to check.
     public static let screen = RuleSelector(.screen, none: "")
+}
+
+/// A structure a node declares for the engines to resolve.
+public enum NodeDeclaration: Sendable {
+    /// A deferral content list (Blueprint's AccessibilityDeferral container).
+    case deferral
+    /// One side of a labeled pair.
+    case labeledPair
+    /// An `a11yRoot` or `nestedIdentifier`: a step of a nested identifier path.
+    case nestedIdentifier
 }
 
 /// What a rule checks on the items its selector picks.
