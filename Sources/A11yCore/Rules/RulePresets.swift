@@ -24,6 +24,8 @@ public enum RulePresets {
             "label-equals-hint", "duplicate-label", "duplicate-frame", "duplicate-identifier",
             "nested-identifier-container", "deferral-missing-source", "class-name",
         ],
+        // @2: adjustable-value (4.1.2: an adjustable element reads its value).
+        ["adjustable-value"],
     ]
 
     /// The levels presets are named after.

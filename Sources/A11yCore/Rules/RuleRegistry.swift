@@ -8,7 +8,7 @@ public enum RuleRegistry {
         // Operable
         .targetSize, .targetSizeEnhanced, .keyboardFocusable, .autoAdvance, .linkPurpose, .labelInName,
         // Understandable / robust
-        .controlName, .textFieldName, .conflictingRoleTraits, .missingRoleTrait, .combinedButtonTrait,
+        .controlName, .textFieldName, .conflictingRoleTraits, .missingRoleTrait, .adjustableValue, .combinedButtonTrait,
         .carouselAnnouncement, .accordionState, .ratingInputAnnouncement, .progressAnnouncement,
         .spinnerAnnouncement, .tabSetSelection, .editableContentDescription,
         // Structure (engine diagnostics)
