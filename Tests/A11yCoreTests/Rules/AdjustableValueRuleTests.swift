@@ -1,5 +1,10 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yImport
+@testable import A11yModel
+@testable import A11yOptions
+@testable import A11yRules
 
 /// `adjustable-value` (4.1.2): an adjustable element reads its current value.
 @Suite struct AdjustableValueRuleTests {

@@ -1,5 +1,10 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yImport
+@testable import A11yModel
+@testable import A11yOptions
+@testable import A11yRules
 
 /// Presets: named, versioned sets of rules on by default (ATF's versioned presets), so a
 /// pipeline pinned to one does not start failing when a rule is added.
