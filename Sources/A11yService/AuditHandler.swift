@@ -134,7 +134,7 @@ struct AuditHandler: Sendable {
         }
     }
 
-    /// The query's per-audit parameters (`AuditParameter.query`: `format`, `density`, `pretty`),
+    /// The query's per-audit parameters (`AuditParameter.query`: `format`, `density`, `pretty`, `preset`),
     /// read as the CLI reads its flags; a bad value is refused naming the parameter. Other
     /// parameters are ignored. `format=` and a bare `format` are values too (empty ones),
     /// refused like any bad value; a bare `pretty` is the switch.

@@ -9,9 +9,10 @@ enum OptionsDecoder {
             switch key {
             case "level": o.level = try c.enumeration(WCAGLevel.self, "WCAG level")
             case "rules":
-                try c.object("a rules object {enable, disable, only}") { c, key throws(InputError) in
+                try c.object("a rules object {preset, enable, disable, only}") { c, key throws(InputError) in
                     if try c.consumeNull() { return }
                     switch key {
+                    case "preset": o.preset = Located(try c.string(), at: c.pointer)
                     case "enable": o.enable = try located(&c)
                     case "disable": o.disable = try located(&c)
                     case "only": o.only = try located(&c)

@@ -18,6 +18,9 @@ public struct Located<Value: Sendable>: Sendable {
 public struct AuditOptions: Sendable {
     /// Highest WCAG level checked; AA by default. AAA turns on rules such as 1.4.6.
     public var level: WCAGLevel = .AA
+    /// The preset whose rules run by default (`RulePresets`: `wcag22-aa@1`), instead of the
+    /// latest preset of `level`.
+    public var preset: Located<String>?
     /// Rules to run in addition to the defaults for the level (e.g. off-by-default rules).
     public var enable: [Located<String>] = []
     /// Rules not to run.

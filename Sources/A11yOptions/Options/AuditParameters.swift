@@ -25,6 +25,7 @@ public struct AuditSettings: Sendable {
 /// Request `options` set from outside the tree (CLI flags): each is applied over the tree's own.
 public struct OptionOverrides: Sendable {
     public var level: WCAGLevel?
+    public var preset: Located<String>?
     public var enable: [Located<String>] = []
     public var disable: [Located<String>] = []
     public var only: [Located<String>]?
@@ -37,6 +38,7 @@ public struct OptionOverrides: Sendable {
     /// tree's (`only` replaces it), anything else given replaces the tree's value.
     public func apply(to options: inout AuditOptions) {
         if let level { options.level = level }
+        if let preset { options.preset = preset }
         options.enable += enable
         options.disable += disable
         if let only { options.only = only }
@@ -123,6 +125,12 @@ extension AuditParameter {
         AuditParameter(flag: "--level", query: nil, valueName: "A|AA|AAA", help: ["WCAG level to check (default AA)"]) { s, v, name throws(AuditParameterError) in
             guard let level = WCAGLevel(rawValue: v ?? "") else { throw AuditParameterError("\(name) takes A, AA or AAA") }
             s.options.level = level
+        },
+        AuditParameter(flag: "--preset", query: "preset", valueName: "NAME[@N]",
+                       help: ["rules on by default: wcag22-a, wcag22-aa or wcag22-aaa, @N pinning a version",
+                              "(default: the latest of --level)"]) { s, v, name throws(AuditParameterError) in
+            guard RulePresets.preset(named: v ?? "") != nil else { throw AuditParameterError("\(name): " + RulePresets.unknownMessage(v ?? "")) }
+            s.options.preset = Located(v ?? "", at: "\(name) \(v ?? "")")
         },
         // Pointers name the flag, so an unknown rule id is reported against it.
         AuditParameter(flag: "--enable", query: nil, valueName: "ID[,ID]", help: ["also run these rules"]) { s, v, name throws(AuditParameterError) in

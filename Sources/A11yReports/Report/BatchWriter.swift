@@ -49,7 +49,7 @@ public struct BatchFormat: Sendable {
         switch format {
         case .json:
             part.body = ResponseEncoder.batchScreen(screen, index: index, comparison: comparison, pretty: pretty,
-                                                    previousRun: previous?.ran)
+                                                    previous: previous)
             part.json = ResponseEncoder.BatchDigest(screen, comparison: comparison, pretty: pretty)
         case .text:
             part.body = Array((TextReport.render(name: screen.name, report: screen.report, color: color, states: comparison) + "\n").utf8)

@@ -15,10 +15,10 @@ extension ResponseEncoder {
     }
 
     /// Screen `index` of the `screens` array (a `,` first unless it is the first).
-    /// `previousRun` is the rules the screen before it ran (nil for the first, or when not known:
-    /// its `rules.run` is then written).
+    /// `previous` is the rule lists of the screen before it (nil for the first, or when not
+    /// known: its `rules.run` and `rules.inapplicable` are then written).
     static func batchScreen(_ screen: ScreenReport, index: Int, comparison: BaselineComparison.Screen?, pretty: Bool,
-                            previousRun: RuleIDList? = nil) -> [UInt8] {
+                            previous: RuleRun? = nil) -> [UInt8] {
         let report = screen.report
         var w = JSONWriter(pretty: pretty, depth: 2, needsComma: index > 0,
                            capacity: 4096 + 400 * report.analysis.elements.count + 512 * report.run.findings.count)
@@ -27,7 +27,7 @@ extension ResponseEncoder {
             w.beginObject()
             w.staticKey("name"); w.string(screen.name)
             writeMembers(ScreenList(UnsafeBufferPointer(start: pointer, count: 1)), screen: 0, comparison: single,
-                         batch: BatchScreenRules(previousRun: previousRun), into: &w)
+                         batch: BatchScreenRules(previous: previous), into: &w)
             w.endObject()
         }
         return w.bytes

@@ -177,8 +177,8 @@ extension ResponseEncoder {
         w.endObject()
     }
 
-    /// A batch screen's `rules`: `incomplete`, and `run` only when it differs from the
-    /// screen before's (the first screen always writes it). `passed` is left out: it is
+    /// A batch screen's `rules`: `incomplete`, and `run` and `inapplicable` only when they
+    /// differ from the screen before's (the first screen always writes them). `passed` is left out: it is
     /// `run` minus the rules in the screen's `byRule`, and the batch's summary lists the
     /// rules that passed on every screen. So a batch of screens that run the same rules
     /// writes the catalogue once, not once per screen (issue 24: empty screens answered 161x
@@ -191,7 +191,7 @@ extension ResponseEncoder {
         }
         w.staticKey("incomplete")
         write(run.incomplete.members, run.incomplete.table, into: &w)
-        writeInapplicable(run.inapplicable, into: &w)
+        if !batch.sameInapplicable(as: run.inapplicable) { writeInapplicable(run.inapplicable, into: &w) }
         w.endObject()
     }
 
@@ -211,16 +211,14 @@ extension ResponseEncoder {
     /// Rules inapplicable on every screen where they ran, in first-seen order, with the
     /// reason the first screen gave.
     static func inapplicableEverywhere(_ runs: [RuleRun]) -> [InapplicableRule] {
-        var out: [InapplicableRule] = []
+        // One pass: each id's first entry, and the ids some screen ran and looked at.
+        var firsts: [InapplicableRule] = [], seen = Set<String>(), lookedAt = Set<String>()
         for run in runs {
-            for entry in run.inapplicable where !out.contains(where: { $0.rule == entry.rule }) {
-                let everywhere = runs.allSatisfy { other in
-                    !other.rulesRun.contains(entry.rule) || other.inapplicable.contains { $0.rule == entry.rule }
-                }
-                if everywhere { out.append(entry) }
-            }
+            for entry in run.inapplicable where seen.insert(entry.rule).inserted { firsts.append(entry) }
+            let inapplicableHere = Set(run.inapplicable.map(\.rule))
+            for id in run.rulesRun where !inapplicableHere.contains(id) { lookedAt.insert(id) }
         }
-        return out
+        return firsts.filter { !lookedAt.contains($0.rule) }
     }
 
     /// `writeRuleLists` of one screen's run, read through its report.
@@ -340,12 +338,18 @@ struct ImpactCounts: Sendable {
 
 /// What a screen of a batch needs to write its rule lists without repeating the screen before's.
 struct BatchScreenRules {
-    /// The rules the screen before ran; nil for the first screen (or when not known).
-    var previousRun: RuleIDList?
+    /// The rule lists of the screen before; nil for the first screen (or when not known).
+    var previous: RuleRun?
 
     func sameRun(as ran: RuleIDList) -> Bool {
-        guard let previousRun else { return false }
+        guard let previousRun = previous?.ran else { return false }
         if previousRun.table === ran.table { return Array(previousRun.members) == Array(ran.members) }
         return previousRun.ids == ran.ids
+    }
+
+    /// Whether the screen before had the same rules inapplicable, for the same reasons.
+    func sameInapplicable(as inapplicable: [InapplicableRule]) -> Bool {
+        guard let previous else { return false }
+        return previous.inapplicable == inapplicable
     }
 }

@@ -52,9 +52,9 @@ public enum ResponseEncoder {
                 if check.stoppingNow() { return }
                 w.beginObject()
                 w.staticKey("name"); w.string(screens.name(index))
-                let previous = index > 0 ? screens.report(index - 1).pointee.run.ran : nil
+                let previous = index > 0 ? screens.report(index - 1).pointee.run : nil
                 writeMembers(screens, screen: index, comparison: comparison, check: check,
-                             batch: BatchScreenRules(previousRun: previous), into: &w)
+                             batch: BatchScreenRules(previous: previous), into: &w)
                 w.endObject()
             }
             w.endArray()

@@ -18,7 +18,7 @@ public struct RuleRun: Sendable {
     /// The same lists as registry positions: the runner fills these, and the summary
     /// writes them without building or comparing strings.
     package var ran = RuleIDList.empty, passed = RuleIDList.empty, incomplete = RuleIDList.empty
-    /// Rules that ran but had nothing to look at (`Rule.inapplicability`), in run order, each
+    /// Rules that ran but had nothing to look at (`Rule.selector`), in run order, each
     /// with its reason: neither passed nor failed (axe's fourth outcome).
     public var inapplicable: [InapplicableRule] = []
     /// Findings past `RuleRun.defaultMaxFindings` (or the runner's cap, or the output

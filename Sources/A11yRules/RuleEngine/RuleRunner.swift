@@ -38,12 +38,7 @@ public enum RuleRunner {
     /// order; those it cannot pay for are counted as omitted too.
     package static func run(_ analysis: Analysis, options: AuditOptions, table: RuleTable, budget: AuditBudget,
                     meter: inout OutputMeter, interrupt: AuditInterrupt) throws(InputError) -> RuleRun {
-        var selected = try table.selection(options)
-        // Rules about touch do not run on a screen nothing touches (an Android TV dump): they
-        // are neither run nor passed, and the response's `display` says why.
-        if let display = analysis.document.androidDisplay, !display.touchScreen {
-            selected.subtract(RuleSet(selected.positions.filter { TargetSizeCheck.touchRuleIDs.contains(table.rules[$0].id) }))
-        }
+        let selected = try table.selection(options)
         let positions = selected.positions
         let ranks = positions.map { table.ids.rank[$0] }
         let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
@@ -64,17 +59,21 @@ public enum RuleRunner {
         for position in positions {
             try poll.checkNow()
             context.position = position
-            // A rule with nothing to look at is inapplicable, never passed; its empty list
-            // keeps `lists` in step with `positions`.
-            if let reason = table.rules[position].inapplicability?(context) {
+            let outcome = table.rules[position].evaluate(context)
+            // A rule stopped mid-way returned what it had: no verdict, no findings.
+            try poll.throwIfStopped()
+            var list: [Finding]
+            switch outcome {
+            case .checked(let findings):
+                list = findings
+            case .inapplicable(let reason):
+                // A rule with nothing to look at is inapplicable, never passed; its empty list
+                // keeps `lists` in step with `positions`.
                 inapplicable.append(InapplicableRule(rule: table.rules[position].id, reason: reason))
                 lists.append([])
                 if !options.suppressions.isEmpty { suppressedLists.append([]) }
                 continue
             }
-            var list = table.rules[position].check(context)
-            // A rule stopped mid-way returned what it had: no verdict, no findings.
-            try poll.throwIfStopped()
             // Suppressed findings do not count against a rule: it passes once they are accepted.
             var violated = false, undecided = false
             if options.suppressions.isEmpty {

@@ -20,8 +20,9 @@ package final class RuleTable: Sendable {
         switch level { case .A: defaults[0]; case .AA: defaults[1]; case .AAA: defaults[2] }
     }
 
-    /// Defaults for the level (or `only`), plus `enable`, minus `disable`. An explicitly
-    /// named rule runs whatever its level. Unknown ids are errors pointing at the option.
+    /// Defaults for the level, or the preset's rules (or `only`), plus `enable`, minus
+    /// `disable`. An explicitly named rule runs whatever its level. Unknown ids and presets
+    /// are errors pointing at the option.
     func selection(_ options: AuditOptions) throws(InputError) -> RuleSet {
         // Ids are named rarely and by the handful: a scan of the ids beats hashing them.
         func positions(_ id: Located<String>) throws(InputError) -> RuleSet {
@@ -39,10 +40,20 @@ package final class RuleTable: Sendable {
         for s in options.suppressions {
             if let rule = s.rule, ids.positions(of: rule).isEmpty { throw RuleTable.unknownRule(rule, at: s.pointer + "/rule") }
         }
-        var chosen = only ?? defaults(at: options.level)
+        let preset = try options.preset.map { name throws(InputError) in try presetRules(name) }
+        var chosen = only ?? preset ?? defaults(at: options.level)
         chosen.formUnion(enable)
         chosen.subtract(disable)
         return chosen
+    }
+
+    /// The rules of the preset `name` names (`RulePresets`).
+    private func presetRules(_ name: Located<String>) throws(InputError) -> RuleSet {
+        guard let preset = RulePresets.preset(named: name.value) else {
+            throw InputError(.invalidValue, RulePresets.unknownMessage(name.value), at: name.pointer)
+        }
+        let held = RulePresets.ids(through: preset.version)
+        return RuleSet(rules.indices.filter { held.contains(rules[$0].id) && rules[$0].isWithin(preset.level) })
     }
 
     private static func unknownRule(_ id: String, at pointer: String) -> InputError {

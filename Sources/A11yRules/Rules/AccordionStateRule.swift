@@ -6,18 +6,18 @@ extension Rule {
         id: "accordion-state", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "An accordion header is a button and reads \"Expanded\" or \"Collapsed\".",
         help: "Add the button trait and set the value to \"Expanded\" / \"Collapsed\" from the panel's state.",
-        check: { ctx in
-            ComponentCheck.all(.accordion, in: ctx).flatMap { check -> [Finding] in
-                guard check.element != nil else { return [check.notExposed()] }
-                var out = [check.expectTrait(.button, named: "button")]
-                if let expanded = check.component.expanded {
-                    out.append(check.expect(.value, expanded ? "Expanded" : "Collapsed"))
-                } else if let value = check.element?.value?.normalizedForComparison, value == "expanded" || value == "collapsed" {
-                    // State unknown to us but announced: fine.
-                } else {
-                    out.append(check.expect(.value, "Expanded or Collapsed"))
-                }
-                return out.compactMap { $0 }
+        appliesTo: ComponentCheck.reachable(.accordion, none: "no accordions"),
+        checks: { ctx, node in
+            let check = ComponentCheck(ctx, node: node)
+            guard let element = check.element else { return [check.notExposed()] }
+            var out = [check.expectTrait(.button, named: "button")]
+            if let expanded = check.component.expanded {
+                out.append(check.expect(.value, expanded ? "Expanded" : "Collapsed"))
+            } else if let value = element.value?.normalizedForComparison, value == "expanded" || value == "collapsed" {
+                // State unknown to us but announced: fine.
+            } else {
+                out.append(check.expect(.value, "Expanded or Collapsed"))
             }
+            return out.compactMap { $0 }
         })
 }

@@ -7,13 +7,13 @@ extension Rule {
         id: "auto-advance-reduce-motion", wcag: ["2.2.2"], level: .A, impact: .serious,
         description: "Auto-advancing content respects Reduce Motion.",
         help: "Stop auto-advancing when accessibilityReduceMotion is on (and while VoiceOver is focused on it).",
-        check: { ctx in
-            let nodes = ctx.nodes
-            return ctx.nodesWithComponent.compactMap { index in
-                guard let c = nodes[index].component, c.autoAdvance == true, c.respectsReduceMotion != true,
-                      RenderedStyle.isShown(index, in: ctx.document) else { return nil }
-                return ctx.finding(node: index, message: "\(nodes[index].typeName) advances automatically and does not respect Reduce Motion.",
-                                   data: [("autoAdvance", .bool(true)), ("respectsReduceMotion", .bool(c.respectsReduceMotion ?? false))])
-            }
+        appliesTo: RuleSelector(.nodesWithComponent, where: { ctx, node in
+            ctx.nodes[node].component?.autoAdvance == true && RenderedStyle.isShown(node, in: ctx.document)
+        }, none: "no content advances automatically"),
+        check: { ctx, node in
+            let component = ctx.nodes[node].component!
+            guard component.respectsReduceMotion != true else { return nil }
+            return ctx.finding(node: node, message: "\(ctx.nodes[node].typeName) advances automatically and does not respect Reduce Motion.",
+                               data: [("autoAdvance", .bool(true)), ("respectsReduceMotion", .bool(component.respectsReduceMotion ?? false))])
         })
 }

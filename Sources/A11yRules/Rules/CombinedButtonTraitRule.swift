@@ -9,17 +9,14 @@ extension Rule {
         id: "combined-button-trait", wcag: ["4.1.2"], level: .A, impact: .moderate,
         description: "A combined element holding several controls does not keep the button trait.",
         help: "Remove the trait after combining (accessibilityRemoveTraits(.isButton) / combinable.traitsAdjust.remove); the controls stay reachable as custom actions.",
-        check: { ctx in
-            var out: [Finding] = []
-            for e in ctx.elements.indices where ctx.elements[e].traits.contains(.button) {
-                let root = ctx.elements[e].node
-                guard ctx.combinesChildren(root) else { continue }
-                let controls = CombinedControls.count(below: root, element: e, in: ctx)
-                guard controls >= 2 else { continue }
-                out.append(ctx.finding(elementAt: e, message: "Combined element is announced as a button but holds \(controls) controls.",
-                                       data: [("controls", .number(Double(controls)))]))
-            }
-            return out
+        appliesTo: RuleSelector(.elements, where: { ctx, e in
+            ctx.elements[e].traits.contains(.button) && ctx.combinesChildren(ctx.elements[e].node)
+        }, none: "no combined elements announced as buttons"),
+        check: { ctx, e in
+            let controls = CombinedControls.count(below: ctx.elements[e].node, element: e, in: ctx)
+            guard controls >= 2 else { return nil }
+            return ctx.finding(elementAt: e, message: "Combined element is announced as a button but holds \(controls) controls.",
+                               data: [("controls", .number(Double(controls)))])
         })
 }
 

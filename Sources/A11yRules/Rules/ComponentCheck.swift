@@ -11,14 +11,18 @@ struct ComponentCheck {
     /// Whether `element` stands for the node itself (exact wording) or merely contains it.
     let ownsElement: Bool
 
-    /// Reachable components of `kind`, in document order.
-    static func all(_ kind: NodeKind, in ctx: RuleContext) -> [ComponentCheck] {
-        let nodes = ctx.nodes
-        return nodes.indices.compactMap { index in
-            guard nodes[index].kind == kind, ctx.isReachable(index) else { return nil }
-            let e = ctx.analysis.element(ofNode: index).map { ctx.elements[$0] }
-            return ComponentCheck(ctx: ctx, node: index, element: e, ownsElement: e?.node == index)
-        }
+    /// The reachable nodes of `kind` (a component rule's subjects); `none` says why the rule
+    /// is inapplicable on a screen without one.
+    static func reachable(_ kind: NodeKind, none: String) -> RuleSelector {
+        RuleSelector(.nodesOfKind(kind), where: { ctx, node in ctx.isReachable(node) }, none: none)
+    }
+
+    /// The check of component `node`: the element standing for it (or holding it), if any.
+    init(_ ctx: RuleContext, node: Int) {
+        self.ctx = ctx
+        self.node = node
+        element = ctx.analysis.element(ofNode: node).map { ctx.elements[$0] }
+        ownsElement = element?.node == node
     }
 
     var component: Component { ctx.node(node).component ?? Component() }

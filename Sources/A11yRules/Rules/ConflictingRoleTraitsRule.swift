@@ -9,17 +9,17 @@ extension Rule {
         id: "conflicting-role-traits", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "An element does not carry conflicting role traits (button + link, button + adjustable).",
         help: "Keep the trait that matches what activation does; remove the other.",
-        check: { ctx in
-            ctx.elements.indices.compactMap { e in
-                let traits = ctx.elements[e].traits
-                // Nearly every element holds at most one of the roles: it skips listing the pairs.
-                guard traits.intersection(ConflictingTraits.roles).rawValue.nonzeroBitCount > 1 else { return nil }
-                let pairs = ConflictingTraits.pairs.filter { traits.isSuperset(of: $0.traits) }
-                guard !pairs.isEmpty else { return nil }
-                let names = pairs.map(\.name)
-                return ctx.finding(elementAt: e, message: "Element has conflicting traits: \(names.joined(separator: "; ")).",
-                                   data: [("traits", .strings(traits.wireNames)), ("conflicts", .strings(names))])
-            }
+        // A conflict needs two of the role traits; an element with none has no role to confuse.
+        appliesTo: RuleSelector(.elements, where: { ctx, e in
+            !ctx.elements[e].traits.isDisjoint(with: ConflictingTraits.roles)
+        }, none: "no buttons, links or adjustable elements"),
+        check: { ctx, e in
+            let traits = ctx.elements[e].traits
+            guard traits.intersection(ConflictingTraits.roles).rawValue.nonzeroBitCount > 1 else { return nil }
+            let names = ConflictingTraits.pairs.filter { traits.isSuperset(of: $0.traits) }.map(\.name)
+            guard !names.isEmpty else { return nil }
+            return ctx.finding(elementAt: e, message: "Element has conflicting traits: \(names.joined(separator: "; ")).",
+                               data: [("traits", .strings(traits.wireNames)), ("conflicts", .strings(names))])
         })
 }
 

@@ -7,5 +7,6 @@ extension Rule {
         id: "deferral-ambiguous-source", wcag: ["1.3.1"], level: .A, impact: .moderate,
         description: "A deferred content identifier matches exactly one source.",
         help: "Give each source its own identifier.",
-        check: { ctx in DiagnosticFindings.of(.deferralContentWithSeveralSources, in: ctx) })
+        appliesTo: DiagnosticFindings.deferralContainers,
+        checkTogether: { ctx, _ in DiagnosticFindings.of(.deferralContentWithSeveralSources, in: ctx) })
 }

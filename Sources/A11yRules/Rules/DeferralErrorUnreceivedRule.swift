@@ -7,5 +7,6 @@ extension Rule {
         id: "deferral-error-unreceived", wcag: ["3.3.1"], level: .A, impact: .serious,
         description: "An error source is deferred to a receiver (its field).",
         help: "Make the field an AccessibilityDeferral.Receiver inside the same deferral container.",
-        check: { ctx in DiagnosticFindings.of(.deferralErrorWithoutReceiver, in: ctx) })
+        appliesTo: DiagnosticFindings.deferralContainers,
+        checkTogether: { ctx, _ in DiagnosticFindings.of(.deferralErrorWithoutReceiver, in: ctx) })
 }

@@ -7,5 +7,6 @@ extension Rule {
         id: "deferral-missing-source", wcag: [], level: nil, impact: .minor,
         description: "Each deferred content identifier matches a source.",
         help: "Check the identifier spelling in deferredAccessibilitySource(identifier:) and the content list.",
-        check: { ctx in DiagnosticFindings.of(.deferralContentWithoutSource, in: ctx) })
+        appliesTo: DiagnosticFindings.deferralContainers,
+        checkTogether: { ctx, _ in DiagnosticFindings.of(.deferralContentWithoutSource, in: ctx) })
 }

@@ -8,5 +8,6 @@ extension Rule {
         id: "deferral-several-receivers", wcag: ["1.3.1"], level: .A, impact: .serious,
         description: "A deferral container has exactly one receiver.",
         help: "Keep one AccessibilityDeferral.Receiver inside the container (nest containers for several fields).",
-        check: { ctx in DiagnosticFindings.of(.deferralSeveralReceivers, in: ctx) })
+        appliesTo: DiagnosticFindings.deferralContainers,
+        checkTogether: { ctx, _ in DiagnosticFindings.of(.deferralSeveralReceivers, in: ctx) })
 }

@@ -11,10 +11,14 @@ extension Rule {
         id: "duplicate-frame", wcag: [], level: nil, impact: .moderate,
         description: "Interactive elements do not occupy exactly the same frame.",
         help: "Merge the overlapping controls into one, or give each its own area.",
-        check: { ctx in
+        // The controls are compared with each other, so the check sees them all at once.
+        appliesTo: RuleSelector(.screen, none: "", notRunOnScreen: { ctx in
+            if ctx.document.platform == .android, ctx.statesClickability { return nil }
+            return ctx.controls.count < 2 ? "fewer than two controls" : nil
+        }),
+        checkTogether: { ctx, _ in
             if ctx.document.platform == .android, ctx.statesClickability { return clickableBoundsFindings(ctx) }
             let controls = ctx.controls
-            guard controls.count > 1 else { return [] }
             // Frame -> the first control with it, and the data naming it (built when the
             // first repeat needs it, shared by every later one).
             var first: [Rect: Int] = Dictionary(minimumCapacity: controls.count)

@@ -7,19 +7,21 @@ extension Rule {
         id: "duplicate-identifier", wcag: [], level: nil, impact: .moderate,
         description: "Elements do not share an accessibility identifier.",
         help: "Give each element a unique nested identifier (a11yRoot / nestedIdentifier path).",
-        check: { ctx in
-            guard ctx.elements.count > 1 else { return [] }
+        // Identifiers are compared with each other, so the check sees the elements all at once.
+        appliesTo: RuleSelector(.elements, where: { ctx, e in ctx.elements[e].identifier.map { !$0.isEmpty } ?? false },
+                                none: "no element has an identifier"),
+        checkTogether: { ctx, identified in
             // Identifier -> the first element with it, and its pointer (found when the first
             // repeat needs it, shared by every later one).
-            var first: [String: Int] = Dictionary(minimumCapacity: ctx.elements.count)
+            var first: [String: Int] = Dictionary(minimumCapacity: identified.count)
             var firsts: [(node: Int, pointer: String?)] = []
-            firsts.reserveCapacity(ctx.elements.count)
+            firsts.reserveCapacity(identified.count)
             var out: [Finding] = []
-            for (e, element) in ctx.elements.enumerated() {
-                guard let id = element.identifier, !id.isEmpty else { continue }
+            for e in identified {
+                let id = ctx.elements[e].identifier!
                 guard let index = first[id] else {
                     first[id] = firsts.count
-                    firsts.append((element.node, nil))
+                    firsts.append((ctx.elements[e].node, nil))
                     continue
                 }
                 let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)

@@ -11,10 +11,14 @@ extension Rule {
         id: "duplicate-label", wcag: [], level: nil, impact: .moderate,
         description: "Interactive elements do not share the same label.",
         help: "Make each label unique, e.g. \"Delete Inception\" rather than \"Delete\" on every row.",
-        check: { ctx in
+        // Labels are compared with each other, so the check sees the controls all at once.
+        appliesTo: RuleSelector(.screen, none: "", notRunOnScreen: { ctx in
+            if ctx.document.platform == .android, ctx.statesClickability { return nil }
+            return ctx.controls.count < 2 ? "fewer than two controls" : nil
+        }),
+        checkTogether: { ctx, _ in
             if ctx.document.platform == .android, ctx.statesClickability { return speakableTextFindings(ctx) }
             let controls = ctx.controls
-            guard controls.count > 1 else { return [] }
             var labelled: [(element: Int, label: String, heard: HeardLabel)] = []
             labelled.reserveCapacity(controls.count)
             for e in controls where !ctx.lacksLabel(elementAt: e) {
@@ -89,7 +93,7 @@ private func javaTrimmed(_ text: String) -> String {
 /// A normalised label as a listener hears it: two are the same when canonically equivalent.
 /// Two `isPlainlyComposed` texts are in NFC, so equivalent exactly when their bytes are equal:
 /// when every label of a screen is like that (nearly always), they are hashed and compared as
-/// bytes, skipping the stdlib's normalising hash; otherwise all go through String's own.
+/// bytes; otherwise all go through String's own.
 private struct HeardLabel: Hashable {
     let text: String
     var byBytes = false

@@ -10,16 +10,15 @@ extension Rule {
         id: "editable-content-description", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "An editable Android field has no contentDescription, which TalkBack may read instead of what was typed.",
         help: "Remove the field's contentDescription; name it with a visible label (android:labelFor on the label, or TextInputLayout) or android:hint.",
-        check: { ctx in
-            guard ctx.document.platform == .android else { return [] }
-            var out: [Finding] = []
-            for (i, node) in ctx.nodes.enumerated() where node.kind == .textField || node.kind == .secureTextField {
-                guard ctx.isReachable(i), let description = node.contentDescription, ctx.isInActiveWindow(i) else { continue }
-                out.append(ctx.finding(
-                    node: i,
-                    message: "Editable field has the contentDescription \"\(description)\", which TalkBack may read instead of what was typed.",
-                    data: [("contentDescription", .string(description))]))
-            }
-            return out
+        appliesTo: RuleSelector(.nodes, where: { ctx, node in
+            let kind = ctx.nodes[node].kind
+            return (kind == .textField || kind == .secureTextField) && ctx.isReachable(node) && ctx.isInActiveWindow(node)
+        }, none: "no editable fields", notRunOnScreen: { ctx in ctx.document.platform == .android ? nil : NotRunReason.notAndroid }),
+        check: { ctx, node in
+            guard let description = ctx.nodes[node].contentDescription else { return nil }
+            return ctx.finding(
+                node: node,
+                message: "Editable field has the contentDescription \"\(description)\", which TalkBack may read instead of what was typed.",
+                data: [("contentDescription", .string(description))])
         })
 }

@@ -9,14 +9,14 @@ extension Rule {
         id: "keyboard-focusable", wcag: ["2.1.1"], level: .A, impact: .serious,
         description: "Interactive elements are reachable by keyboard (focusable is not false).",
         help: "Remove focusable(false) from the control, or provide a keyboard-reachable equivalent.",
-        check: { ctx in
-            let nodes = ctx.nodes
-            return ctx.nodesNotFocusable.compactMap { index in
-                // The node's traits hold `notEnabled` for `enabled: false` too.
-                let traits = ctx.traits(ofNode: index)
-                guard Node.isInteractive(kind: nodes[index].kind, effectiveTraits: traits),
-                      !traits.contains(.notEnabled), ctx.isReachable(index) else { return nil }
-                return ctx.finding(node: index, message: "\(nodes[index].typeName) is interactive but not focusable by keyboard.")
-            }
+        // The node's traits hold `notEnabled` for `enabled: false` too: a disabled control is
+        // not operated by anyone.
+        appliesTo: RuleSelector(.nodesNotFocusable, where: { ctx, node in
+            let traits = ctx.traits(ofNode: node)
+            return Node.isInteractive(kind: ctx.nodes[node].kind, effectiveTraits: traits) && !traits.contains(.notEnabled)
+                && ctx.isReachable(node)
+        }, none: "no enabled control says focusable: false"),
+        check: { ctx, node in
+            ctx.finding(node: node, message: "\(ctx.nodes[node].typeName) is interactive but not focusable by keyboard.")
         })
 }

@@ -9,12 +9,13 @@ extension Rule {
         id: "label-code-like", wcag: [], level: nil, impact: .moderate,
         description: "Labels are words people understand, not code identifiers such as QUOTE_TEXTVIEW.",
         help: "Replace the label with human wording; keep identifiers in accessibilityIdentifier.",
-        check: { ctx in
-            ctx.elements.indices.compactMap { e in
-                guard let label = ctx.elements[e].label, !ctx.isPlainText(elementAt: e), CodeLikeLabel.matches(label) else { return nil }
-                return ctx.finding(elementAt: e, message: "Label \"\(label)\" looks like a code identifier.",
-                                   data: [("label", .string(label))])
-            }
+        appliesTo: RuleSelector(.elements, where: { ctx, e in ctx.elements[e].label != nil && !ctx.isPlainText(elementAt: e) },
+                                none: "no labelled controls, images or views"),
+        check: { ctx, e in
+            let label = ctx.elements[e].label!
+            guard CodeLikeLabel.matches(label) else { return nil }
+            return ctx.finding(elementAt: e, message: "Label \"\(label)\" looks like a code identifier.",
+                               data: [("label", .string(label))])
         })
 }
 

@@ -6,12 +6,12 @@ extension Rule {
         id: "label-equals-hint", wcag: [], level: nil, impact: .minor,
         description: "The hint does not repeat the label.",
         help: "Make the hint describe the result of the action (\"Opens the song list\"), or remove it.",
-        check: { ctx in
-            ctx.elements.indices.compactMap { e in
-                guard let hint = ctx.elements[e].hint, !ctx.lacksLabel(elementAt: e), let label = ctx.elements[e].label,
-                      label.normalizedForComparison == hint.normalizedForComparison else { return nil }
-                return ctx.finding(elementAt: e, message: "Hint repeats the label \"\(label)\".",
-                                   data: [("label", .string(label)), ("hint", .string(hint))])
-            }
+        appliesTo: RuleSelector(.elements, where: { ctx, e in ctx.elements[e].hint != nil && !ctx.lacksLabel(elementAt: e) },
+                                none: "no labelled element has a hint"),
+        check: { ctx, e in
+            guard let hint = ctx.elements[e].hint, let label = ctx.elements[e].label,
+                  label.normalizedForComparison == hint.normalizedForComparison else { return nil }
+            return ctx.finding(elementAt: e, message: "Hint repeats the label \"\(label)\".",
+                               data: [("label", .string(label)), ("hint", .string(hint))])
         })
 }

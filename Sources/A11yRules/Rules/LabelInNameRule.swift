@@ -3,35 +3,33 @@ extension Rule {
     /// Keyboard Access accept a control by the names in `userInputLabels` (UIKit
     /// `accessibilityUserInputLabels`), else by its label; a control whose visible text is in
     /// none of them cannot be activated by saying that text.
-    /// Off by default while it is new (`--enable label-in-name`, or `options.rules.enable`):
-    /// turned on, it would fail pipelines that passed yesterday on labels nobody has reviewed.
+    /// Off by default while it is new: no preset holds it yet (`RulePresets`), so it runs only
+    /// when enabled (`--enable label-in-name`, or `options.rules.enable`): turned on, it would
+    /// fail pipelines that passed yesterday on labels nobody has reviewed.
     ///
     /// Cost: O(n) in controls, linear in each label and visible text (word runs matched by Knuth-Morris-Pratt).
     static let labelInName = Rule(
         id: "label-in-name", wcag: ["2.5.3"], level: .A, impact: .serious,
         description: "The names speech input accepts for a control contain its visible text.",
         help: "Start the accessibility label (or one of the accessibilityUserInputLabels) with the text the control shows.",
-        enabledByDefault: false,
-        check: { ctx in
-            ctx.controls.compactMap { e in
-                guard !ctx.lacksLabel(elementAt: e) else { return nil }
-                let element = ctx.elements[e]
-                guard let label = element.label else { return nil }
-                // What the control shows as its name: its own text, else the texts it was
-                // composed from, less the one shown as its value (a price, the typed text).
-                let value = element.value.map { SpokenWords([$0]) }
-                let parts = element.nodes.compactMap { ctx.nodes[$0].visibleText }.map { ($0, SpokenWords([$0])) }.filter { $0.1 != value }
-                let texts = parts.map(\.0)
-                let shown = SpokenWords(joining: parts.map(\.1))
-                guard !shown.isEmpty else { return nil }
-                let inputLabels = ctx.nodes[element.node].userInputLabels
-                let accepted = inputLabels.isEmpty ? [label] : inputLabels
-                guard !accepted.contains(where: { SpokenWords([$0]).contains(shown) }) else { return nil }
-                let names = inputLabels.isEmpty ? "label \"\(label)\"" : "user input labels \"" + inputLabels.joined(separator: "\", \"") + "\""
-                let visible = texts.joined(separator: " ")
-                return ctx.finding(elementAt: e, message: "Visible text \"\(visible)\" is not in the \(names).",
-                                   data: [("visibleText", .string(visible)), ("accepted", .strings(accepted))])
-            }
+        appliesTo: RuleSelector(.controls, where: { ctx, e in !ctx.lacksLabel(elementAt: e) }, none: "no labelled controls"),
+        check: { ctx, e in
+            let element = ctx.elements[e]
+            guard let label = element.label else { return nil }
+            // What the control shows as its name: its own text, else the texts it was
+            // composed from, less the one shown as its value (a price, the typed text).
+            let value = element.value.map { SpokenWords([$0]) }
+            let parts = element.nodes.compactMap { ctx.nodes[$0].visibleText }.map { ($0, SpokenWords([$0])) }.filter { $0.1 != value }
+            let texts = parts.map(\.0)
+            let shown = SpokenWords(joining: parts.map(\.1))
+            guard !shown.isEmpty else { return nil }
+            let inputLabels = ctx.nodes[element.node].userInputLabels
+            let accepted = inputLabels.isEmpty ? [label] : inputLabels
+            guard !accepted.contains(where: { SpokenWords([$0]).contains(shown) }) else { return nil }
+            let names = inputLabels.isEmpty ? "label \"\(label)\"" : "user input labels \"" + inputLabels.joined(separator: "\", \"") + "\""
+            let visible = texts.joined(separator: " ")
+            return ctx.finding(elementAt: e, message: "Visible text \"\(visible)\" is not in the \(names).",
+                               data: [("visibleText", .string(visible)), ("accepted", .strings(accepted))])
         })
 }
 

@@ -11,27 +11,24 @@ extension Rule {
         id: "label-role-words", wcag: [], level: nil, impact: .minor,
         description: "Labels do not repeat the role, state or gesture (\"button\", \"selected\", \"tap to\").",
         help: "Drop the word from the label: VoiceOver already says \"Button\" / \"Selected\" from the traits; put instructions in the hint.",
-        check: { ctx in
-            if ctx.document.platform == .android { return AndroidRedundantDescription.findings(ctx) }
-            // Labels repeat a lot (list rows, tabs): phrases found per distinct label.
-            var phrasesByLabel: [String: [Int]] = [:]
-            let elements = ctx.elements
-            return elements.indices.compactMap { e in
-                guard let label = elements[e].label, LabelRoleWords.mayContainPhrase(label),
-                      !ctx.isPlainText(elementAt: e) else { return nil }
-                let phrases = phrasesByLabel[label] ?? {
-                    let found = LabelRoleWords.phrases(in: label)
-                    phrasesByLabel[label] = found
-                    return found
-                }()
-                let found = phrases.map { LabelRoleWords.table[$0] }.filter { entry in
-                    entry.trait.map { elements[e].traits.contains($0) } ?? true
-                }.map { $0.phrase.joined(separator: " ") }
-                guard !found.isEmpty else { return nil }
-                return ctx.finding(elementAt: e,
-                                   message: "Label \"\(label)\" contains \(found.map { "\"\($0)\"" }.joined(separator: ", ")), which VoiceOver already conveys.",
-                                   data: [("label", .string(label)), ("words", .strings(found))])
-            }
+        // The labels of controls, images and views; on Android also an element's own
+        // contentDescription (ATF reads it whatever the element is).
+        appliesTo: RuleSelector(.elements, where: { ctx, e in
+            if ctx.document.platform == .android, ctx.node(ctx.elements[e].node).contentDescription != nil { return true }
+            return ctx.elements[e].label != nil && !ctx.isPlainText(elementAt: e)
+        }, none: "no labelled controls, images or views"),
+        check: { ctx, e in
+            if ctx.document.platform == .android { return AndroidRedundantDescription.finding(ctx, elementAt: e) }
+            let label = ctx.elements[e].label!
+            guard LabelRoleWords.mayContainPhrase(label) else { return nil }
+            let traits = ctx.elements[e].traits
+            let found = LabelRoleWords.phrases(in: label).map { LabelRoleWords.table[$0] }.filter { entry in
+                entry.trait.map { traits.contains($0) } ?? true
+            }.map { $0.phrase.joined(separator: " ") }
+            guard !found.isEmpty else { return nil }
+            return ctx.finding(elementAt: e,
+                               message: "Label \"\(label)\" contains \(found.map { "\"\($0)\"" }.joined(separator: ", ")), which VoiceOver already conveys.",
+                               data: [("label", .string(label)), ("words", .strings(found))])
         })
 }
 
@@ -46,28 +43,27 @@ enum AndroidRedundantDescription {
         ["click"], ["swipe"], ["tap"],
     ]
 
-    static func findings(_ ctx: RuleContext) -> [Finding] {
-        let elements = ctx.elements
-        return elements.indices.compactMap { e in
-            var found: [String] = []
-            if let label = elements[e].label, LabelRoleWords.mayContainPhrase(label), !ctx.isPlainText(elementAt: e) {
-                found = LabelRoleWords.phrases(in: label).map { LabelRoleWords.table[$0] }
-                    .filter { entry in entry.trait.map { elements[e].traits.contains($0) } ?? true }
-                    .map { $0.phrase.joined(separator: " ") }
-            }
-            if let description = ctx.node(elements[e].node).contentDescription {
-                let descriptionWords = LabelWords.words(description)
-                for phrase in words where LabelWords.contains(descriptionWords, phrase: phrase) {
-                    let word = phrase.joined(separator: " ")
-                    if !found.contains(word) { found.append(word) }
-                }
-            }
-            guard !found.isEmpty else { return nil }
-            let label = elements[e].label ?? ctx.node(elements[e].node).contentDescription ?? ""
-            return ctx.finding(elementAt: e,
-                               message: "Label \"\(label)\" contains \(found.map { "\"\($0)\"" }.joined(separator: ", ")), which TalkBack already conveys.",
-                               data: [("label", .string(label)), ("words", .strings(found))])
+    /// The finding for the element at `e`, or nil.
+    static func finding(_ ctx: RuleContext, elementAt e: Int) -> Finding? {
+        let element = ctx.elements[e]
+        var found: [String] = []
+        if let label = element.label, LabelRoleWords.mayContainPhrase(label), !ctx.isPlainText(elementAt: e) {
+            found = LabelRoleWords.phrases(in: label).map { LabelRoleWords.table[$0] }
+                .filter { entry in entry.trait.map { element.traits.contains($0) } ?? true }
+                .map { $0.phrase.joined(separator: " ") }
         }
+        if let description = ctx.node(element.node).contentDescription {
+            let descriptionWords = LabelWords.words(description)
+            for phrase in words where LabelWords.contains(descriptionWords, phrase: phrase) {
+                let word = phrase.joined(separator: " ")
+                if !found.contains(word) { found.append(word) }
+            }
+        }
+        guard !found.isEmpty else { return nil }
+        let label = element.label ?? ctx.node(element.node).contentDescription ?? ""
+        return ctx.finding(elementAt: e,
+                           message: "Label \"\(label)\" contains \(found.map { "\"\($0)\"" }.joined(separator: ", ")), which TalkBack already conveys.",
+                           data: [("label", .string(label)), ("words", .strings(found))])
     }
 }
 
@@ -107,7 +103,6 @@ enum LabelRoleWords {
     /// Whether a letter-or-digit run of `utf8` is a phrase's first word; nil when non-ASCII
     /// text comes first (any run found before it would match the byte scan too).
     private static func asciiHasFirstWord(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool? {
-        // Tables read once per label: each read of a `static let` checks its initialisation.
         let byLetter = firstWordsByLetter, letters = firstLetters
         var start = 0
         for i in 0...utf8.count {
@@ -115,8 +110,7 @@ enum LabelRoleWords {
             guard byte < 0x80 else { return nil }
             let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
             if isLetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { continue }
-            // Only the words starting with the run's letter can match (digits start none);
-            // most runs start with a letter no first word starts with.
+            // Only the words starting with the run's letter can match (digits start none).
             let lower = (start < i ? utf8[start] : 0) | 0x20
             if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower), letters & (1 << (lower - UInt8(ascii: "a"))) != 0 {
                 let run = UnsafeBufferPointer(rebasing: utf8[start..<i])

@@ -7,11 +7,11 @@ extension Rule {
         id: "label-trailing-period", wcag: [], level: nil, impact: .minor,
         description: "Control labels do not end with a period.",
         help: "Remove the trailing \".\" from the label; use a short name such as \"Add to cart\".",
-        check: { ctx in
-            ctx.controls.compactMap { e in
-                guard let label = ctx.elements[e].label, label.hasSuffix("."), !label.hasSuffix("...") else { return nil }
-                return ctx.finding(elementAt: e, message: "Control label \"\(label)\" ends with a period.",
-                                   data: [("label", .string(label))])
-            }
+        appliesTo: RuleSelector(.controls, where: { ctx, e in ctx.elements[e].label != nil }, none: "no labelled controls"),
+        check: { ctx, e in
+            let label = ctx.elements[e].label!
+            guard label.hasSuffix("."), !label.hasSuffix("...") else { return nil }
+            return ctx.finding(elementAt: e, message: "Control label \"\(label)\" ends with a period.",
+                               data: [("label", .string(label))])
         })
 }

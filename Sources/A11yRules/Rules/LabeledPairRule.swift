@@ -7,5 +7,6 @@ extension Rule {
         id: "labeled-pair-incomplete", wcag: ["1.3.1"], level: .A, impact: .moderate,
         description: "Every labeled pair has both a label and a content side.",
         help: "Add the missing accessibilityLabeledPair(role:id:in:) with the same id and namespace.",
-        check: { ctx in DiagnosticFindings.of(.labeledPairMissingCounterpart, in: ctx) })
+        appliesTo: DiagnosticFindings.labeledPairs,
+        checkTogether: { ctx, _ in DiagnosticFindings.of(.labeledPairMissingCounterpart, in: ctx) })
 }

@@ -7,13 +7,13 @@ extension Rule {
         id: "link-purpose", wcag: ["2.4.4"], level: .A, impact: .moderate,
         description: "Link text says where the link goes (not \"click here\" or \"more\").",
         help: "Name the destination: \"Read the return policy\" instead of \"Read more\".",
-        check: { ctx in
-            ctx.elements.indices.compactMap { e in
-                guard ctx.elements[e].traits.contains(.link) || ctx.kind(ofElementAt: e) == .link,
-                      let label = ctx.elements[e].label, LinkPurpose.isGeneric(label) else { return nil }
-                return ctx.finding(elementAt: e, message: "Link text \"\(label)\" does not describe its purpose.",
-                                   data: [("label", .string(label))])
-            }
+        appliesTo: RuleSelector(.elements, where: { ctx, e in
+            ctx.elements[e].traits.contains(.link) || ctx.kind(ofElementAt: e) == .link
+        }, none: "no links"),
+        check: { ctx, e in
+            guard let label = ctx.elements[e].label, LinkPurpose.isGeneric(label) else { return nil }
+            return ctx.finding(elementAt: e, message: "Link text \"\(label)\" does not describe its purpose.",
+                               data: [("label", .string(label))])
         })
 }
 

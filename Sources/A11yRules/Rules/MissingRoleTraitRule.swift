@@ -9,16 +9,17 @@ extension Rule {
         id: "missing-role-trait", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "Controls carry the trait of their role (button, link, adjustable, text field, tab).",
         help: "Add the role trait (e.g. accessibilityAddTraits(.isButton)) or use the native control.",
-        check: { ctx in
-            ctx.elements.indices.compactMap { e in
-                guard let expected = RoleTrait.expected(for: ctx.kind(ofElementAt: e)),
-                      ctx.elements[e].traits.isDisjoint(with: expected.anyOf) else { return nil }
-                let typeName = ctx.nodes[ctx.elements[e].node].typeName, traits = ctx.elements[e].traits
-                return ctx.finding(elementAt: e,
-                                   message: "A \(typeName) is not announced as a \(expected.role): the element lacks the \(expected.role) trait.",
-                                   data: [("kind", .string(typeName)), ("expected", .string(expected.role)),
-                                          ("traits", .strings(traits.wireNames))])
-            }
+        appliesTo: RuleSelector(.elements, where: { ctx, e in RoleTrait.expected(for: ctx.kind(ofElementAt: e)) != nil },
+                                none: "no buttons, toggles, links, sliders, text fields or tabs"),
+        check: { ctx, e in
+            let expected = RoleTrait.expected(for: ctx.kind(ofElementAt: e))!
+            let traits = ctx.elements[e].traits
+            guard traits.isDisjoint(with: expected.anyOf) else { return nil }
+            let typeName = ctx.nodes[ctx.elements[e].node].typeName
+            return ctx.finding(elementAt: e,
+                               message: "A \(typeName) is not announced as a \(expected.role): the element lacks the \(expected.role) trait.",
+                               data: [("kind", .string(typeName)), ("expected", .string(expected.role)),
+                                      ("traits", .strings(traits.wireNames))])
         })
 }
 

@@ -7,5 +7,6 @@ extension Rule {
         id: "nested-identifier-container", wcag: [], level: nil, impact: .minor,
         description: "A container of nested identifiers keeps its children separate (grouping contain).",
         help: "Mark the container accessibilityElement(children: .contain).",
-        check: { ctx in DiagnosticFindings.of(.nestedIdentifierContainerNotContain, in: ctx) })
+        appliesTo: DiagnosticFindings.nestedIdentifiers,
+        checkTogether: { ctx, _ in DiagnosticFindings.of(.nestedIdentifierContainerNotContain, in: ctx) })
 }

@@ -6,18 +6,18 @@ extension Rule {
         id: "progress-announcement", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "A progress bar has a label and reads its value as \"NN% complete\".",
         help: "Set the value to \"NN% complete\" from the progress, and keep a label (\"Progress\" or what is progressing).",
-        check: { ctx in
-            ComponentCheck.all(.progressBar, in: ctx).flatMap { check -> [Finding] in
-                guard check.element != nil else { return [check.notExposed()] }
-                var out = [check.expectNonEmptyLabel(suggestion: "Progress")]
-                if let progress = check.component.progress {
-                    let percent = progress <= 1 ? progress * 100 : progress
-                    if !ProgressValue.reads(check.element?.value, percent: percent) {
-                        out.append(check.expect(.value, "\(Int(percent.rounded()))% complete"))
-                    }
+        appliesTo: ComponentCheck.reachable(.progressBar, none: "no progress bars"),
+        checks: { ctx, node in
+            let check = ComponentCheck(ctx, node: node)
+            guard check.element != nil else { return [check.notExposed()] }
+            var out = [check.expectNonEmptyLabel(suggestion: "Progress")]
+            if let progress = check.component.progress {
+                let percent = progress <= 1 ? progress * 100 : progress
+                if !ProgressValue.reads(check.element?.value, percent: percent) {
+                    out.append(check.expect(.value, "\(Int(percent.rounded()))% complete"))
                 }
-                return out.compactMap { $0 }
             }
+            return out.compactMap { $0 }
         })
 }
 

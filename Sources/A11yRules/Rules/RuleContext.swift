@@ -2,9 +2,11 @@ import A11yEngines
 import A11yModel
 /// What a rule sees. Read this first when writing a rule.
 ///
-/// A rule is data plus a check (`Rule(id:wcag:level:impact:description:help:check:)`, one file
-/// each in this folder, listed once in `RuleRegistry.all`). The check gets a `RuleContext` and
-/// returns findings. Through it a rule reads:
+/// A rule is its metadata, a selector and a check (`Rule(id:wcag:level:impact:description:help:appliesTo:check:)`,
+/// one file each in this folder, listed once in `RuleRegistry.all`): the selector
+/// (`RuleSelector`) picks the elements or nodes the rule is about and says why it skips some,
+/// and the check gets a `RuleContext` and one item, and returns its finding. Through the
+/// context both read:
 ///
 /// - **The screen as a screen-reader user meets it**: `elements`, in reading order, each with
 ///   its spoken label, value, hint, traits and frame, and the node it stands for. Indexed

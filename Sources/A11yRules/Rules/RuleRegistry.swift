@@ -1,13 +1,14 @@
-/// Every rule the service knows, in catalogue order. Adding a rule: one file plus one line here.
+/// Every rule the service knows, in catalogue order. Adding a rule: one file plus one line here
+/// (and its id in a new version of `RulePresets` when it should run by default).
 public enum RuleRegistry {
-    public static let all: [Rule] = [
+    public static let all: [Rule] = RulePresets.markingDefaults([
         // Perceivable
         .textContrast, .enhancedContrast, .nonTextContrast, .textScaling,
         .imageName, .canvasAlternative, .ratingDisplayAnnouncement, .codeBlockAnnouncement,
         // Operable
         .targetSize, .targetSizeEnhanced, .keyboardFocusable, .autoAdvance, .linkPurpose, .labelInName,
         // Understandable / robust
-        .controlName, .textFieldName, .conflictingRoleTraits, .missingRoleTrait, .combinedButtonTrait,
+        .controlName, .textFieldName, .conflictingRoleTraits, .missingRoleTrait, .adjustableValue, .combinedButtonTrait,
         .carouselAnnouncement, .accordionState, .ratingInputAnnouncement, .progressAnnouncement,
         .spinnerAnnouncement, .tabSetSelection, .editableContentDescription,
         // Structure (engine diagnostics)
@@ -15,7 +16,7 @@ public enum RuleRegistry {
         // Best practices
         .labelRoleWords, .labelTrailingPeriod, .labelCodeLike, .labelEqualsHint, .duplicateLabel, .duplicateFrame,
         .duplicateIdentifier, .nestedIdentifierContainer, .deferralMissingSource, .className,
-    ]
+    ])
 
     public static func rule(id: String) -> Rule? { byID[id] }
 

@@ -11,44 +11,44 @@ extension Rule {
         id: "tab-set-selection", wcag: ["4.1.2"], level: .A, impact: .serious,
         description: "Each tab of a tab set is exposed as a button or tab, and only the selected tab reads as selected.",
         help: "Expose each tab as \"Tab <title>\" with the button trait; give the selected one the value \"Selected\" (or the selected trait).",
-        check: { ctx in
+        appliesTo: RuleSelector(.nodesWithComponent, where: { ctx, node in
+            ctx.nodes[node].kind == .tabSet && ctx.nodes[node].component?.tabs != nil && ctx.isReachable(node)
+        }, none: "no tab sets that list their tabs"),
+        checks: { ctx, index in
             var out: [Finding] = []
-            let nodes = ctx.nodes
-            for index in ctx.nodesWithComponent where nodes[index].kind == .tabSet && ctx.isReachable(index) {
-                guard let component = nodes[index].component, let tabs = component.tabs else { continue }
-                let selected = component.selectedTab
-                let candidates = TabSetElements.elements(below: index, in: ctx)
-                // Normalised label -> the first candidate (in walk order) with it.
-                var byLabel: [String: Int] = Dictionary(minimumCapacity: candidates.count)
-                for (k, candidate) in candidates.enumerated() {
-                    if ctx.stopping() { return out }
-                    let label = (candidate.label ?? "").normalizedForComparison
-                    if byLabel[label] == nil { byLabel[label] = k }
+            let component = ctx.nodes[index].component!, tabs = component.tabs!
+            let selected = component.selectedTab
+            let candidates = TabSetElements.elements(below: index, in: ctx)
+            // Normalised label -> the first candidate (in walk order) with it.
+            var byLabel: [String: Int] = Dictionary(minimumCapacity: candidates.count)
+            for (k, candidate) in candidates.enumerated() {
+                if ctx.stopping() { return out }
+                let label = (candidate.label ?? "").normalizedForComparison
+                if byLabel[label] == nil { byLabel[label] = k }
+            }
+            for tab in tabs {
+                if ctx.stopping() { return out }
+                let title = tab.title.normalizedForComparison
+                // The first candidate labelled with the title, or "Tab" and the title.
+                let match = [byLabel[title], byLabel["tab " + title]].compactMap { $0 }.min()
+                guard let element = match.map({ candidates[$0] }) else {
+                    out.append(ctx.finding(node: index, message: "Tab \"\(tab.title)\" is not exposed to the screen reader.",
+                                           data: [("tab", .string(tab.title))]))
+                    continue
                 }
-                for tab in tabs {
-                    if ctx.stopping() { return out }
-                    let title = tab.title.normalizedForComparison
-                    // The first candidate labelled with the title, or "Tab" and the title.
-                    let match = [byLabel[title], byLabel["tab " + title]].compactMap { $0 }.min()
-                    guard let element = match.map({ candidates[$0] }) else {
-                        out.append(ctx.finding(node: index, message: "Tab \"\(tab.title)\" is not exposed to the screen reader.",
-                                               data: [("tab", .string(tab.title))]))
-                        continue
-                    }
-                    if element.traits.intersection([.button, .tab]).isEmpty {
-                        out.append(ctx.finding(element: element, message: "Tab \"\(tab.title)\" is not announced as a button or tab.",
-                                               data: [("tab", .string(tab.title)), ("traits", .strings(element.traits.wireNames))]))
-                    }
-                    let isSelected = selected != nil && (selected == tab.id || selected == tab.title)
-                    let readsSelected = element.traits.contains(.selected)
-                        || (element.value ?? "").normalizedForComparison == "selected"
-                    if isSelected != readsSelected {
-                        out.append(ctx.finding(
-                            element: element,
-                            message: isSelected ? "Selected tab \"\(tab.title)\" does not read as selected."
-                                                : "Tab \"\(tab.title)\" reads as selected but is not the selected tab.",
-                            data: [("tab", .string(tab.title)), ("selected", .bool(isSelected))]))
-                    }
+                if element.traits.intersection([.button, .tab]).isEmpty {
+                    out.append(ctx.finding(element: element, message: "Tab \"\(tab.title)\" is not announced as a button or tab.",
+                                           data: [("tab", .string(tab.title)), ("traits", .strings(element.traits.wireNames))]))
+                }
+                let isSelected = selected != nil && (selected == tab.id || selected == tab.title)
+                let readsSelected = element.traits.contains(.selected)
+                    || (element.value ?? "").normalizedForComparison == "selected"
+                if isSelected != readsSelected {
+                    out.append(ctx.finding(
+                        element: element,
+                        message: isSelected ? "Selected tab \"\(tab.title)\" does not read as selected."
+                                            : "Tab \"\(tab.title)\" reads as selected but is not the selected tab.",
+                        data: [("tab", .string(tab.title)), ("selected", .bool(isSelected))]))
                 }
             }
             return out

@@ -2,8 +2,14 @@ import A11yModel
 import A11yText
 /// Shared by 2.5.8 and 2.5.5: the accessibility frame of every enabled interactive element.
 enum TargetSizeCheck {
-    /// The rules that judge touch targets: not run where the screen is no touch screen.
-    static let touchRuleIDs: Set<String> = ["target-size", "target-size-enhanced"]
+    /// The screen's targets, measured together: an Android target's verdict depends on its
+    /// ancestors and the screen's edges. Not run where nothing is touched (an Android TV
+    /// dump; the response's `display` says so) or nothing is operated.
+    static let touchScreen = RuleSelector(.screen, none: "", notRunOnScreen: { ctx in
+        if let display = ctx.document.androidDisplay, !display.touchScreen { return NotRunReason.noTouchScreen }
+        if ctx.document.platform == .android, ctx.statesClickability { return nil }
+        return ctx.controls.isEmpty ? "no controls" : nil
+    })
 
     static func findings(_ ctx: RuleContext, width: Double, height: Double) -> [Finding] {
         let elements = ctx.elements

@@ -9,7 +9,8 @@ extension Rule {
         id: "target-size", wcag: ["2.5.8"], level: .AA, impact: .serious,
         description: "Interactive elements are at least the platform's minimum target size.",
         help: "Enlarge the hit area (frame or accessibilityFrame / contentShape); iOS 44x44 pt, Android 48x48 dp (32 dp against the screen's edge), web 24x24 px.",
-        check: { ctx in
+        appliesTo: TargetSizeCheck.touchScreen,
+        checkTogether: { ctx, _ in
             let width = ctx.thresholds.targetWidth, height = ctx.thresholds.targetHeight
             if ctx.document.platform == .android { return AndroidTargetSize.findings(ctx, width: width, height: height) }
             return TargetSizeCheck.findings(ctx, width: width, height: height)

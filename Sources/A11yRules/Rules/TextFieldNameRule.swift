@@ -8,11 +8,10 @@ extension Rule {
         id: "text-field-name", wcag: ["4.1.2"], level: .A, impact: .critical,
         description: "Text fields have an accessible name.",
         help: "Label the field (accessibilityLabel, or a labeled pair with its visible label); a placeholder is not a name.",
-        check: { ctx in
-            ctx.elements.indices.compactMap { e in
-                guard ctx.isTextField(elementAt: e), ctx.lacksLabel(elementAt: e) else { return nil }
-                if ctx.document.platform == .android, !ctx.lacksSpeakableText(elementAt: e) { return nil }
-                return ctx.finding(elementAt: e, message: "Text field has no accessibility label.")
-            }
+        appliesTo: RuleSelector(.elements, where: { ctx, e in ctx.isTextField(elementAt: e) }, none: "no text fields"),
+        check: { ctx, e in
+            guard ctx.lacksLabel(elementAt: e) else { return nil }
+            if ctx.document.platform == .android, !ctx.lacksSpeakableText(elementAt: e) { return nil }
+            return ctx.finding(elementAt: e, message: "Text field has no accessibility label.")
         })
 }

@@ -26,8 +26,8 @@ import Testing
         #expect(Set(flags).count == flags.count)
         let queries = AuditParameter.all.compactMap(\.query)
         #expect(Set(queries).count == queries.count)
-        // What the service takes in its query (openapi.md: format, density, pretty).
-        #expect(Set(queries) == ["format", "density", "pretty"])
+        // What the service takes in its query (openapi.md: format, density, pretty, preset).
+        #expect(Set(queries) == ["format", "density", "pretty", "preset"])
         #expect(AuditParameter.query("format")?.flag == "--input-format")
         #expect(AuditParameter.query("density")?.flag == "--density")
     }

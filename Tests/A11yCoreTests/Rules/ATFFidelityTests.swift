@@ -244,7 +244,9 @@ enum ATFDump {
         #expect(display.density == 2)
         #expect(display.densitySource == .television)
         #expect(ATFDump.findings("target-size", run).isEmpty)
-        #expect(!run.screens[0].report.run.rulesRun.contains("target-size"))
+        // Not run on this screen, and it says why.
+        #expect(!run.screens[0].report.run.rulesPassed.contains("target-size"))
+        #expect(run.screens[0].report.run.inapplicable.contains(InapplicableRule(rule: "target-size", reason: "the screen is no touch screen (a TV)")))
         let json = String(decoding: ResponseEncoder.json(run), as: UTF8.self)
         #expect(json.contains(#""display":{"density":2,"densitySource":"television","touchScreen":false,"reason":"Android TV"#))
         let text = TextReport.render(screens: [(name: "tv.xml", report: run.screens[0].report)], color: false)
