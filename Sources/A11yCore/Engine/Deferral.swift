@@ -110,7 +110,7 @@ enum DeferralResolver {
         }
         for c in nodes.indices {
             // The flag first: only deferral containers' rows are read.
-            guard nodes[c].has(.deferral), builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
+            guard builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
             try builder.interrupt.check()
             // The first receiver; all of them only once there is a second (a diagnostic lists them).
             var receiver = -1, receivers: [Int] = []
@@ -129,7 +129,7 @@ enum DeferralResolver {
                         receivers.append(i)
                     }
                 }
-                if nodes[i].has(.deferredSource), let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
+                if let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
                 let related = listed(receivers)

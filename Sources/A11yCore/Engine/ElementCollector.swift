@@ -166,7 +166,7 @@ struct ElementCollector {
     private func keepsTogether(_ i: Int, _ nodes: [Node]) -> Bool {
         // A tab bar is a series container (`Visibility.seriesNodes`): most trees have none.
         if !series.isEmpty, series[i] >= 0, seriesNodes[series[i]] == i, nodes[i].effectiveTraits.contains(.tabBar) { return true }
-        return nodes[i].has(.containerFacts) && ContainerContexts.groupsChildren(nodes, i)
+        return ContainerContexts.groupsChildren(nodes, i)
     }
 
     /// Whether a view's accessibilityElements are placed among their siblings by the view's own

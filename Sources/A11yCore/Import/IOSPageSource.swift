@@ -30,7 +30,6 @@ public enum IOSPageSource {
         var counter = XMLLineCounter()
         var document = Document()
         document.platform = .ios
-        var fields = FieldTable(capacity: max(min(bytes.count / 200 + 1, limits.maxNodes), 4))
         var open: [Int] = []
         var childCount: [Int] = []
         var parents: [Int32] = []
@@ -64,15 +63,10 @@ public enum IOSPageSource {
                 }
                 let parent = open.last
                 sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1, location: location)
-                if fields.isFull {
-                    fields = fields.grown()
-                    for i in document.nodes.indices { document.nodes[i].move(to: fields) }
-                }
-                fields.append(Node.Fields())
-                var node = Node(table: fields, row: index, parent: parent, isSynthetic: false,
+                var node = Node(parent: parent,
                                 indexInParent: childCount.last ?? 0, depth: open.count)
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
-                let said = try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
+                let said = try read(&reader, into: &node, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
                 var clip = clips.last ?? nil
                 if window == nil, said.screen == .window, let frame = node.frame, frame.width > 0, frame.height > 0 {
                     window = frame
@@ -114,11 +108,11 @@ public enum IOSPageSource {
 
     /// Reads one element's attributes into `node`; returns its `visible` attribute (nil when
     /// absent), whether it wrote `accessible`, and what its type is to the screen.
-    private static func read(_ reader: inout XMLReader, into node: inout Node, fields: FieldTable, row: Int, isRoot: Bool,
+    private static func read(_ reader: inout XMLReader, into node: inout Node, row: Int, isRoot: Bool,
                              types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer)
         throws(InputError) -> (visible: Bool?, accessibleSaid: Bool, screen: OnScreen.Role) {
         if isRoot && reader.equals(reader.name, "AppiumAUT") {
-            fields[row].typeName = "AppiumAUT"
+            node.typeName = "AppiumAUT"
             node.isAccessibilityElement = false
             return (nil, false, .none)
         }
@@ -161,25 +155,25 @@ public enum IOSPageSource {
             ?? types.entry(bytes: reader.name, decoded: nil, in: bytes)
         let kind = type.kind
         node.kind = kind
-        fields[row].typeName = type.name
+        node.typeName = type.name
         if hasFrame { node.frame = Rect(x: x, y: y, width: width, height: height) }
         node.traits = traits ?? type.extraTraits.union(kind.defaultTraits)
         // XCTest names an element a Link by its link trait: a `traits` list without it (web
         // content's often reads "None") does not take the link away.
         if kind == .link { node.traits = node.traits?.union(.link) ?? .link }
         node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
-        if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
+        if let label, !label.isEmpty { node.label = label }
         // A StaticText's value repeats its label (WDA `wdValue`); a field's is what was typed.
         if kind != .text, let valueAttribute {
             let value = reader.value(of: valueAttribute)
             if !value.isEmpty, value != label || kind == .textField || kind == .secureTextField {
-                fields[row].value = value; node.note(.nonEmptyValue, true)
+                node.value = value
             }
         }
-        if let placeholder, !placeholder.isEmpty { fields[row].hint = placeholder; node.note(.nonEmptyHint, true) }
+        if let placeholder, !placeholder.isEmpty { node.hint = placeholder }
         if let nameAttribute, !nameAttribute.value.isEmpty {
             let name = reader.value(of: nameAttribute)
-            if name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
+            if name != label { node.identifier = name }
         }
         return (visible, accessible != nil, type.screen)
     }

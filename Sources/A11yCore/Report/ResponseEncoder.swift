@@ -199,7 +199,7 @@ public enum ResponseEncoder {
         }
         // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are
         // set and it responds to user interaction (`writeUserInputLabels`).
-        if document.nodes[e.node].has(.containerFacts) { writeUserInputLabels(of: e, document: document, into: &w) }
+        if !document.nodes[e.node].userInputLabels.isEmpty { writeUserInputLabels(of: e, document: document, into: &w) }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("spokenHint"); w.string(e.spokenHint)
         w.staticKey("nodes")
