@@ -115,8 +115,8 @@ public enum AndroidImporter {
         document.pixelsPerUnit = scale
         document.sourceMap = sources
         document.nodes.reserveCapacity(count)
-        for i in 0..<count {
-            try meter.step()
+        /// Node `i`: element `i` and what TalkBack does with it.
+        func node(_ i: Int) -> Node {
             // Fields are read in place: a copy of the element would retain and release its five strings.
             let flags = elements[i].flags
             var node = Node(parent: elements[i].parent < 0 ? nil : Int(elements[i].parent),
@@ -130,8 +130,7 @@ public enum AndroidImporter {
                 if let w = display.0, let h = display.1 {
                     node.frame = Rect(x: 0, y: 0, width: Double(w) / scale, height: Double(h) / scale)
                 }
-                document.nodes.append(node)
-                continue
+                return node
             }
             let kind = elements[i].kind
             node.kind = kind
@@ -196,7 +195,11 @@ public enum AndroidImporter {
             }
             if let value { node.value = value }
             if !hint.isEmpty { node.hint = hint }
-            document.nodes.append(node)
+            return node
+        }
+        for i in 0..<count {
+            try meter.step()
+            document.nodes.append(node(i))
         }
         // Children in order: each node's children are contiguous in `childStorage`.
         document.fillChildren(parents: (0..<count).map { elements[$0].parent })
