@@ -72,6 +72,9 @@ public struct Node: Sendable {
     /// A text field of several lines (UITextView, SwiftUI TextEditor: UIKit's private textArea
     /// trait, which changes its hint).
     public var isTextArea = false
+    /// UIKit `shouldGroupAccessibilityChildren`: the elements below this container are read
+    /// together, the group placed in reading order where the first of them is.
+    public var shouldGroupAccessibilityChildren = false
     /// UIKit `accessibilityContainerType`; nil when not sent (as `none`).
     public var containerType: ContainerType?
     /// The cell of a data table this node is, when it is one.

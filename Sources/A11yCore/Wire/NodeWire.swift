@@ -99,6 +99,11 @@ enum NodeWire {
               "The node's accessibilityChildren are UIKit accessibilityElements: read in array order (default false: sorted by frame, as SwiftUI's). The group is placed among its siblings by its first element in reading order.") { c, node throws(InputError) in
             node.explicitOrder = try c.bool()
         },
+        .init("shouldGroupAccessibilityChildren", .boolean,
+              "UIKit shouldGroupAccessibilityChildren: the elements below this node are read together, the group placed in reading order where its first element is. Unlike grouping contain, it does not make a container of a node that is an element.",
+              default: "false") { c, node throws(InputError) in
+            node.shouldGroupAccessibilityChildren = try c.bool()
+        },
         // Android facts (an Android dump's importer sets them; ATF's checks read them).
         .init("className", .string,
               "Android: the class the node reports for accessibility (AccessibilityNodeInfo.getClassName(), a dump's `class`). `class-name` reads it.") { c, node throws(InputError) in
