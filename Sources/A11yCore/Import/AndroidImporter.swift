@@ -116,11 +116,9 @@ public enum AndroidImporter {
         document.sourceMap = sources
         document.nodes.reserveCapacity(count)
         /// Node `i`: element `i` and what TalkBack does with it.
-        func node(_ i: Int) -> Node {
+        func describe(_ node: inout Node, _ i: Int) {
             // Fields are read in place: a copy of the element would retain and release its five strings.
             let flags = elements[i].flags
-            var node = Node(parent: elements[i].parent < 0 ? nil : Int(elements[i].parent),
-                            indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth))
             // TalkBack's traversal order (`AndroidRoles.place`); a node TalkBack does not see
             // (not important) is read through in place, its children placed among its parent's.
             node.sortPriority = i == 0 || roles.inTree[i] ? Double(count - roles.place(of: i)) : 0
@@ -130,7 +128,7 @@ public enum AndroidImporter {
                 if let w = display.0, let h = display.1 {
                     node.frame = Rect(x: 0, y: 0, width: Double(w) / scale, height: Double(h) / scale)
                 }
-                return node
+                return
             }
             let kind = elements[i].kind
             node.kind = kind
@@ -195,11 +193,13 @@ public enum AndroidImporter {
             }
             if let value { node.value = value }
             if !hint.isEmpty { node.hint = hint }
-            return node
         }
         for i in 0..<count {
             try meter.step()
-            document.nodes.append(node(i))
+            // Described in place: a node copied into the document would retain each of its fields.
+            document.nodes.append(Node(parent: elements[i].parent < 0 ? nil : Int(elements[i].parent),
+                                       indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth)))
+            describe(&document.nodes[i], i)
         }
         // Children in order: each node's children are contiguous in `childStorage`.
         document.fillChildren(parents: (0..<count).map { elements[$0].parent })

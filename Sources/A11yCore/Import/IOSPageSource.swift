@@ -63,30 +63,29 @@ public enum IOSPageSource {
                 }
                 let parent = open.last
                 sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1, location: location)
-                var node = Node(parent: parent,
-                                indexInParent: childCount.last ?? 0, depth: open.count)
+                // Described in place: a node copied into the document would retain each of its fields.
+                document.nodes.append(Node(parent: parent, indexInParent: childCount.last ?? 0, depth: open.count))
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
-                let said = try read(&reader, into: &node, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
+                let said = try read(&reader, into: &document.nodes[index], row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
                 var clip = clips.last ?? nil
-                if window == nil, said.screen == .window, let frame = node.frame, frame.width > 0, frame.height > 0 {
+                if window == nil, said.screen == .window, let frame = document.nodes[index].frame, frame.width > 0, frame.height > 0 {
                     window = frame
                     clip = frame
                 }
                 // `visible="false"` is believed where WDA told the node from a parent it saw as visible.
-                let believed = said.visible != false || (parentSaidVisible.last ?? nil) == true && node.kind.isLeafByDefault
-                node.hidden = !OnScreen.shown(frame: node.frame, visible: believed ? said.visible : nil,
+                let believed = said.visible != false || (parentSaidVisible.last ?? nil) == true && document.nodes[index].kind.isLeafByDefault
+                document.nodes[index].hidden = !OnScreen.shown(frame: document.nodes[index].frame, visible: believed ? said.visible : nil,
                                               accessibleSaid: said.accessibleSaid, clip: clip)
                 parentSaidVisible.append(said.visible)
-                if let c = clip, let frame = node.frame, said.screen == .scrolls || said.screen == .webView {
+                if let c = clip, let frame = document.nodes[index].frame, said.screen == .scrolls || said.screen == .webView {
                     clip = OnScreen.overlap(c, frame)
                 }
                 clips.append(clip)
                 let outer = web.last ?? (false, [])
                 let inWebView = outer.inWebView || said.screen == .webView
-                let isElement = node.isAccessibilityElement ?? false
-                if outer.inWebView && isElement && !outer.traits.isEmpty { node.traits = (node.traits ?? []).union(outer.traits) }
-                web.append((inWebView, isElement ? [] : outer.traits.union((node.traits ?? []).intersection(WebContent.kept))))
-                document.nodes.append(node)
+                let isElement = document.nodes[index].isAccessibilityElement ?? false
+                if outer.inWebView && isElement && !outer.traits.isEmpty { document.nodes[index].traits = (document.nodes[index].traits ?? []).union(outer.traits) }
+                web.append((inWebView, isElement ? [] : outer.traits.union((document.nodes[index].traits ?? []).intersection(WebContent.kept))))
                 parents.append(Int32(parent ?? -1))
                 open.append(index)
                 childCount.append(0)
