@@ -167,7 +167,7 @@ struct NodeWireField: Sendable {
     typealias Read = @Sendable (inout JSONCursor, inout Node) throws(InputError) -> Void
 
     /// Fields the tree decoder reads itself: they hold nodes or refer to other nodes, or (type,
-    /// frame) nearly every node sends them, and a reader call per member cost more than the read.
+    /// frame) nearly every node sends them.
     enum TreeMember: Sendable { case id, type, frame, children, accessibilityChildren, strategies, rotors, style }
 
     enum Reading: Sendable {
