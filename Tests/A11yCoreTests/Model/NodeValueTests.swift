@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// A node's geometry and position read back exactly what was set, nil included.
 @Suite struct NodeValueTests {
