@@ -11,7 +11,7 @@ extension ElementBuilder {
         var parts: [ElementDraft] = []
         // Usually one part per child.
         parts.reserveCapacity(children.count)
-        let blueprint = nodes[i].grouping == nil && nodes[i].has(.combinable)
+        let blueprint = nodes[i].grouping == nil && nodes[i].combinable != nil
         for k in children { try collectParts(childStorage[k], blueprint: blueprint, into: &parts) }
         return parts
     }

@@ -11,7 +11,7 @@ import A11yModel
 ///   Its subviews (`children`) and anything deeper get no context.
 /// - A data table tells its cells (nodes with `dataTableCell`, at any depth): their headers,
 ///   spans, row (first cell of a row only) and column. Other nodes in it get no context.
-/// Built only for documents that send container facts (`Node.FieldFlags.containerFacts`).
+/// Built only for documents that send a container type or a data table cell.
 struct ContainerContexts {
     /// For each node, the outermost provider of context above it, -1 for none.
     private let provider: [Int32]
@@ -40,7 +40,7 @@ struct ContainerContexts {
     /// Nil when no node sends a container type.
     init?(_ document: borrowing Document) {
         let nodes = document.nodes
-        guard nodes.contains(where: { $0.has(.containerFacts) && $0.containerType != nil }) else { return nil }
+        guard nodes.contains(where: { $0.containerType != nil }) else { return nil }
         var provider = [Int32](filledWith: -1, count: nodes.count)
         var tables: [Int: DataTable] = [:]
         // Pre-order storage: a parent is decided before its children.
@@ -48,7 +48,7 @@ struct ContainerContexts {
             guard let parent = nodes[i].parent else { continue }
             let inherited = provider[parent]
             provider[i] = inherited >= 0 ? inherited : (ContainerContexts.providesContext(nodes, parent) ? Int32(parent) : -1)
-            guard provider[i] >= 0, nodes[i].has(.containerFacts), let cell = nodes[i].dataTableCell else { continue }
+            guard provider[i] >= 0, let cell = nodes[i].dataTableCell else { continue }
             let table = Int(provider[i])
             guard nodes[table].containerType == .dataTable else { continue }
             tables[table, default: DataTable()].add(cell, node: i)
@@ -71,7 +71,6 @@ struct ContainerContexts {
     /// `containerInfo` does: a list, landmark or data table, or a semantic group with a label,
     /// value or identifier (sent, even empty). (The tabBar trait is the caller's.)
     static func groupsChildren(_ nodes: [Node], _ i: Int) -> Bool {
-        guard nodes[i].has(.containerFacts) else { return false }
         switch nodes[i].containerType {
         case .list?, .landmark?, .dataTable?: return true
         case .semanticGroup?: return nodes[i].label != nil || nodes[i].value != nil || nodes[i].identifier != nil
@@ -103,7 +102,7 @@ struct ContainerContexts {
             if index == range.count - 1 { return .byContainer(isList ? .listEnd : .landmarkEnd, cell: nil) }
             return .byContainer(nil, cell: nil)
         case .dataTable?:
-            guard nodes[e].has(.containerFacts), let cell = nodes[e].dataTableCell, let table = tables[p] else { return .byContainer(nil, cell: nil) }
+            guard let cell = nodes[e].dataTableCell, let table = tables[p] else { return .byContainer(nil, cell: nil) }
             return .byContainer(nil, cell: table.context(of: e, cell, nodes: nodes, maxBytes: maxBytes))
         case .none?, .semanticGroup?, nil:
             return .bySeries

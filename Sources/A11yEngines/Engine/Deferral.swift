@@ -103,7 +103,7 @@ package enum DeferralResolver {
         var handOvers = 0
         for c in nodes.indices {
             // The flag first: only deferral containers' rows are read.
-            guard nodes[c].has(.deferral), builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
+            guard builder.visibility.isVisible[c], let deferral = nodes[c].deferral else { continue }
             try builder.poll.checkNow()
             // The first receiver; all of them only once there is a second (a diagnostic lists them).
             var receiver = -1, receivers: [Int] = []
@@ -122,7 +122,7 @@ package enum DeferralResolver {
                         receivers.append(i)
                     }
                 }
-                if nodes[i].has(.deferredSource), let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
+                if let id = nodes[i].deferredSource { sourcesByID.add(id, node: i) }
             }
             if receivers.count > 1 {
                 outcome.diagnostics.append(Diagnostic(.deferralSeveralReceivers, node: c,

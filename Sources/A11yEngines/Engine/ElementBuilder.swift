@@ -93,16 +93,14 @@ package struct ElementBuilder {
                                  _ identifiers: NestedIdentifiers, _ pairs: LabeledPairs, ignoringVisibility: Bool = false) -> Role {
         if !(ignoringVisibility || visibility.isVisible[i]) || pairs.isAbsorbedLabel(i) { return .skipped }
 
-        // Flags before rows: for nodes without strategies, combinable or label (most
-        // containers) the role is found without loading their row of the field table.
-        if nodes[i].has(.strategies), let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }
+        if let strategies = nodes[i].strategies, !strategies.isIgnored { return .strategies }
         switch nodes[i].grouping {
         case .combine: return .combine
         case .ignore: return .leaf
         case .contain: return .container(contain: true)
         case nil: break
         }
-        if nodes[i].has(.combinable) { return .combine }
+        if nodes[i].combinable != nil { return .combine }
         if !nodes[i].syntheticChildRange.isEmpty { return .container(contain: true) }
         if let explicit = nodes[i].isAccessibilityElement { return explicit ? .leaf : .container(contain: false) }
         // Controls and texts stay leaves even with nested ids below them (the NestedA11yIDs package spec's button caveat).
@@ -112,8 +110,8 @@ package struct ElementBuilder {
         // a semantic group's label as the group's (AccessibilitySnapshot
         // `testSemanticGroupWithLabelIsPreserved`); whether its elements are kept together is
         // `ElementCollector.keepsTogether`'s.
-        if nodes[i].has(.containerFacts), let type = nodes[i].containerType, type != .none { return .container(contain: false) }
-        if nodes[i].has(.nonEmptyLabel) { return .leaf }
+        if let type = nodes[i].containerType, type != .none { return .container(contain: false) }
+        if nodes[i].label?.isEmpty == false { return .leaf }
         return .container(contain: false)
     }
 
@@ -149,30 +147,24 @@ package struct ElementBuilder {
     /// Label a node reads with on its own: labeled-pair text, `label`, else visible `text`. A
     /// label of whitespace only says nothing (VoiceOver does not read spaces) and counts as none.
     func ownLabel(_ i: Int) -> String? {
-        // Flags say which of label and text holds something: a node with neither leaves its row unread.
-        let has = nodes[i].fieldFlags
         if let paired = pairs.label(forContent: i) { return paired }
-        if has.contains(.nonEmptyLabel), let label = nodes[i].label, !label.isBlank { return label }
-        return has.contains(.nonEmptyText) ? nodes[i].text : nil
+        return nodes[i].label.nonBlank ?? nodes[i].text.nonEmpty
     }
 
     /// Appends the element made of the node's own properties (plus content deferred to it).
     func appendOwnElement(_ i: Int, to out: inout [ElementDraft]) {
         let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
-        // Flags say which fields hold something: the row's lines past the label are loaded
-        // only for elements that have a value, hint, identifier or lists.
-        let has = nodes[i].fieldFlags, lists = has.contains(.lists)
         var e = ElementDraft(
             label: ownLabel(i),
-            value: has.contains(.nonEmptyValue) ? nodes[i].value : nil,
-            hint: has.contains(.nonEmptyHint) ? nodes[i].hint : nil,
-            identifier: identifiers.composed[i] ?? (has.contains(.nonEmptyIdentifier) ? nodes[i].identifier : nil),
+            value: nodes[i].value.nonEmpty,
+            hint: nodes[i].hint.nonEmpty,
+            identifier: identifiers.composed[i] ?? nodes[i].identifier.nonEmpty,
             traits: nodes[i].effectiveTraits,
             frame: frame,
             activationPoint: nodes[i].activationPoint ?? frame.center,
             nodes: [i])
         // Set only when the node has actions, custom content or rotors (most have none).
-        if lists { e.setExtras(actions: ownActions(i), customContent: nodes[i].customContent, rotors: nodes[i].rotors) }
+        if !(nodes[i].actions.isEmpty && nodes[i].customContent.isEmpty && nodes[i].rotors.isEmpty) { e.setExtras(actions: ownActions(i), customContent: nodes[i].customContent, rotors: nodes[i].rotors) }
         if deferral.receives(i) { deferral.applyAdditions(for: i, to: &e, maxTextBytes: maxTextBytes) }
         out.append(consume e)
     }

@@ -156,12 +156,14 @@ package struct ElementCollector {
     }
 
     /// Whether a container node's elements are read together although its role does not say
-    /// so: the parser groups a view with the `tabBar` trait or a container type
-    /// (`AccessibilityHierarchyParser.containerInfo(for:)`; see `ContainerContexts.groupsChildren`).
+    /// so: the parser groups a view with `shouldGroupAccessibilityChildren`, the `tabBar` trait
+    /// or a container type (`AccessibilityHierarchyParser.containerInfo(for:)`; see
+    /// `ContainerContexts.groupsChildren`).
     private func keepsTogether(_ i: Int, _ nodes: [Node]) -> Bool {
+        if nodes[i].shouldGroupAccessibilityChildren { return true }
         // A tab bar is a series container (`Visibility.seriesNodes`): most trees have none.
         if !series.isEmpty, series[i] >= 0, seriesNodes[series[i]] == i, nodes[i].effectiveTraits.contains(.tabBar) { return true }
-        return nodes[i].has(.containerFacts) && ContainerContexts.groupsChildren(nodes, i)
+        return ContainerContexts.groupsChildren(nodes, i)
     }
 
     /// Whether a view's accessibilityElements are placed among their siblings by the view's own

@@ -25,7 +25,7 @@ package struct LabeledPairs {
         // screen's worth of pairs.
         var pairNodes: [Int] = []
         // The node's flag, not its row: the rows of nodes without a pair stay unread.
-        for i in nodes.indices where visible[i] && nodes[i].has(.labeledPair) {
+        for i in nodes.indices where visible[i] && nodes[i].labeledPair != nil {
             if pairNodes.isEmpty { pairNodes.reserveCapacity(16) }
             pairNodes.append(i)
         }

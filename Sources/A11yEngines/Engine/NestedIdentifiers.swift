@@ -30,10 +30,10 @@ package struct NestedIdentifiers {
                 let inheritedOwner = nodes[i].parent.map { owner[$0] } ?? -1
                 var own: String?
                 // Flags first: most nodes set neither field, and their rows stay unread.
-                if nodes[i].has(.a11yRoot), let root = nodes[i].a11yRoot, !root.isEmpty {
+                if let root = nodes[i].a11yRoot, !root.isEmpty {
                     // Separate roots are independent: a root ignores what is above it.
                     own = root
-                } else if nodes[i].has(.nestedIdentifier), let id = nodes[i].nestedIdentifier, !id.isEmpty {
+                } else if let id = nodes[i].nestedIdentifier, !id.isEmpty {
                     own = inheritedOwner >= 0 ? NestedIdentifiers.compose(composed[inheritedOwner], id, maxBytes: maxTextBytes) : id
                 }
                 if let own {

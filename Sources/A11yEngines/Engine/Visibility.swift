@@ -33,7 +33,7 @@ package struct Visibility {
                     visible[i] = (parent.map { visible[$0] } ?? true) && !Visibility.hidesSubtree(nodes, i)
                     let traits = nodes[i].effectiveTraits
                     if traits.contains(.isModal) { anyModal = true }
-                    if nodes[i].has(.containerFacts) { anyContainerFacts = true }
+                    if nodes[i].containerType != nil || nodes[i].dataTableCell != nil { anyContainerFacts = true }
                     if traits.contains(.tabBar) || nodes[i].kind == .tabSet {
                         series[i] = seriesNodes.count
                         seriesNodes.append(i)

@@ -114,38 +114,31 @@ public enum AndroidImporter {
         document.pixelsPerUnit = scale
         document.sourceMap = sources
         document.nodes.reserveCapacity(count)
-        let fields = FieldTable(capacity: max(count, 1))
-        for i in 0..<count {
-            try poll.step()
+        /// Node `i`: element `i` and what TalkBack does with it.
+        func describe(_ node: inout Node, _ i: Int) {
+            // Fields are read in place: a copy of the element would retain and release its five strings.
             let flags = elements[i].flags
-            fields.append(Node.Fields())
-            var node = Node(table: fields, row: i, parent: elements[i].parent < 0 ? nil : Int(elements[i].parent), isSynthetic: false,
-                            indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth))
             // TalkBack's traversal order (`AndroidRoles.place`); a node TalkBack does not see
             // (not important) is read through in place, its children placed among its parent's.
             node.sortPriority = i == 0 || roles.inTree[i] ? Double(count - roles.place(of: i)) : 0
             if i == 0 {
-                fields[i].typeName = "hierarchy"
+                node.typeName = "hierarchy"
                 node.isAccessibilityElement = false
                 if let w = display.0, let h = display.1 {
                     node.frame = Rect(x: 0, y: 0, width: Double(w) / scale, height: Double(h) / scale)
                 }
-                document.nodes.append(node)
-                continue
+                return
             }
             let kind = elements[i].kind
             node.kind = kind
-            fields[i].typeName = elements[i].className.isEmpty ? "android.view.View" : elements[i].className
+            node.typeName = elements[i].className.isEmpty ? "android.view.View" : elements[i].className
             // The facts ATF's checks read that no other field carries (NodeWire's Android rows).
-            if !elements[i].className.isEmpty { fields[i].classNameIsTypeName = true }
-            if !elements[i].contentDescription.isEmpty { fields[rareOf: i].contentDescription = elements[i].contentDescription }
-            if flags.contains(.scrollable) { fields[rareOf: i].scrollable = true }
-            // Set together and stored once (one write into the table, not three).
-            var facts = AndroidFacts()
-            facts.state(.clickable, flags.contains(.clickable))
-            facts.state(.longClickable, flags.contains(.longClickable))
-            facts.state(.important, flags.contains(.important))
-            fields[i].androidFacts = facts
+            if !elements[i].className.isEmpty { node.className = elements[i].className }
+            if !elements[i].contentDescription.isEmpty { node.contentDescription = elements[i].contentDescription }
+            node.scrollable = flags.contains(.scrollable)
+            node.clickable = flags.contains(.clickable)
+            node.longClickable = flags.contains(.longClickable)
+            node.importantForAccessibility = flags.contains(.important)
             node.hidden = !flags.contains(.visible)
             node.enabled = flags.contains(.enabled)
             if flags.contains(.hasBounds) {
@@ -162,23 +155,19 @@ public enum AndroidImporter {
             if flags.contains(.heading) { traits.insert(.header) }
             if flags.contains(.selected) { traits.insert(.selected) }
             node.traits = traits
-            if !elements[i].resourceID.isEmpty {
-                fields[i].identifier = elements[i].resourceID
-                node.note(.nonEmptyIdentifier, true)
-            }
+            if !elements[i].resourceID.isEmpty { node.identifier = elements[i].resourceID }
             switch roles.role[i] {
             case .stop:
                 node.isAccessibilityElement = true
                 let label = roles.label(of: i, elements)
-                if !label.isEmpty { fields[i].label = label; node.note(.nonEmptyLabel, true) }
-                if roles.holdsStops[i] { fields[i].androidFacts.state(.holdsElements, true) }
+                if !label.isEmpty { node.label = label }
+                node.holdsElements = roles.holdsStops[i]
                 if !(saysLabelAlone(i, elements) && roles.childrenSayTheirLabelParts(i, elements)),
                    let children = roles.spokenChildren(of: i, elements), !(children == label && saysLabelAlone(i, elements)) {
                     let own = elements[i].contentDescription.isEmpty && !elements[i].text.isEmpty
                         && kind != .textField && kind != .secureTextField && kind != .slider && kind != .progressBar
                         ? elements[i].text : nil
-                    fields[rareOf: i].talkBackName = own
-                    fields[rareOf: i].talkBackChildren = children
+                    node.talkBackChildren = (own, children)
                 }
             case .readThrough:
                 node.isAccessibilityElement = false
@@ -199,11 +188,17 @@ public enum AndroidImporter {
                 // Appium writes a RangeInfo's current value as the text ("50.0").
                 if !elements[i].text.isEmpty { value = elements[i].text }
             default:
-                if !elements[i].text.isEmpty { fields[i].text = elements[i].text; node.note(.nonEmptyText, true) }
+                if !elements[i].text.isEmpty { node.text = elements[i].text }
             }
-            if let value { fields[i].value = value; node.note(.nonEmptyValue, !value.isEmpty) }
-            if !hint.isEmpty { fields[i].hint = hint; node.note(.nonEmptyHint, true) }
-            document.nodes.append(consume node)
+            if let value { node.value = value }
+            if !hint.isEmpty { node.hint = hint }
+        }
+        for i in 0..<count {
+            try poll.step()
+            // Described in place: a node copied into the document would retain each of its fields.
+            document.nodes.append(Node(parent: elements[i].parent < 0 ? nil : Int(elements[i].parent),
+                                       indexInParent: Int(elements[i].indexInParent), depth: Int(elements[i].depth)))
+            describe(&document.nodes[i], i)
         }
         // Children in order: each node's children are contiguous in `childStorage`.
         document.fillChildren(parents: (0..<count).map { elements[$0].parent })

@@ -28,7 +28,7 @@ public enum IOSJSONSource {
         let elements = reader.elements
         var document = Document()
         document.platform = .ios
-        let fields = FieldTable(capacity: max(elements.count, 4))
+        document.nodes.reserveCapacity(elements.count)
         var parents: [Int32] = []
         parents.reserveCapacity(elements.count)
         var types: [String: IOSType] = [:]
@@ -41,15 +41,13 @@ public enum IOSJSONSource {
                 open.removeLast()
                 screen.leave()
             }
-            fields.append(Node.Fields())
-            var node = Node(table: fields, row: index, parent: parent, isSynthetic: false,
-                            indexInParent: Int(said.indexInParent), depth: open.count)
+            var node = Node(parent: parent, indexInParent: Int(said.indexInParent), depth: open.count)
             let type = types[said.type] ?? IOSType("XCUIElementType" + said.type)
             types[said.type] = type
             node.enabled = said.enabled ?? true
             IOSElement.apply(type: type, frame: said.rect, label: said.label, placeholder: said.placeholder,
                              accessible: said.accessible, traits: said.traits.map(IOSTypes.traits),
-                             value: { said.value }, name: { said.name }, to: &node, fields: fields, row: index)
+                             value: { said.value }, name: { said.name }, to: &node)
             screen.enter(&node, visible: said.visible, accessibleSaid: said.accessible != nil, role: type.screen)
             document.nodes.append(node)
             parents.append(said.parent)

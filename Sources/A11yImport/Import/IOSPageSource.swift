@@ -31,7 +31,6 @@ public enum IOSPageSource {
         var counter = XMLLineCounter()
         var document = Document()
         document.platform = .ios
-        var fields = FieldTable(capacity: max(min(bytes.count / 200 + 1, limits.maxNodes), 4))
         var open: [Int] = []
         var childCount: [Int] = []
         var parents: [Int32] = []
@@ -57,17 +56,11 @@ public enum IOSPageSource {
                 }
                 let parent = open.last
                 sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1, location: location)
-                if fields.isFull {
-                    fields = fields.grown()
-                    for i in document.nodes.indices { document.nodes[i].move(to: fields) }
-                }
-                fields.append(Node.Fields())
-                var node = Node(table: fields, row: index, parent: parent, isSynthetic: false,
-                                indexInParent: childCount.last ?? 0, depth: open.count)
+                // Described in place: a node copied into the document would retain each of its fields.
+                document.nodes.append(Node(parent: parent, indexInParent: childCount.last ?? 0, depth: open.count))
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }
-                let said = try read(&reader, into: &node, fields: fields, row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
-                screen.enter(&node, visible: said.visible, accessibleSaid: said.accessibleSaid, role: said.screen)
-                document.nodes.append(node)
+                let said = try read(&reader, into: &document.nodes[index], row: index, isRoot: open.isEmpty, types: &types, sources: sources, bytes: bytes)
+                screen.enter(&document.nodes[index], visible: said.visible, accessibleSaid: said.accessibleSaid, role: said.screen)
                 parents.append(Int32(parent ?? -1))
                 open.append(index)
                 childCount.append(0)
@@ -87,11 +80,11 @@ public enum IOSPageSource {
 
     /// Reads one element's attributes into `node`; returns its `visible` attribute (nil when
     /// absent), whether it wrote `accessible`, and what its type is to the screen.
-    private static func read(_ reader: inout XMLReader, into node: inout Node, fields: FieldTable, row: Int, isRoot: Bool,
+    private static func read(_ reader: inout XMLReader, into node: inout Node, row: Int, isRoot: Bool,
                              types: inout TypeTable, sources: SourceMapBuilder, bytes: UnsafeRawBufferPointer)
         throws(InputError) -> (visible: Bool?, accessibleSaid: Bool, screen: OnScreen.Role) {
         if isRoot && reader.equals(reader.name, "AppiumAUT") {
-            fields[row].typeName = "AppiumAUT"
+            node.typeName = "AppiumAUT"
             node.isAccessibilityElement = false
             return (nil, false, .none)
         }
@@ -136,7 +129,7 @@ public enum IOSPageSource {
                          placeholder: placeholder, accessible: accessible, traits: traits,
                          value: { valueAttribute.map { reader.value(of: $0) } },
                          name: { nameAttribute.flatMap { $0.value.isEmpty ? nil : reader.value(of: $0) } },
-                         to: &node, fields: fields, row: row)
+                         to: &node)
         return (visible, accessible != nil, type.screen)
     }
 
@@ -214,7 +207,7 @@ struct IOSType {
 /// wrote them (the XML page source's attributes, `IOSPageSource`; the JSON source's keys,
 /// `IOSJSONSource`), so both read a screen the same way.
 enum IOSElement {
-    /// Fills `node` (row `row` of `fields`) from one element's attributes (nil: not written).
+    /// Fills `node` from one element's attributes (nil: not written).
     /// `value` and `name` are asked for only when they count (nil or empty: none).
     /// - The type gives the kind and, unless `traits` (WDA 9.10+) are written, the traits.
     /// - `label` is the label, `placeholder` the hint of a field. A StaticText's value repeats
@@ -225,22 +218,22 @@ enum IOSElement {
     /// - `accessible` (WDA's "VoiceOver stops here") decides whether the node is an element;
     ///   without it leaf kinds are, as GTXiLib's XCUITest proxy treats childless elements.
     static func apply(type: IOSType, frame: Rect?, label: String?, placeholder: String?, accessible: Bool?, traits: Traits?,
-                      value: () -> String?, name: () -> String?, to node: inout Node, fields: FieldTable, row: Int) {
+                      value: () -> String?, name: () -> String?, to node: inout Node) {
         let kind = type.kind
         node.kind = kind
-        fields[row].typeName = type.name
+        node.typeName = type.name
         if let frame { node.frame = frame }
         node.traits = traits ?? type.extraTraits.union(kind.defaultTraits)
         // XCTest names an element a Link by its link trait: a `traits` list without it (web
         // content's often reads "None") does not take the link away.
         if kind == .link { node.traits = node.traits?.union(.link) ?? .link }
         node.isAccessibilityElement = accessible ?? kind.isLeafByDefault
-        if let label, !label.isEmpty { fields[row].label = label; node.note(.nonEmptyLabel, true) }
+        if let label, !label.isEmpty { node.label = label }
         if kind != .text, let value = value(), !value.isEmpty, value != label || kind == .textField || kind == .secureTextField {
-            fields[row].value = value; node.note(.nonEmptyValue, true)
+            node.value = value
         }
-        if let placeholder, !placeholder.isEmpty { fields[row].hint = placeholder; node.note(.nonEmptyHint, true) }
-        if let name = name(), !name.isEmpty, name != label { fields[row].identifier = name; node.note(.nonEmptyIdentifier, true) }
+        if let placeholder, !placeholder.isEmpty { node.hint = placeholder }
+        if let name = name(), !name.isEmpty, name != label { node.identifier = name }
     }
 }
 

@@ -6,8 +6,6 @@ struct TreeDecoder: ~Copyable {
     /// Nodes still allowed in this request.
     let nodeBudget: Int
     var document = Document()
-    /// The nodes' boxed fields, row i for node i (see `FieldTable`).
-    private var fields: FieldTable
     /// Child indices of the nodes being decoded; siblings sit together on top.
     private var scratch = RawStack<Int>(capacity: 64)
     private var pendingStrategies: [(node: Int, raw: RawStrategies)] = []
@@ -29,7 +27,6 @@ struct TreeDecoder: ~Copyable {
         self.limits = limits
         self.nodeBudget = nodeBudget
         let capacity = min(expectedNodes, nodeBudget, limits.maxNodes)
-        fields = FieldTable(capacity: max(capacity, 4))
         if capacity > 0 {
             document.nodes.reserveCapacity(capacity)
             document.childStorage.reserveCapacity(capacity)
@@ -64,11 +61,8 @@ struct TreeDecoder: ~Copyable {
             throw c.error(.limit, "more than \(limits.maxNodes) nodes")
         }
         // Appended first, so storage stays in pre-order.
-        if fields.isFull { growFields() }
         let index = document.nodes.count
-        fields.append(Node.Fields())
-        document.nodes.append(Node(table: fields, row: index, parent: parent, isSynthetic: synthetic,
-                                   indexInParent: indexInParent, depth: depth))
+        document.nodes.append(Node(parent: parent, isSynthetic: synthetic, indexInParent: indexInParent, depth: depth))
 
         var object = try c.beginObject("a node object")
         // The `{` just consumed: where reports point for this node (one append a node).
@@ -79,14 +73,16 @@ struct TreeDecoder: ~Copyable {
             guard let key else { try c.skip(); continue }
             switch nodeReadings[key.index] {
             case .value(let read):
-                try read(&c, &document.nodes[index], FieldRow(table: fields, index: index))
-            case .string(let offset, let flag):
+                try read(&c, &document.nodes[index])
+            case .string(let offset):
                 let text = try c.string()
-                document.nodes[index].note(flag, !text.isEmpty)
-                fields.setString(text, row: index, at: offset)
+                // Stored at the property's offset, no reader called (docs/performance.md).
+                withUnsafeMutablePointer(to: &document.nodes[index]) { node in
+                    (UnsafeMutableRawPointer(node) + offset).assumingMemoryBound(to: String?.self).pointee = text
+                }
             case .tree(.id):
                 let id = try c.string()
-                fields[index].id = id
+                document.nodes[index].id = id
                 // One hash per id: an id already taken fails the whole request, so overwriting it is harmless.
                 if let first = document.indexByID.updateValue(index, forKey: id) {
                     throw c.error(.duplicateID, "duplicate id \"\(id)\" (first used at \(document.pointer(of: first)))")
@@ -94,7 +90,7 @@ struct TreeDecoder: ~Copyable {
             case .tree(.type):
                 let (kind, typeName) = try NodeFields.kind(&c)
                 document.nodes[index].kind = kind
-                fields[index].typeName = typeName
+                document.nodes[index].typeName = typeName
             case .tree(.frame):
                 document.nodes[index].frame = try NodeFields.rect(&c)
             case .tree(let member) where member == .children || member == .accessibilityChildren:
@@ -113,8 +109,7 @@ struct TreeDecoder: ~Copyable {
             case .tree(.strategies):
                 pendingStrategies.append((index, try RawStrategies.decode(&c)))
             case .tree(.style):
-                fields[index].style = try style(&c)
-                document.nodes[index].note(.style, true)
+                document.nodes[index].share(style: try style(&c))
             case .tree(.rotors):
                 var rotors: [Rotor] = []
                 var list = try c.beginArray()
@@ -123,8 +118,7 @@ struct TreeDecoder: ~Copyable {
                     rotors.append(rotor)
                     pendingRotors.append((index, list.index, items))
                 }
-                // An empty list takes no rare row: it reads the same as none.
-                if !rotors.isEmpty { fields[rareOf: index].rotors = rotors; document.nodes[index].note(.lists, true) }
+                if !rotors.isEmpty { document.nodes[index].rotors = rotors }
             case .tree:
                 try c.skip()
             }
@@ -166,23 +160,16 @@ struct TreeDecoder: ~Copyable {
         return box
     }
 
-    /// Moves the rows to a table with more room and points the nodes decoded so far at it.
-    private mutating func growFields() {
-        fields = fields.grown()
-        for i in document.nodes.indices { document.nodes[i].move(to: fields) }
-    }
-
     /// `c` names the places of references that fail.
     private mutating func resolveReferences(_ c: borrowing JSONCursor) throws(InputError) {
         for (node, raw) in pendingStrategies {
-            fields[rareOf: node].strategies = Indirect(try raw.resolve(document.indexByID, c))
-            document.nodes[node].note(.strategies, true)
+            document.nodes[node].strategies = try raw.resolve(document.indexByID, c)
         }
         for (node, rotor, items) in pendingRotors {
             var resolved: [Int] = []
             resolved.reserveCapacity(items.count)
             for ref in items { resolved.append(try ref.resolve(document.indexByID, c)) }
-            fields[rareOf: node].rotors[rotor].items = resolved
+            document.nodes[node].rotors[rotor].items = resolved
         }
     }
 }

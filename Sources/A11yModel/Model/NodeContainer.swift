@@ -47,23 +47,3 @@ public struct DataTableCell: Equatable, Sendable {
         return cell
     }
 }
-
-extension Node {
-    /// `accessibilityContainerType`; nil when not sent (as `none`).
-    public var containerType: ContainerType? {
-        get { has(.containerFacts) ? rare { $0.containerType } ?? nil : nil }
-        set { mutateRare { $0.containerType = newValue }; noteContainerFacts() }
-    }
-
-    /// The cell of a data table this node is, when it is one.
-    public var dataTableCell: DataTableCell? {
-        get { has(.containerFacts) ? rare { $0.dataTableCell } ?? nil : nil }
-        set { mutateRare { $0.dataTableCell = newValue }; noteContainerFacts() }
-    }
-
-    /// The three rare fields that `containerFacts` stands for: after a change to one, it is set from all three.
-    mutating func noteContainerFacts() {
-        let holds = rare { $0.containerType != nil || $0.dataTableCell != nil || !$0.userInputLabels.isEmpty } ?? false
-        note(.containerFacts, holds)
-    }
-}

@@ -235,8 +235,7 @@ public struct Fingerprinter {
         if index < composedIdentifier.count, let composed = composedIdentifier[index], !composed.isEmpty {
             return appendIdentity { $0.append("nested:"); $0.append(composed) }
         }
-        // The flag first: most nodes have no identifier.
-        if nodes[index].has(.nonEmptyIdentifier), let identifier = nodes[index].identifier, !identifier.isEmpty {
+        if let identifier = nodes[index].identifier, !identifier.isEmpty {
             return appendIdentity { $0.append("identifier:"); $0.append(identifier) }
         }
         return nil
@@ -278,8 +277,8 @@ public struct Fingerprinter {
     /// Whether `sibling` has the same `type[label]` step as `index` (whose type is given).
     private static func sameStep(_ sibling: Int, as index: Int, type: String, typeLength: Int, _ nodes: [Node]) -> Bool {
         // Lengths first: most siblings differ in type, and then no bytes need comparing.
-        let otherLength = nodes[sibling].typeNameUTF8Count
-        if otherLength == typeLength { return nodes[sibling].typeNameEquals(type) && sameLabel(sibling, index, nodes) }
+        let otherLength = nodes[sibling].typeName.utf8.count
+        if otherLength == typeLength { return nodes[sibling].typeName == type && sameLabel(sibling, index, nodes) }
         // Different types give equal steps only when the longer type goes on from the shorter
         // with a "[" (one byte to test, not a scan).
         let longer = otherLength > typeLength ? nodes[sibling].typeName : type
@@ -289,16 +288,9 @@ public struct Fingerprinter {
         return stepKey(nodes[sibling]) == stepKey(nodes[index])
     }
 
-    /// Whether two nodes' `label ?? text ?? ""` agree, told from their flags where they can be
-    /// (cheaper than reading the texts). The flags are exact because the decoder
-    /// and every setter note them (`Node.note`).
+    /// Whether two nodes' `label ?? text ?? ""` agree.
     private static func sameLabel(_ a: Int, _ b: Int, _ nodes: [Node]) -> Bool {
-        let aNamed = nodes[a].hasNonEmptyLabel, bNamed = nodes[b].hasNonEmptyLabel
-        // Neither a non-empty label nor a non-empty text: the label part is "".
-        let aBlank = !aNamed && !nodes[a].hasNonEmptyText, bBlank = !bNamed && !nodes[b].hasNonEmptyText
-        if aBlank && bBlank { return true }
-        if (aBlank && bNamed) || (bBlank && aNamed) { return false }
-        return nodes[a].labelOrTextEquals(nodes[b].label ?? nodes[b].text ?? "")
+        (nodes[a].label ?? nodes[a].text ?? "") == (nodes[b].label ?? nodes[b].text ?? "")
     }
 
     /// The UTF-8 byte at `offset` (within the string).

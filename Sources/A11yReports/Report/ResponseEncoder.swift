@@ -203,7 +203,8 @@ public enum ResponseEncoder {
         }
         // Only when sent: AccessibilitySnapshot shows an element's user input labels when they are
         // set and it responds to user interaction (`writeUserInputLabels`).
-        if document.nodes[e.node].has(.containerFacts) { writeUserInputLabels(of: e, document: document, into: &w) }
+        // (Read in place: `nodes[i]` here copies the whole node, each of its fields retained.)
+        if document.nodes.withUnsafeBufferPointer({ !$0[e.node].userInputLabels.isEmpty }) { writeUserInputLabels(of: e, document: document, into: &w) }
         w.staticKey("spoken"); w.string(e.spoken)
         w.staticKey("spokenHint"); w.string(e.spokenHint)
         w.staticKey("nodes")
@@ -325,7 +326,7 @@ public enum ResponseEncoder {
             if let id = sources.sourceID(of: node) { w.staticKey("sourceId"); w.string(id) }
             if let name = sources.roleGuess(of: node) { w.staticKey("roleGuessedFrom"); w.string(name) }
         }
-        w.staticKey("id"); w.string(analysis.document.nodes[node].id)
+        w.staticKey("id"); w.string(analysis.document.nodes.withUnsafeBufferPointer { $0[node].id })
         w.staticKey("identifier"); w.string(analysis.identifier(ofNode: node))
         w.staticKey("frame")
         if let frame = finding.pointee.frame ?? analysis.frame(ofNode: node) {

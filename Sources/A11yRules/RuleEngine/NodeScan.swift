@@ -31,7 +31,7 @@ struct NodeScan {
         styles.reserveCapacity(nodes.count)
         flags.reserveCapacity(nodes.count)
         for index in nodes.indices {
-            let style = nodes[index].styleBox
+            let style = nodes[index].style
             var flag: NodeFlags = nodes[index].frame?.isEmpty == true ? .emptyFrame : []
             if nodes[index].frame == nil && nodes[index].accessibilityFrame == nil { flag.insert(.unknownFrame) }
             if nodes[index].grouping == .combine || nodes[index].combinable != nil { flag.insert(.combines) }
@@ -39,7 +39,7 @@ struct NodeScan {
                                                enabled: nodes[index].enabled).contains(.notEnabled)
             styles.append(RenderedStyle(style: style, opacity: nodes[index].opacity, disabled: disabled,
                                         parent: nodes[index].parent.map { styles[$0] } ?? .page))
-            let text = nodes[index].hasNonEmptyText || (nodes[index].kind == .text && nodes[index].hasNonEmptyLabel)
+            let text = nodes[index].text?.isEmpty == false || (nodes[index].kind == .text && nodes[index].label?.isEmpty == false)
             if text { flag.insert(.drawsText) }
             flags.append(flag)
             if style != nil { styled.append(index) }

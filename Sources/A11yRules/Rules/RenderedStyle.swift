@@ -53,14 +53,13 @@ extension RenderedStyle {
     /// The style of a node with its own `style`, `opacity` and disabled state, below `parent`
     /// (the parent's rendered style; `page` for the root). Nodes are stored parent-first, so
     /// one forward pass over them (`NodeScan`) has every parent ready.
-    init(style box: Indirect<Style>?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle) {
+    init(style: Style?, opacity ownOpacity: Double?, disabled ownDisabled: Bool, parent: RenderedStyle) {
         let nodeOpacity = max(0, min(1, ownOpacity ?? 1))
         let opacity = parent.opacity * nodeOpacity
         var backdrop = parent.backdrop
         var foreground = parent.foreground?.scaled(alpha: nodeOpacity)
         var textSize = parent.textSize, bold = parent.bold
-        if let box {
-            let style = box.value
+        if let style {
             if style.backgroundKind != .solid {
                 backdrop = .undecidable(style.backgroundKind)
             } else if let bg = style.background {

@@ -2,9 +2,9 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 
-/// Decoded nodes share one table of boxed fields; each node still behaves as its own value.
+/// Decoded nodes are values: each reads its own fields, and changing one (or a copy) leaves the others alone.
 @Suite struct SharedFieldRowTests {
-    /// More nodes than the decoder's first guess at 10 bytes of request, so the table grows.
+    /// More nodes than the decoder's first guess at 10 bytes of request, so its storage grows.
     private let json = """
         {"root": {"id": "r", "label": "Root", "children": [
           {"id": "a", "label": "A", "text": "first", "actions": ["Go"]},

@@ -302,6 +302,43 @@ import A11yTestSupport
             == [Said("Left"), Said("Top"), Said("Right"), Said("Below")])
     }
 
+    /// UIKit `shouldGroupAccessibilityChildren` (AccessibilityHierarchyParser: a view that sets it
+    /// makes a group of its subviews' elements, placed by the first of them;
+    /// testGroupsSortByFirstChildFrame). A node that is an element stays one.
+    @Test func shouldGroupAccessibilityChildren() throws {
+        func order(_ group: String) throws -> [Said] {
+            try said("""
+            {"root": {"type": "view", \(Tree.frame(0, 0, 200, 100)), "children": [
+              {"type": "view", \(group) \(Tree.frame(0, 0, 200, 100)), "children": [
+                {"type": "text", "text": "Top", \(Tree.frame(50, 10, 20, 20))},
+                {"type": "text", "text": "Below", \(Tree.frame(0, 40, 20, 20))}
+              ]},
+              {"type": "text", "text": "Right", \(Tree.frame(60, 16, 20, 20))},
+              {"type": "text", "text": "Left", \(Tree.frame(0, 16, 20, 20))}
+            ]}}
+            """)
+        }
+        #expect(try order(#""shouldGroupAccessibilityChildren": true,"#) == [Said("Left"), Said("Top"), Said("Below"), Said("Right")])
+        #expect(try order(#""shouldGroupAccessibilityChildren": false,"#) == [Said("Left"), Said("Top"), Said("Right"), Said("Below")])
+        #expect(try order("") == order(#""shouldGroupAccessibilityChildren": false,"#))
+        #expect(try order(#""shouldGroupAccessibilityChildren": true, "isAccessibilityElement": true, "label": "Card","#)
+            == [Said("Card"), Said("Left"), Said("Right")])
+
+        // Upstream: group A's elements at y 50 and 300, group B's at y 0: B1, A1, A2.
+        let groups = """
+        {"root": {"type": "view", \(Tree.frame(0, 0, 200, 400)), "children": [
+          {"type": "view", "shouldGroupAccessibilityChildren": true, \(Tree.frame(0, 0, 200, 400)), "children": [
+            {"type": "view", "isAccessibilityElement": true, "label": "A1", \(Tree.frame(0, 50, 200, 40))},
+            {"type": "view", "isAccessibilityElement": true, "label": "A2", \(Tree.frame(0, 300, 200, 40))}
+          ]},
+          {"type": "view", "shouldGroupAccessibilityChildren": true, \(Tree.frame(0, 0, 200, 50)), "children": [
+            {"type": "view", "isAccessibilityElement": true, "label": "B1", \(Tree.frame(0, 0, 200, 40))}
+          ]}
+        ]}}
+        """
+        #expect(try said(groups) == [Said("B1"), Said("A1"), Said("A2")])
+    }
+
     /// AccessibilityHierarchyParserTests → testSemanticGroupWithLabelIsPreserved: a view with a
     /// container type and a label is a container (the label is the group's), not an element,
     /// without `isAccessibilityElement: false`; the same for a list, landmark and data table.
