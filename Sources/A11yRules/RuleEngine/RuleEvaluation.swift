@@ -10,9 +10,9 @@ extension Node {
     /// Whether the node declares `declaration`.
     func declares(_ declaration: NodeDeclaration) -> Bool {
         switch declaration {
-        case .deferral: has(.deferral)
-        case .labeledPair: has(.labeledPair)
-        case .nestedIdentifier: has(.a11yRoot) || has(.nestedIdentifier)
+        case .deferral: deferral != nil
+        case .labeledPair: labeledPair != nil
+        case .nestedIdentifier: a11yRoot != nil || nestedIdentifier != nil
         }
     }
 }
