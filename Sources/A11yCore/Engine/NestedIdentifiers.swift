@@ -10,8 +10,8 @@ struct NestedIdentifiers {
     private var composedCount = 0
 
     /// Each composed identifier is cut at `maxTextBytes` and charged to `meter` with its
-    /// pointer (the `identifiers` list writes both): one long root above thousands of
-    /// nested identifiers would otherwise be copied into each of them.
+    /// pointer as the `identifiers` list writes them: whole up to `BoundedText.limit` bytes,
+    /// else as its parent's entry and its own segment (`IdentifierParents`).
     init(_ document: borrowing Document, maxTextBytes: Int = AuditBudget.default.maxTextBytes,
          meter: inout OutputMeter, interrupt: AuditInterrupt = .never) throws(InputError) {
         let nodes = document.nodes
@@ -37,9 +37,10 @@ struct NestedIdentifiers {
                     own = inheritedOwner >= 0 ? NestedIdentifiers.compose(composed[inheritedOwner], id, maxBytes: maxTextBytes) : id
                 }
                 if let own {
+                    let segment = nodes[i].has(.a11yRoot) ? own.utf8.count : (nodes[i].nestedIdentifier?.utf8.count ?? 0) + 48
                     do throws(InputError) {
                         if composedCount & 1023 == 1023 { try interrupt.check() }
-                        try meter.charge(own.utf8.count + meter.pointerBytes(of: i, in: nodes), at: i, in: nodes,
+                        try meter.charge(min(own.utf8.count, BoundedText.limit + segment) + meter.pointerBytes(of: i, in: nodes), at: i, in: nodes,
                                          what: "Composed nested identifiers")
                     } catch {
                         failure = error
@@ -66,7 +67,7 @@ struct NestedIdentifiers {
             if (grouping != nil && grouping != .contain) || combinable || explicitLeaf {
                 let how = grouping.map { "grouping \"\($0.rawValue)\"" } ?? (combinable ? "combinable" : "isAccessibilityElement true")
                 diagnostics.append(Diagnostic(.nestedIdentifierContainerNotContain, node: i,
-                    message: "Container \"\(composed[i] ?? "")\" holds nested identifiers but uses \(how), so its children are not separate elements; use grouping \"contain\"."))
+                    message: "Container \"\(BoundedText.shown(composed[i] ?? ""))\" holds nested identifiers but uses \(how), so its children are not separate elements; use grouping \"contain\"."))
             }
         }
     }

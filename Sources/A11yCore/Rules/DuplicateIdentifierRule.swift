@@ -12,20 +12,18 @@ extension Rule {
             // Identifier -> the first element with it, and its pointer (found when the first
             // repeat needs it, shared by every later one).
             var first: [String: Int] = Dictionary(minimumCapacity: ctx.elements.count)
-            var firsts: [(node: Int, pointer: String?)] = []
+            var firsts: [Int] = []
             firsts.reserveCapacity(ctx.elements.count)
             var out: [Finding] = []
             for (e, element) in ctx.elements.enumerated() {
                 guard let id = element.identifier, !id.isEmpty else { continue }
                 guard let index = first[id] else {
                     first[id] = firsts.count
-                    firsts.append((element.node, nil))
+                    firsts.append(element.node)
                     continue
                 }
-                let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
-                firsts[index].pointer = duplicateOf
-                out.append(ctx.finding(elementAt: e, message: "Identifier \"\(id)\" is also used by another element.",
-                                       data: [("identifier", .string(id)), ("duplicateOf", .string(duplicateOf))]))
+                out.append(ctx.finding(elementAt: e, message: "Identifier \"\(BoundedText.shown(id))\" is also used by another element.",
+                                       data: [("identifier", .string(BoundedText.shown(id))), ("duplicateOf", .node(firsts[index]))]))
             }
             return out
         })

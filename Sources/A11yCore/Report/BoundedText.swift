@@ -1,0 +1,69 @@
+/// Texts a report writes per element or finding that can hold their ancestors' text: a nested
+/// identifier composed from every level above it (`n0.n1.….n499.b499`). Written whole up to
+/// `limit` UTF-8 bytes; past it, `…` and the last `keep` bytes (the node's own, most specific
+/// segments), with the number of bytes left off the front said beside it. The whole text is
+/// written once, in the screen's `identifiers`, as its parent's entry and its own segment.
+enum BoundedText {
+    static let limit = 256
+    static let keep = 200
+
+    /// The last `keep` bytes of `text`, cut after a character that would pass them.
+    static func tail(_ text: String) -> String {
+        var start = text.endIndex
+        var bytes = 0
+        while start > text.startIndex {
+            let before = text.index(before: start)
+            bytes += text[before..<start].utf8.count
+            if bytes > keep { break }
+            start = before
+        }
+        return String(text[start...])
+    }
+
+    /// `text` whole when short, else `…` and its tail (`[…N bytes]` says how much was left off).
+    static func shown(_ text: String) -> String {
+        guard text.utf8.count > limit else { return text }
+        let tail = tail(text)
+        return "[…\(text.utf8.count - tail.utf8.count) bytes]" + tail
+    }
+}
+
+/// Writes the `identifiers` entries of a screen: a composed identifier up to
+/// `BoundedText.limit` bytes whole (`"identifier"`), a longer one as the entry of its nearest
+/// ancestor with a composed identifier (`"parent"`, an index into `identifiers`) and what it
+/// adds to that one (`"suffix"`, `.segment`), so a chain of nested identifiers writes each
+/// segment once. Parents come before their children (document order).
+struct IdentifierParents {
+    private let analysis: Analysis
+    /// Index in `identifiers` of each node's entry (-1: none); built when first needed.
+    private var entryOfNode: [Int32] = []
+
+    init(_ analysis: Analysis) { self.analysis = analysis }
+
+    mutating func write(_ k: Int, of identifiers: UnsafeBufferPointer<ComposedIdentifier>, into w: inout JSONWriter) {
+        let identifier = identifiers[k].identifier
+        if identifier.utf8.count > BoundedText.limit, let parent = parentEntry(of: identifiers[k].node, identifiers) {
+            let prefix = identifiers[parent].identifier
+            if identifier.utf8.starts(with: prefix.utf8) {
+                w.staticKey("parent"); w.int(parent)
+                w.staticKey("suffix"); w.string(String(decoding: identifier.utf8.dropFirst(prefix.utf8.count), as: UTF8.self))
+                return
+            }
+        }
+        w.staticKey("identifier"); w.string(identifier)
+    }
+
+    /// The entry of the nearest ancestor of `node` that has a composed identifier.
+    private mutating func parentEntry(of node: Int, _ identifiers: UnsafeBufferPointer<ComposedIdentifier>) -> Int? {
+        if entryOfNode.isEmpty {
+            entryOfNode = [Int32](repeating: -1, count: analysis.document.nodes.count)
+            for k in identifiers.indices { entryOfNode[identifiers[k].node] = Int32(k) }
+        }
+        var x = analysis.document.nodes[node].parent
+        while let p = x {
+            if entryOfNode[p] >= 0 { return Int(entryOfNode[p]) }
+            x = analysis.document.nodes[p].parent
+        }
+        return nil
+    }
+}
