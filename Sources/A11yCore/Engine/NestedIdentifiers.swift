@@ -9,9 +9,10 @@ struct NestedIdentifiers {
     /// How many nodes have a composed identifier.
     private var composedCount = 0
 
-    /// Each composed identifier is cut at `maxTextBytes` and charged to `meter` with its
-    /// pointer as the `identifiers` list writes them: whole up to `BoundedText.limit` bytes,
-    /// else as its parent's entry and its own segment (`IdentifierParents`).
+    /// Each composed identifier is cut at `maxTextBytes` and charged to `meter` whole, with
+    /// its pointer: the answer writes a long one once, as its parent's entry and its own
+    /// segment (`IdentifierParents`), but the engine holds every one whole, so one long root
+    /// above thousands of nested identifiers still meets the budget here.
     init(_ document: borrowing Document, maxTextBytes: Int = AuditBudget.default.maxTextBytes,
          meter: inout OutputMeter, interrupt: AuditInterrupt = .never) throws(InputError) {
         let nodes = document.nodes
@@ -37,10 +38,9 @@ struct NestedIdentifiers {
                     own = inheritedOwner >= 0 ? NestedIdentifiers.compose(composed[inheritedOwner], id, maxBytes: maxTextBytes) : id
                 }
                 if let own {
-                    let segment = nodes[i].has(.a11yRoot) ? own.utf8.count : (nodes[i].nestedIdentifier?.utf8.count ?? 0) + 48
                     do throws(InputError) {
                         if composedCount & 1023 == 1023 { try interrupt.check() }
-                        try meter.charge(min(own.utf8.count, BoundedText.limit + segment) + meter.pointerBytes(of: i, in: nodes), at: i, in: nodes,
+                        try meter.charge(own.utf8.count + meter.pointerBytes(of: i, in: nodes), at: i, in: nodes,
                                          what: "Composed nested identifiers")
                     } catch {
                         failure = error

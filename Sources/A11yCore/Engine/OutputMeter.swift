@@ -63,8 +63,8 @@ struct OutputMeter {
                          at: Document.pointer(of: node, in: nodes, prefix: pointerPrefix, sourceMap: sourceMap))
     }
 
-    /// Bytes of a reference to `node`: its index and, paid by each reference, its entry in
-    /// the screen's path table (`NodePaths`, at most `NodePaths.span` steps, estimated without
+    /// Bytes of a reference to `node`: its entry in the screen's path table, paid by each
+    /// reference (the index itself is a fixed-size field, like the markup) (`NodePaths`, at most `NodePaths.span` steps, estimated without
     /// walking up: "/root" and twelve bytes a level, "/children/" and two digits). Levels
     /// with 100 or more siblings and synthetic children write a little more; `AuditBudget`'s
     /// response bound leaves room for that. An imported document's steps are measured by its
@@ -72,7 +72,7 @@ struct OutputMeter {
     /// JSON Pointer exactly).
     func pointerBytes(of node: Int, in nodes: [Node]) -> Int {
         let levels = min(nodes[node].depth, NodePaths.span)
-        if let sourceMap { return prefixBytes + sourceMap.pathBytes(of: node, depth: levels) + 16 }
-        return prefixBytes + 5 + 12 * levels + 16
+        if let sourceMap { return prefixBytes + sourceMap.pathBytes(of: node, depth: levels) }
+        return prefixBytes + 5 + 12 * levels
     }
 }
