@@ -139,13 +139,13 @@ struct PathTree {
     private var isFigma: Bool { document.sourceMap?.json != nil }
 
     func depth(of node: Int) -> Int {
-        if document.sourceMap != nil { return xmlDepth.isEmpty ? 0 : Int(xmlDepth[node]) }
+        if document.sourceMap != nil { return node < xmlDepth.count ? Int(xmlDepth[node]) : 0 }
         return document.nodes[node].depth
     }
 
     func parent(of node: Int) -> Int? {
         if let map = document.sourceMap {
-            let p = map.elements.isEmpty ? -1 : Int(map.elements[node].parent)
+            let p = node < map.elements.count ? Int(map.elements[node].parent) : -1
             return p < 0 ? nil : p
         }
         return document.nodes[node].parent
