@@ -3,6 +3,11 @@ import PackageDescription
 
 // No package dependencies by design: the HTTP server is our own (epoll through Glibc),
 // and libcurl is only linked by the integration tests.
+// The core's layers call each other on the hot path (the engines walk the model's nodes, the
+// rules read the engines' elements): full cross-module optimization gets back part of the
+// inlining one module had (docs/performance.md, "The layers").
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "a11y-audit",
     products: [
@@ -18,8 +23,24 @@ let package = Package(
         .target(name: "A11yPNG"),
         // The JSON reader and writer (requests are read, reports written with them).
         .target(name: "A11yJSON", dependencies: ["A11yText"]),
-        // Pure accessibility engine: tree model, JSON, engines, rules, reports. No I/O.
-        .target(name: "A11yCore", dependencies: ["A11yText", "A11yXML", "A11yJSON", "A11yPNG"], linkerSettings: [.linkedLibrary("m")]),
+        // The accessibility core, in layers from the bottom up; each target depends only on
+        // those above it in this list, and none does I/O.
+        // Model and wire: documents, nodes, traits, options, budgets, input errors (Model/); our
+        // JSON tree format's field table and schema (Wire/) and its reader (Decoding/).
+        .target(name: "A11yModel", dependencies: ["A11yJSON", "A11yXML", "A11yPNG"], swiftSettings: crossModule),
+        // Engines: what a screen reader visits and says (elements, reading order, speech).
+        .target(name: "A11yEngines", dependencies: ["A11yModel", "A11yText"], swiftSettings: crossModule),
+        // Rules: the rule engine (RuleEngine/) and every rule (Rules/).
+        .target(name: "A11yRules", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yPNG", "A11yText"], swiftSettings: crossModule, linkerSettings: [.linkedLibrary("m")]),
+        // Reports: the JSON response, SARIF, JUnit, HTML, text, markdown, GitHub; baselines.
+        .target(name: "A11yReports", dependencies: ["A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yText"], swiftSettings: crossModule),
+        // Importers: Android and iOS dumps, Figma files into a Document; the only XML readers.
+        .target(name: "A11yImport", dependencies: ["A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yXML"], swiftSettings: crossModule),
+        // The front ends' option spellings: CLI flags and query parameters, and their words.
+        .target(name: "A11yOptions", dependencies: ["A11yImport", "A11yReports", "A11yRules", "A11yModel"], swiftSettings: crossModule),
+        // The audit entry points: request bytes in any input format to an `AuditRun`. The
+        // library product; callers import the layers whose types they use.
+        .target(name: "A11yCore", dependencies: ["A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel"], swiftSettings: crossModule),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).
@@ -27,9 +48,9 @@ let package = Package(
         // HTTP/1.1 transport: event loop, router. Knows nothing of accessibility.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser", "A11yText"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
-        .target(name: "A11yService", dependencies: ["A11yCore", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
-        .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yService"]),
-        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yPNG", "HTTPServer", "PNGReference"]),
+        .target(name: "A11yService", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
+        .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yService"]),
+        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
         .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference", "PNGReference"]),
         // libpng and zlib for PNGBench only (Debian libpng-dev, zlib1g-dev); the product never links them.
@@ -43,7 +64,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Helpers the test targets share: repository paths, file reading, a raw TCP client, child processes.
         .target(name: "A11yTestSupport", path: "Tests/A11yTestSupport"),
-        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         .testTarget(name: "A11yTextTests", dependencies: ["A11yText", "A11yTestSupport"]),
@@ -52,6 +73,6 @@ let package = Package(
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
-        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "A11yPNG", "HTTPServer", "CCurl", "A11yTestSupport"]),
+        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPServer", "CCurl", "A11yTestSupport"]),
     ]
 )

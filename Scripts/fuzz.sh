@@ -30,7 +30,7 @@ sources() {
         http) echo Sources/HTTPParser/*.swift Tests/Fuzz/HTTPParserFuzz.swift ;;
         json) echo Tests/Fuzz/JSONReaderFuzz.swift ;;
         xml) echo Tests/Fuzz/XMLReaderFuzz.swift ;;
-        audit) find Sources/A11yCore -name '*.swift' | sort | tr '\n' ' '; echo Tests/Fuzz/AuditFuzz.swift ;;
+        audit) echo Tests/Fuzz/AuditFuzz.swift ;;
         png) echo Tests/Fuzz/PNGDecoderFuzz.swift ;;
     esac
 }
@@ -41,7 +41,7 @@ modules() {
     case "$1" in
         json) echo A11yText A11yJSON ;;
         xml) echo A11yXML ;;
-        audit) echo A11yText A11yXML A11yJSON A11yPNG ;;
+        audit) echo A11yText A11yXML A11yJSON A11yPNG A11yModel A11yEngines A11yRules A11yReports A11yImport A11yOptions A11yCore ;;
         png) echo A11yPNG ;;
     esac
 }
@@ -59,7 +59,7 @@ build() {
     local links=()
     for module in $(modules "$target"); do
         swiftc "${flags[@]}" -I "$lib" -module-name "$module" -emit-module -emit-module-path "$lib/$module.swiftmodule" \
-            -emit-library -static -o "$lib/lib$module.a" Sources/"$module"/*.swift
+            -emit-library -static -o "$lib/lib$module.a" $(find Sources/"$module" -name '*.swift' | sort)
         links+=("-l$module")
     done
     # shellcheck disable=SC2046

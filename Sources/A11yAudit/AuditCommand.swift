@@ -3,6 +3,10 @@ import Glibc
 #endif
 import A11yCore
 import A11yService
+import A11yImport
+import A11yModel
+import A11yOptions
+import A11yReports
 
 /// `a11y-audit audit FILE|DIR|- ... [flags]`: each file is one screen named by its path
 /// (`InputFiles`; a batch file may hold several); one file is audited and written whole,

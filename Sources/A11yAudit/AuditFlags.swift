@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import A11yCore
+import A11yOptions
 
 /// One flag of `a11y-audit audit`: its value's name and help for the usage, and how it is read.
 /// Most are the core's per-audit parameters (`AuditParameter`, shared with the service); the

@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import A11yCore
+import A11yReports
+import A11yRules
 
 /// Several files or a folder: read, audited and written one file at a time on `--jobs`
 /// threads, in the order of the command line, with only a few files in memory at once (the

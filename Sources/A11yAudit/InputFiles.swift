@@ -2,6 +2,7 @@ import A11yCore
 #if canImport(Glibc)
 import Glibc
 #endif
+import A11yImport
 
 /// One screen file of a command line: where to read it and what to call it.
 struct InputFile {

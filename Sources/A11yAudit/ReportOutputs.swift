@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import A11yCore
+import A11yOptions
+import A11yReports
 
 /// One report a run writes: its format and where (`-` is standard output). `--output
 /// FORMAT=FILE` adds one per flag, `-o FILE` one in the `--format` format; with neither, the

@@ -2,6 +2,7 @@ import A11yCore
 #if canImport(Glibc)
 import Glibc
 #endif
+import A11yRules
 
 /// `a11y-audit rules [--format text|json]`
 enum RulesCommand {

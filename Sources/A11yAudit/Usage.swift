@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import A11yCore
+import A11yReports
 
 /// What the CLI tells people: the usage text and its one-line errors on standard error.
 enum Usage {

@@ -1,5 +1,7 @@
 import A11yCore
 import Foundation
+import A11yModel
+import A11yReports
 
 /// `--attacks`: each hostile shape at sizes N and 2N, each audited (and its JSON response
 /// written) in a fresh child process, so a crash or an allocation failure kills only the

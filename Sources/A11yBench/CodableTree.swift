@@ -1,3 +1,5 @@
+import A11yModel
+import A11yReports
 /// The tree format (tree-format.md) as plain Codable types: what a Swift service would
 /// write first with Foundation. The baseline decodes the same bytes into these and encodes
 /// them back out, so it does the same parsing and writing work as our path, without the audit.

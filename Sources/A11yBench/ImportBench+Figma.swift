@@ -1,4 +1,5 @@
 import A11yCore
+import A11yImport
 
 /// The generated list screen as a Figma `GET /v1/files/:key/nodes` response: one FRAME per
 /// screen, row and list, a TEXT layer per title and subtitle (with a solid fill and a type

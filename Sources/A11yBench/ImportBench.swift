@@ -1,6 +1,8 @@
 import A11yCore
 import A11yXML
 import Foundation
+import A11yImport
+import A11yModel
 
 /// `A11yBench --import [NODES,...]`: each importer's speed next to the JSON tree path on
 /// comparable trees. One generated screen is written four times, as a UI Automator dump

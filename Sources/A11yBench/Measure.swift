@@ -3,6 +3,8 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import A11yModel
+import A11yReports
 
 /// Monotonic seconds.
 func now() -> Double {

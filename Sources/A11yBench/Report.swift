@@ -1,3 +1,6 @@
+import A11yCore
+import A11yModel
+import A11yReports
 /// Prints the benchmark tables.
 enum Report {
     struct Row {

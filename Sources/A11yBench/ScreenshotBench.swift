@@ -2,6 +2,8 @@ import A11yCore
 import A11yPNG
 import PNGReference
 import Foundation
+import A11yModel
+import A11yReports
 
 /// `A11yBench --screenshot DUMP PNG [REPEATS]`: the whole audit of a dump with its screenshot
 /// (import, PNG decode and placement, engines, rules, the JSON answer) next to decoding that

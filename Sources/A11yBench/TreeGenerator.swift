@@ -1,4 +1,5 @@
 import A11yCore
+import A11yJSON
 
 /// Deterministic PRNG (SplitMix64) so every run measures the same documents.
 struct SplitMix64 {

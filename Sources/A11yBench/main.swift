@@ -12,6 +12,8 @@
 //   A11yBench --attacks [SCALE] [SHAPE ...]        (issue 15's hostile shapes at N and 2N: time, peak RSS)
 import A11yCore
 import Foundation
+import A11yModel
+import A11yOptions
 
 struct Options {
     var repeats = 5

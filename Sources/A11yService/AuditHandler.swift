@@ -2,6 +2,10 @@ import A11yCore
 import CEpoll
 import A11yPNG
 import HTTPServer
+import A11yImport
+import A11yModel
+import A11yOptions
+import A11yReports
 
 /// POST /v1/audit: bytes in, the core's report out. Runs on a worker thread (large stack);
 /// a small body (`objectCount` within bounds) is first tried on the event loop, where the

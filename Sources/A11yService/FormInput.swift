@@ -2,6 +2,7 @@ import A11yCore
 import A11yPNG
 import HTTPParser
 import HTTPServer
+import A11yModel
 
 /// A `multipart/form-data` audit request (RFC 7578): the part named `input` is the body an
 /// audit reads on its own (our tree, a batch, an Android or iOS dump, a Figma response: its

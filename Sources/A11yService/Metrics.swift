@@ -1,6 +1,8 @@
 import A11yCore
 import HTTPServer
 import Synchronization
+import A11yReports
+import A11yRules
 
 /// Prometheus counters. Request figures are sharded per event loop (each loop writes only
 /// its shard, so locks are uncontended); audit figures come from workers.

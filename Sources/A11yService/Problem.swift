@@ -1,5 +1,6 @@
 import A11yCore
 import HTTPServer
+import A11yModel
 
 /// RFC 9457 problem documents for the service's own errors.
 enum Problem {

@@ -1,5 +1,6 @@
 import A11yCore
 import HTTPServer
+import A11yRules
 
 /// The API's routes. Every route except the health probes (`openPaths`) needs the bearer
 /// token when one is configured (`Authentication`, a layer around the router that

@@ -4,6 +4,7 @@ import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
+import A11yReports
 
 /// `a11y-audit serve`: parses flags, serves until SIGTERM or SIGINT, drains, returns the
 /// exit code (0 after a clean drain, 1 if the server cannot start, 2 for bad flags).

@@ -1,4 +1,6 @@
 import A11yCore
+import A11yModel
+import A11yRules
 
 /// The document served at GET /openapi.json: openapi.md's JSON block (`OpenAPIDocument.json`)
 /// with the schemas of the wire declarations (the node's fields, the traits, the string

@@ -4,6 +4,7 @@ import HTTPServer
 #if canImport(Glibc)
 import Glibc
 #endif
+import A11yOptions
 
 /// Everything `serve` can be told, from flags or A11Y_AUDIT_* environment variables.
 public struct ServiceConfiguration: Sendable {

@@ -1,6 +1,9 @@
 import A11yCore
 import Testing
 @testable import A11yService
+import A11yModel
+import A11yReports
+import A11yRules
 
 @Suite("Audit API through libcurl", .serialized)
 struct AuditAPITests {

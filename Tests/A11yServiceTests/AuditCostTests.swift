@@ -4,6 +4,7 @@ import Testing
 @testable import A11yCore
 import A11yPNG
 import A11yTestSupport
+@testable import A11yModel
 
 /// Issue 24, the service's side: where an audit runs is decided by what it costs (an audit
 /// tried on the loop hands itself to a worker past its slice, instead of answering there),

@@ -1,6 +1,7 @@
 import A11yCore
 import Testing
 @testable import A11yService
+import A11yReports
 
 @Suite("Auth and metrics through libcurl", .serialized)
 struct AuthAndMetricsTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import A11yService
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yRules
 
 /// The document served at GET /openapi.json: valid JSON, OpenAPI 3.1, every route, the block in
 /// openapi.md (Scripts/gen-openapi.sh copies it) with the wire declarations' schemas filled in.

@@ -2,7 +2,11 @@
 // recognised from the content, so XML inputs go through the Android and iOS importers and Figma
 // responses (a top-level "document" or "nodes") through the Figma importer. Every input
 // either fails with an InputError that carries a JSON Pointer (an element path for XML), or
-// yields reports (JSON and SARIF valid JSON). Built by Scripts/fuzz.sh with Sources/A11yCore; not a SwiftPM target.
+// yields reports (JSON and SARIF valid JSON). Built by Scripts/fuzz.sh against the core's targets; not a SwiftPM target.
+
+import A11yCore
+import A11yModel
+import A11yReports
 
 @inline(never) func require(_ condition: Bool, _ what: StaticString) {
     if !condition { fatalError("fuzz property violated: \(what)") }

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// Issue 24, "green by accident": the gate (`fails`), the summary counts and every report
 /// format come from all findings, whatever a listing leaves out; and what it leaves out,

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yImport
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// Issue 24: stages whose cost grows with their input ask the interrupt as they go (not only
 /// between stages), and none is quadratic: the Figma importer pays its outline tests from a

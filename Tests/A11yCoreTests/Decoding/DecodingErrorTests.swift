@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// Bad input gets one clear error naming the value at fault with a JSON Pointer.
 @Suite struct DecodingErrorTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// Hostile sizes fail fast with a pointer instead of exhausting the stack or memory.
 @Suite struct DecodingLimitsTests {

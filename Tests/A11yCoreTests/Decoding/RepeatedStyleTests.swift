@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// The decoder reuses a style whose bytes repeat an earlier one: the result and the errors
 /// must be those of reading every style in full.

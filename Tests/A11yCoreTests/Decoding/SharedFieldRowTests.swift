@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// Decoded nodes share one table of boxed fields; each node still behaves as its own value.
 @Suite struct SharedFieldRowTests {

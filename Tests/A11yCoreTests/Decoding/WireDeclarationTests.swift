@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+import A11yJSON
+@testable import A11yModel
 
 /// The decoder's lookups are compiled from the wire declarations (`NodeWire.fields`,
 /// `NodeKind.wire`, `Traits.declarations`, the `WireEnum`s): each answers every declared name

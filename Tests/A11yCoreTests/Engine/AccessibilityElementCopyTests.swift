@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
 
 /// Elements are values: changing a copy (as a caller of the library may) leaves the
 /// analysis's own element as it was.

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
 
 /// The analyzer finishes elements in document order and then moves them into reading order:
 /// everything indexed by element must follow them.

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// Blueprint AccessibilityComposition (BlueprintUIAccessibilityCore) and SwiftUI `.combine` (SwiftUI Accessible Grouping),
 /// following semantics.md "Composition".

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
 
 /// A container's deferred content finds every source with its identifier, in document order,
 /// whether the container has a few sources or many.

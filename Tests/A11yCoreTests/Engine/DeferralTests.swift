@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
 
 /// Blueprint AccessibilityDeferral (BlueprintUIAccessibilityCore).
 @Suite struct DeferralTests {

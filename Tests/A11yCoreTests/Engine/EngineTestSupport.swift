@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
 
 /// Inline trees go through the real decoder and engines, so tests see what clients see.
 enum Tree {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yReports
 
 /// Every sample tree in Examples/ (one per seed example) audited through the facade and
 /// the response encoder, checking what a client receives.

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
 
 /// NestedA11yIDs (the NestedA11yIDs package spec): composed dot paths.
 @Suite struct NestedIdentifierTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
 
 /// RDDM `AccessibilityItem` strategies (RDDM accessibility strategies).
 @Suite struct StrategiesTests {

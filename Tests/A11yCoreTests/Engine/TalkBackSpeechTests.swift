@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
 
 /// `spoken` and `spokenHint` of android trees in TalkBack's words (`TalkBackSpeech`). Facts from
 /// google/talkback (google/talkback has no tests for the compositor; each expectation names the

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yReports
 
 /// Lists, landmarks, data tables, segmented controls and text views as cashapp/AccessibilitySnapshot
 /// reads them (`AccessibilityHierarchyParser.context(for:from:...)`, the words of

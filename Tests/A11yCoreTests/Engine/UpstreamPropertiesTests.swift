@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
 
 /// What VoiceOver says for plain accessibility properties, traits, custom actions and custom
 /// content, reproducing reference screens of cashapp/AccessibilitySnapshot: the view

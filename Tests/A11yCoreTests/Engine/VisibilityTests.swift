@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// Which nodes a screen reader visits: hidden, opacity, zero size, leaves, grouping,
 /// modals and synthetic children (SwiftUI Accessible Grouping).

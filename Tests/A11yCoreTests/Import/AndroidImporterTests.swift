@@ -1,5 +1,10 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yImport
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// Our own small dumps, one per mapping rule of `AndroidImporter` (none copied from real dumps).
 enum Android {

@@ -1,5 +1,9 @@
 import Testing
 @testable import A11yCore
+@testable import A11yImport
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// Our own small Figma REST responses, one per mapping rule of `FigmaImporter` (none copied
 /// from real files).

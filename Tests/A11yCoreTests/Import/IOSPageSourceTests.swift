@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yImport
+@testable import A11yModel
 
 /// Our own small XCUITest page sources, one per mapping rule of `IOSPageSource`.
 @Suite struct IOSPageSourceTests {

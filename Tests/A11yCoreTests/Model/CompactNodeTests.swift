@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
 
 /// `Node` keeps optional geometry unwrapped with presence bits and positions as Int32; its
 /// public members must still read back exactly what was set, nil included.

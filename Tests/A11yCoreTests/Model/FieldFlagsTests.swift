@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yRules
 
 /// Walks over all nodes test `Node.has(_:)` instead of loading each node's field row, so the
 /// flags must follow the fields however they were written: by the decoder or by the setters.

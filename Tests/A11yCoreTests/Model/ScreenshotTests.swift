@@ -1,6 +1,10 @@
 import A11yCore
 import A11yTestSupport
 import Testing
+import A11yImport
+import A11yModel
+import A11yReports
+import A11yRules
 
 /// A screenshot placed on each input format's tree: the scale and origin that map tree units
 /// to pixels, the pixels a frame covers, and the screenshots refused as not of that screen.

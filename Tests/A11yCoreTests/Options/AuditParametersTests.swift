@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yOptions
+@testable import A11yRules
 
 /// The per-audit parameters both front ends read: the CLI by flag, the service by query name.
 @Suite struct AuditParametersTests {

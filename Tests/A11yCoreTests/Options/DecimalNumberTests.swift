@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yImport
+@testable import A11yOptions
 
 /// The one reader of numbers people type (flags, query parameters, A11Y_AUDIT_* variables).
 @Suite struct DecimalNumberTests {

@@ -1,5 +1,9 @@
 import Testing
 @testable import A11yCore
+import A11yJSON
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 @Suite struct BaselineTests {
     private func parse(_ text: String) throws -> Baseline { try parse(Array(text.utf8)) }

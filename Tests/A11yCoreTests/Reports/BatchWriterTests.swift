@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yReports
+@testable import A11yRules
 
 /// A batch written screen by screen (`BatchFormat.part` on any thread, `BatchWriter` adding
 /// them up) is the document the whole-run renderers write for the same screens.

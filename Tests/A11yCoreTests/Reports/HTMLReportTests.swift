@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 @Suite struct HTMLReportTests {
     private func check(_ bytes: [UInt8], keepName: String) throws -> [String: Any] {

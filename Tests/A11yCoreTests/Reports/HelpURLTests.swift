@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yReports
+@testable import A11yRules
 
 /// `helpUrl`: the W3C Understanding page of the first criterion a rule or finding cites.
 @Suite struct HelpURLTests {

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// A request written by an attacker (Fixtures/Reports/hostile.json): labels, ids, identifiers,
 /// the source and a suppression reason carrying terminal escapes, NUL, CR LF, C1 and bidi

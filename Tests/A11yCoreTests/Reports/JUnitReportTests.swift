@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yReports
+@testable import A11yRules
 
 @Suite struct JUnitReportTests {
     private func parsed(_ bytes: [UInt8]) throws -> [String: Any] {

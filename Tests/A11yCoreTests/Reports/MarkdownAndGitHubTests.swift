@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yReports
+@testable import A11yRules
 
 /// `--format markdown` and `--format github` on the report fixtures and the hostile request.
 @Suite struct MarkdownAndGitHubTests {

@@ -1,5 +1,7 @@
 import Foundation
 @testable import A11yCore
+@testable import A11yReports
+@testable import A11yRules
 
 /// Screens from real JSON trees run through the real decoder and engines.
 enum PipelineFixtures {

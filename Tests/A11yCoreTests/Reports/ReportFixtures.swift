@@ -1,4 +1,8 @@
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// Hand-built audit results for the report tests: a small sign-in screen whose nodes cover
 /// each fingerprint anchor (author id, composed identifier, label path) and each outcome.

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yReports
 
 @Suite struct ReportFormatTests {
     @Test func namesAndMediaTypesRoundTrip() {

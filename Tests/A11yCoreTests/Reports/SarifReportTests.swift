@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yReports
+@testable import A11yRules
 
 @Suite struct SarifReportTests {
     static let schema = ExternalCheck.repository.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/sarif-schema-2.1.0.json").path

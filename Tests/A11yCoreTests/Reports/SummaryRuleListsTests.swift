@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import A11yCore
+import A11yJSON
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// The summary's `rules` object: written from registry positions for the runner's lists and
 /// as strings for lists set by hand; both must say the same.

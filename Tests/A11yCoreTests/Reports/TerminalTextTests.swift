@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import A11yCore
+import A11yJSON
+@testable import A11yReports
 
 @Suite struct TerminalTextTests {
     /// The documented set, written out as ranges: what a terminal acts on, reorders or hides.

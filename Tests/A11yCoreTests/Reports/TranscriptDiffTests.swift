@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yReports
 
 /// The spoken transcript a baseline keeps and the diff `--format markdown` shows against it.
 @Suite struct TranscriptDiffTests {

@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// ATF's checks, condition by condition, on dumps of our own (google/Accessibility-Test-Framework-for-Android
 /// at c65cab0; `checks/TouchTargetSizeCheck.java`, `checks/SpeakableTextPresentCheck.java`,

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yRules
 
 /// ATF's duplicate checks and its importance skip on Android dumps through the importer
 /// (google/Accessibility-Test-Framework-for-Android at c65cab0, `framework/checks/`
@@ -79,14 +80,14 @@ import Testing
         let body = Self.text("Delete", "[0,0][200,50]") + AndroidRules.button("[0,100][200,150]", text: "Delete")
             + AndroidRules.button("[0,200][200,250]", text: "Delete")
         #expect(try Self.summary(body) == [
-            "/hierarchy/node[1]/node[2] moderate Clickable element speaks \"Delete\" as 2 other elements do. [A11yCore.DataValue.string(\"Delete\"), A11yCore.DataValue.number(2.0)]",
+            "/hierarchy/node[1]/node[2] moderate Clickable element speaks \"Delete\" as 2 other elements do. [A11yRules.DataValue.string(\"Delete\"), A11yRules.DataValue.number(2.0)]",
         ])
     }
 
     @Test func aTextSharedOnlyByNonClickableViewsIsInfoOnTheFirst() throws {
         let body = Self.text("49 °F", "[0,0][200,50]") + Self.text("Today", "[0,100][200,150]") + Self.text("49 °F", "[0,200][200,250]")
         #expect(try Self.summary(body) == [
-            "/hierarchy/node[1]/node[1] minor Non-clickable element speaks \"49 °F\" as 1 other element does. [A11yCore.DataValue.string(\"49 °F\"), A11yCore.DataValue.number(1.0)]",
+            "/hierarchy/node[1]/node[1] minor Non-clickable element speaks \"49 °F\" as 1 other element does. [A11yRules.DataValue.string(\"49 °F\"), A11yRules.DataValue.number(1.0)]",
         ])
     }
 

@@ -3,6 +3,8 @@ import Testing
 import Glibc
 #endif
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yRules
 
 @Suite struct ContrastRuleTests {
     func text(_ fg: String, bg: String = "#FFFFFF", size: Double = 17, weight: String? = nil) -> String {

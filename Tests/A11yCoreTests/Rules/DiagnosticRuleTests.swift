@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yRules
 
 /// Rules fed by engine diagnostics: deferral, nested identifiers, labeled pairs.
 @Suite struct DiagnosticRuleTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yRules
 
 @Suite struct DuplicateRuleTests {
     func frame(_ x: Double, _ y: Double) -> String { #""frame": {"x": \#(x), "y": \#(y), "width": 50, "height": 50}"# }

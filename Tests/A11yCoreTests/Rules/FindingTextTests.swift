@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yEngines
+@testable import A11yRules
 
 /// The byte-level formatters used in finding messages give exactly what the plain
 /// String-building versions give (numbers: see NumberTextTests).

@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// The findings cap: a hostile tree cannot make an unbounded answer, and says when it was cut.
 @Suite("Findings cap")

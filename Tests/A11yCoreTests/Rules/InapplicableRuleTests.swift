@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// A rule that could not look at anything is inapplicable (axe's fourth outcome), with its
 /// reason, and never counted as passed.

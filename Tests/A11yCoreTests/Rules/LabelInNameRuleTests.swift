@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yRules
 
 @Suite struct LabelInNameRuleTests {
     private func findings(_ children: String...) throws -> [Finding] {

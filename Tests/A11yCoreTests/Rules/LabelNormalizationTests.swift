@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yRules
+@testable import A11yEngines
+@testable import A11yModel
 
 /// The byte-level fast paths of `normalizedForComparison` must give exactly what trimming
 /// whitespace Characters and `lowercased()` give.

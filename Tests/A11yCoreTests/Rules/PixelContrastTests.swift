@@ -1,6 +1,8 @@
 import A11yPNG
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yRules
 
 /// ATF's contrast from pixels, on buffers these tests paint, with exact expected figures.
 @Suite struct PixelContrastTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+@testable import A11yRules
 
 /// What `RuleContext` tells a rule about nodes and elements is what the nodes and elements say.
 @Suite struct RuleContextTests {

@@ -1,4 +1,7 @@
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yRules
 
 /// Feeds JSON trees through the real pipeline (decode, analyze, rules), as a request would.
 enum RuleFixture {

@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+import A11yJSON
+@testable import A11yRules
 
 @Suite struct RuleRegistryTests {
     @Test func idsAreUniqueKebabCaseAndDescribed() {

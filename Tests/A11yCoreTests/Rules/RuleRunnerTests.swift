@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+@testable import A11yModel
+@testable import A11yRules
 
 @Suite struct RuleRunnerTests {
     let twoProblems = RuleFixture.screen(

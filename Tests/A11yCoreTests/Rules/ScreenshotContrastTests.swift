@@ -1,6 +1,11 @@
 import A11yTestSupport
 import Testing
 @testable import A11yCore
+@testable import A11yImport
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
+import A11yText
 
 /// `text-contrast` and `non-text-contrast` measured on screenshots these tests write, for each
 /// input format: every verdict with its exact figures.

@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yRules
 
 @Suite struct TargetSizeRuleTests {
     func button(_ w: Double, _ h: Double, platform: String = "ios", extra: String = "", options: String = "{}") -> String {

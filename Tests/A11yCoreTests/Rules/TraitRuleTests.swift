@@ -1,5 +1,8 @@
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yRules
 
 @Suite struct TraitRuleTests {
     @Test func conflictingRoleTraits() throws {

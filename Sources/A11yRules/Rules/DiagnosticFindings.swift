@@ -1,0 +1,14 @@
+import A11yEngines
+/// Rules that report a structural problem the engines noticed (`Analysis.diagnostics`).
+enum DiagnosticFindings {
+    static func of(_ kind: Diagnostic.Kind, in ctx: RuleContext) -> [Finding] {
+        ctx.analysis.diagnostics.compactMap { d in
+            guard d.kind == kind else { return nil }
+            var data: [(key: String, value: DataValue)] = []
+            if !d.related.isEmpty { data.append(("related", .nodes(d.related))) }
+            // Only when the list was cut (`AuditBudget.maxListEntries`), so ordinary answers are unchanged.
+            if d.relatedOmitted > 0 { data.append(("relatedOmitted", .number(Double(d.relatedOmitted)))) }
+            return ctx.finding(node: d.node, message: d.message, data: data)
+        }
+    }
+}
