@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 @testable import A11yCore
+@testable import A11yEngines
+@testable import A11yModel
+@testable import A11yReports
+@testable import A11yRules
 
 /// Issue 24, deep chains: a node's pointer and a composed identifier are written once (the
 /// screen's `paths` table, `identifiers`' parent + suffix), so doubling a chain's depth at
