@@ -97,10 +97,18 @@ struct NodePaths {
     func write(into w: inout JSONWriter) {
         w.staticKey("paths")
         w.beginArray()
+        // A JSON tree's whole pointers are written straight into the output, each extending
+        // the nearest ancestor's already there (`ResponseEncoder.writePointer`).
+        var spans = tree.document.sourceMap == nil ? PointerSpans(tree.document) : nil
         for i in nodes.indices {
             w.beginObject()
             if parents[i] >= 0 { w.staticKey("parent"); w.int(Int(parents[i])) }
-            w.staticKey("pointer"); w.string(text(ofEntry: i))
+            w.staticKey("pointer")
+            if parents[i] < 0, spans != nil {
+                ResponseEncoder.writePointer(of: Int(nodes[i]), in: tree.document, spans: &spans!, into: &w)
+            } else {
+                w.string(text(ofEntry: i))
+            }
             w.endObject()
         }
         w.endArray()
@@ -118,7 +126,7 @@ struct NodePaths {
 /// `/accessibilityChildren/N` below `/root`; an XML dump's `/name[ordinal]` below its root
 /// element (`SourceMap`). Figma documents have no steps here: their pointers are whole.
 struct PathTree {
-    private let document: Document
+    let document: Document
     /// XML sources: each element's depth (the root element 0).
     private let xmlDepth: [Int32]
 

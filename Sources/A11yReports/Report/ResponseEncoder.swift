@@ -235,6 +235,52 @@ public enum ResponseEncoder {
         if responds { w.staticKey("userInputLabels"); w.strings(inputLabels) }
     }
 
+    /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a
+    /// response's path table. The walk up stops at the nearest node whose pointer is already in the
+    /// output (table entries are in document order, so often the parent's); those bytes are copied and the steps
+    /// below written from the end backwards, recording every ancestor's pointer on the way.
+    static func writePointer(of node: Int, in document: Document, spans: inout PointerSpans, into w: inout JSONWriter) {
+        // An imported document's element paths are not built from steps like these.
+        if document.sourceMap != nil { w.string(document.pointer(of: node)); return }
+        let children: StaticString = "/children/", synthetic: StaticString = "/accessibilityChildren/"
+        var length = 0
+        var top = node
+        while !spans.isWritten(top), let parent = document.nodes[top].parent {
+            length += (document.nodes[top].isSynthetic ? synthetic : children).utf8CodeUnitCount
+                + JSONWriter.digitCount(UInt64(document.nodes[top].indexInParent))
+            top = parent
+        }
+        let known = spans[top]
+        document.pointerPrefix.withBorrowedUTF8 { prefix in
+            let base = known.count > 0 ? known.count : prefix.count + 5
+            let total = base + length
+            w.unescapedString(maxLength: total) { out, output in
+                let start = output.distance(to: out)
+                if known.count > 0 {
+                    out.update(from: output + known.start, count: known.count)
+                } else {
+                    out.update(from: prefix.baseAddress!, count: prefix.count)
+                    ("/root" as StaticString).withUTF8Buffer { (out + prefix.count).update(from: $0.baseAddress!, count: 5) }
+                    spans[top] = (start, base)
+                }
+                spans[node] = (start, total)
+                var end = total
+                var i = node
+                while i != top {
+                    let index = UInt64(document.nodes[i].indexInParent), digits = JSONWriter.digitCount(index)
+                    end -= digits
+                    JSONWriter.writeDigits(index, count: digits, at: out + end)
+                    let literal = document.nodes[i].isSynthetic ? synthetic : children
+                    end -= literal.utf8CodeUnitCount
+                    (out + end).update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+                    i = document.nodes[i].parent!
+                    spans[i] = (start, end)
+                }
+                return total
+            }
+        }
+    }
+
     /// `"identifier"`: whole up to `BoundedText.limit` bytes; a longer one (a nested identifier
     /// composed from many ancestors) as `…` and its last bytes, with `identifierOmitted`
     /// counting the bytes left off its front: the `identifiers` entry of the same node has it
@@ -348,3 +394,22 @@ private extension WCAGLevel {
         return name
     }
 }
+
+/// Where each node's JSON Pointer sits in the output once written (offset and length, 0 until
+/// then), for one screen's path table: entries are in document order, so most pointers extend one
+/// written just before.
+struct PointerSpans {
+    private var spans: [(start: Int, count: Int)]
+
+    init(_ document: Document) {
+        spans = Array(repeating: (0, 0), count: document.nodes.count)
+    }
+
+    func isWritten(_ node: Int) -> Bool { spans[node].count > 0 }
+
+    subscript(node: Int) -> (start: Int, count: Int) {
+        get { spans[node] }
+        set { spans[node] = newValue }
+    }
+}
+
