@@ -28,6 +28,16 @@ enum AttackShape: String, CaseIterable {
     case figmaOutlines = "figma-outlines"
     /// A `component.tabs` of `n` titles over `n` buttons labelled in the reverse order.
     case tabTitles = "tab-titles"
+    /// Deep chains (issue 24), `n` levels (at most 256: doubled, within the 512-level limit),
+    /// each level adding an element or a finding: a `nestedIdentifier` and an unnamed button
+    /// with its own at each level; `combine` views with a text each; `accessibilityChildren`
+    /// holding an unnamed button and the next level; a UI Automator dump and an XCUITest
+    /// page source with a small unnamed button at each level.
+    case chainNestedIDs = "chain-nested-ids"
+    case chainCombined = "chain-combined"
+    case chainSynthetic = "chain-synthetic"
+    case chainAndroid = "chain-android"
+    case chainIOS = "chain-ios"
 
     /// The size the benchmark starts from (the issue's sizes, scaled to run in seconds).
     var defaultSize: Int {
@@ -44,6 +54,7 @@ enum AttackShape: String, CaseIterable {
         case .flat: 50_000
         case .figmaOutlines: 4_000
         case .tabTitles: 20_000
+        case .chainNestedIDs, .chainCombined, .chainSynthetic, .chainAndroid, .chainIOS: 250
         }
     }
 
@@ -111,6 +122,23 @@ enum AttackShape: String, CaseIterable {
             s += "]}}"
         case .figmaOutlines:
             s = FigmaOutlines.json(n)
+        case .chainNestedIDs, .chainCombined, .chainSynthetic:
+            let level: (Int) -> String = switch self {
+            case .chainNestedIDs: { "{\"type\":\"view\",\"nestedIdentifier\":\"n\($0)\",\(frame($0)),\"children\":[{\"type\":\"button\",\"nestedIdentifier\":\"b\($0)\",\(frame($0))}," }
+            case .chainCombined: { "{\"type\":\"view\",\"grouping\":\"combine\",\(frame($0)),\"children\":[{\"type\":\"text\",\"text\":\"t\($0)\",\(frame($0))}," }
+            default: { "{\"type\":\"view\",\(frame($0)),\"accessibilityChildren\":[{\"type\":\"button\",\(frame($0))}," }
+            }
+            s = "{\"root\":" + (0..<n).map(level).joined() + "{\"type\":\"text\",\"text\":\"end\",\(frame(n))}"
+            s += String(repeating: "]}", count: n) + "}"
+        case .chainAndroid:
+            s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><hierarchy rotation=\"0\">"
+            s += (0..<n).map { "<node class=\"android.widget.FrameLayout\" bounds=\"[0,0][1080,2400]\"><node class=\"android.widget.Button\" clickable=\"true\" bounds=\"[0,\($0)][10,\($0 + 10)]\"/>" }.joined()
+            s += String(repeating: "</node>", count: n) + "</hierarchy>"
+        case .chainIOS:
+            let box = "enabled=\"true\" visible=\"true\" x=\"0\" y=\"0\" width=\"390\" height=\"844\""
+            s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><AppiumAUT><XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" name=\"A\" label=\"A\" \(box)>"
+            s += (0..<n).map { "<XCUIElementTypeOther type=\"XCUIElementTypeOther\" \(box)><XCUIElementTypeButton type=\"XCUIElementTypeButton\" enabled=\"true\" visible=\"true\" x=\"0\" y=\"\($0)\" width=\"10\" height=\"10\"/>" }.joined()
+            s += String(repeating: "</XCUIElementTypeOther>", count: n) + "</XCUIElementTypeApplication></AppiumAUT>"
         case .tabTitles:
             s = "{\"root\":{\"id\":\"r\",\"type\":\"tabSet\",\(frame(0)),\"component\":{\"selectedTab\":\"t0\",\"tabs\":["
             s += (0..<n).map { "{\"id\":\"t\($0)\",\"title\":\"Title \($0)\"}" }.joined(separator: ",")

@@ -198,7 +198,7 @@ package struct ElementCollector {
     private static func charge(_ d: borrowing ElementDraft, to meter: inout OutputMeter,
                                builder: ElementBuilder) throws(InputError) {
         var bytes = (d.label?.utf8.count ?? 0) + (d.value?.utf8.count ?? 0) + (d.hint?.utf8.count ?? 0)
-            + (d.identifier?.utf8.count ?? 0)
+            + min(d.identifier?.utf8.count ?? 0, BoundedText.limit + 32)
         if d.hasExtras {
             for a in d.actions { bytes += a.utf8.count + 3 }
             for c in d.customContent { bytes += c.label.utf8.count + c.value.utf8.count + 48 }

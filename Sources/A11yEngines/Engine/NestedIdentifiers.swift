@@ -10,9 +10,10 @@ package struct NestedIdentifiers {
     /// How many nodes have a composed identifier.
     private var composedCount = 0
 
-    /// Each composed identifier is cut at `maxTextBytes` and charged to `meter` with its
-    /// pointer (the `identifiers` list writes both): one long root above thousands of
-    /// nested identifiers would otherwise be copied into each of them.
+    /// Each composed identifier is cut at `maxTextBytes` and charged to `meter` whole, with
+    /// its pointer: the answer writes a long one once, as its parent's entry and its own
+    /// segment (`IdentifierParents`), but the engine holds every one whole, so one long root
+    /// above thousands of nested identifiers still meets the budget here.
     package init(_ document: borrowing Document, maxTextBytes: Int = AuditBudget.default.maxTextBytes,
          meter: inout OutputMeter, poll: InterruptPoll) throws(InputError) {
         let nodes = document.nodes
@@ -66,7 +67,7 @@ package struct NestedIdentifiers {
             if (grouping != nil && grouping != .contain) || combinable || explicitLeaf {
                 let how = grouping.map { "grouping \"\($0.rawValue)\"" } ?? (combinable ? "combinable" : "isAccessibilityElement true")
                 diagnostics.append(Diagnostic(.nestedIdentifierContainerNotContain, node: i,
-                    message: "Container \"\(composed[i] ?? "")\" holds nested identifiers but uses \(how), so its children are not separate elements; use grouping \"contain\"."))
+                    message: "Container \"\(BoundedText.shown(composed[i] ?? ""))\" holds nested identifiers but uses \(how), so its children are not separate elements; use grouping \"contain\"."))
             }
         }
     }

@@ -81,13 +81,16 @@ package struct OutputMeter {
         }
     }
 
-    /// Bytes of the JSON Pointer of `node`, estimated from its depth without walking up:
-    /// "/root" and twelve bytes a level ("/children/" and two digits). Levels with 100 or
-    /// more siblings and synthetic children write a little more; `AuditBudget`'s response
-    /// bound leaves room for that. An imported document's pointer is measured by its source
-    /// map (an element path bounded by its longest step a level; a stored JSON Pointer exactly).
+    /// Bytes of a reference to `node`: its entry in the screen's path table, paid by each
+    /// reference (the index itself is a fixed-size field, like the markup) (`NodePaths`, at most `nodePathSpan` steps, estimated without
+    /// walking up: "/root" and twelve bytes a level, "/children/" and two digits). Levels
+    /// with 100 or more siblings and synthetic children write a little more; `AuditBudget`'s
+    /// response bound leaves room for that. An imported document's steps are measured by its
+    /// source map (an element path bounded by its longest step a level; a Figma file's stored
+    /// JSON Pointer exactly).
     package func pointerBytes(of node: Int, in nodes: [Node]) -> Int {
-        if let sourceMap { return prefixBytes + sourceMap.pathBytes(of: node, depth: nodes[node].depth) }
-        return prefixBytes + 5 + 12 * nodes[node].depth
+        let levels = min(nodes[node].depth, nodePathSpan)
+        if let sourceMap { return prefixBytes + sourceMap.pathBytes(of: node, depth: levels) }
+        return prefixBytes + 5 + 12 * levels
     }
 }

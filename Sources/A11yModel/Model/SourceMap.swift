@@ -13,7 +13,7 @@ import A11yXML
 /// A class, shared by every copy of the document, so documents that have none pay one nil word.
 public final class SourceMap: Sendable {
     /// Distinct element names, referenced by index.
-    let names: [String]
+    package let names: [String]
     /// XML sources: one per node.
     package let elements: [Element]
     /// JSON sources: each node's value in the file (`JSONSource`), id and role-guess name ("" when
@@ -32,9 +32,9 @@ public final class SourceMap: Sendable {
     /// parent's children of the same name (from 1), its parent (-1 for the root) and the line
     /// and column of its start tag.
     package struct Element {
-        var name: Int32
-        var ordinal: Int32
-        var parent: Int32
+        package var name: Int32
+        package var ordinal: Int32
+        package var parent: Int32
         var line: Int32
         var column: Int32
     }

@@ -44,13 +44,13 @@ public struct Baseline: Sendable, Equatable {
             var fingerprinter = Fingerprinter(analysis)
             for finding in screen.report.run.findings {
                 entries.append(Entry(screen: screen.name, fingerprint: fingerprinter.fingerprint(finding),
-                                     rule: finding.rule, node: analysis.document.pointer(of: finding.node),
+                                     rule: finding.rule, node: NodePaths.shortPointer(of: finding.node, in: analysis.document),
                                      message: finding.message))
             }
             // Findings a listing cap left out are current findings too: recorded without a message.
             for item in screen.report.run.omitted {
                 entries.append(Entry(screen: screen.name, fingerprint: fingerprinter.fingerprint(rule: item.rule, node: item.node),
-                                     rule: item.rule, node: analysis.document.pointer(of: item.node)))
+                                     rule: item.rule, node: NodePaths.shortPointer(of: item.node, in: analysis.document)))
             }
         }
     }

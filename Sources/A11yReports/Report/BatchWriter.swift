@@ -50,7 +50,7 @@ public struct BatchFormat: Sendable {
         case .json:
             part.body = ResponseEncoder.batchScreen(screen, index: index, comparison: comparison, pretty: pretty,
                                                     previous: previous)
-            part.json = ResponseEncoder.BatchDigest(screen, comparison: comparison, pretty: pretty)
+            part.json = ResponseEncoder.BatchDigest(screen, index: index, comparison: comparison, pretty: pretty)
         case .text:
             part.body = Array((TextReport.render(name: screen.name, report: screen.report, color: color, states: comparison) + "\n").utf8)
         case .report(.junit):

@@ -2,6 +2,8 @@ import A11yEngines
 import A11yModel
 import A11yRules
 /// Plain-text facts about a finding shared by the JUnit and HTML reports.
+/// Pointers and identifiers are in the bounded forms people read (`NodePaths.shortPointer`,
+/// `BoundedText.shown`), so a deep chain's findings do not each repeat their ancestors.
 struct FindingContext {
     var pointer: String
     var id: String?
@@ -14,10 +16,11 @@ struct FindingContext {
     init(_ finding: Finding, in analysis: Analysis) {
         let node = finding.node
         let document = analysis.document
-        pointer = document.pointer(of: node)
+        pointer = NodePaths.shortPointer(of: node, in: document)
         id = document.nodes[node].id
         identifier = node < analysis.composedIdentifier.count ? analysis.composedIdentifier[node] : nil
         if identifier == nil { identifier = document.nodes[node].identifier }
+        identifier = identifier.map(BoundedText.shown)
         if node < analysis.elementOfNode.count, let element = analysis.elementOfNode[node] {
             spoken = analysis.elements[element].spoken
             stop = element + 1

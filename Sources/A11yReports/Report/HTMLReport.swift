@@ -136,7 +136,7 @@ public enum HTMLReport {
             if check.stopping() { return html }
             html += "<tr><th scope=\"row\" class=\"num\">\(index + 1)</th>"
             html += "<td class=\"spoken\">\(e(element.spoken))</td>"
-            html += "<td>\(element.identifier.map { "<code>\(e($0))</code>" } ?? "<span class=\"muted\">none</span>")</td>"
+            html += "<td>\(element.identifier.map { "<code>\(e(BoundedText.shown($0)))</code>" } ?? "<span class=\"muted\">none</span>")</td>"
             html += "<td>\(worst[index].map(impactBadge) ?? "<span class=\"muted\">none</span>")</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n"

@@ -43,11 +43,11 @@ extension ResponseEncoder {
         var new = 0, unchanged = 0
         var fixed: [(screen: String?, entry: Baseline.Entry)] = []
 
-        init(_ screen: ScreenReport, comparison: BaselineComparison.Screen?, pretty: Bool) {
+        init(_ screen: ScreenReport, index: Int, comparison: BaselineComparison.Screen?, pretty: Bool) {
             withUnsafePointer(to: screen.report) { report in
                 counts.add(report)
                 var w = JSONWriter(pretty: pretty, depth: 4, needsComma: false)
-                writeSuppressedFindings(of: report, into: &w)
+                writeSuppressedFindings(of: report, screen: index, into: &w)
                 suppressed = w.bytes
             }
             rules.ran = screen.report.run.ran

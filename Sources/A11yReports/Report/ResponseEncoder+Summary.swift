@@ -6,7 +6,7 @@ extension ResponseEncoder {
     /// Counts over one or more screens of a run; `baselineScreen` is the screen a single one is.
     static func writeSummary(_ screens: ScreenList, comparison: BaselineComparison?,
                              baselineScreen: Int?, batch: BatchScreenRules? = nil, check: InterruptPoll = .writing(.never),
-                             into w: inout JSONWriter) {
+                             namesScreens: Bool = false, into w: inout JSONWriter) {
         var counts = SummaryCounts()
         // Room for a typical answer's rules up front.
         counts.byRule.reserveCapacity(min(screens.indices.reduce(0) { $0 + screens.report($1).pointee.run.findings.count }, 16))
@@ -26,7 +26,9 @@ extension ResponseEncoder {
         w.staticKey("count"); w.int(counts.suppressedCount)
         w.staticKey("findings")
         w.beginArray()
-        for screen in screens.indices { writeSuppressedFindings(of: screens.report(screen), into: &w) }
+        for screen in screens.indices {
+            writeSuppressedFindings(of: screens.report(screen), screen: namesScreens ? screen : nil, into: &w)
+        }
         w.endArray()
         w.endObject()
         if let comparison {
@@ -37,14 +39,16 @@ extension ResponseEncoder {
     }
 
     /// The suppressed findings of one screen, each with its fingerprint and the suppression
-    /// that matched, as members of the summary's `suppressed.findings`.
-    static func writeSuppressedFindings(of report: UnsafePointer<AuditReport>, into w: inout JSONWriter) {
+    /// that matched, as members of the summary's `suppressed.findings`. Their nodes are entries
+    /// of the screen's `paths`; in a batch's summary `screen` says which screen's (its index).
+    static func writeSuppressedFindings(of report: UnsafePointer<AuditReport>, screen: Int?, into w: inout JSONWriter) {
         guard !report.pointee.run.suppressed.isEmpty else { return }
         let report = report.pointee
         var fingerprinter = Fingerprinter(report.analysis)
-        var pointers = PointerSpans(report.analysis.document)
+        let paths = NodePaths(report)
         for s in report.run.suppressed {
-            withUnsafePointer(to: s.finding) { beginFinding($0, analysis: report.analysis, pointers: &pointers, into: &w) }
+            withUnsafePointer(to: s.finding) { beginFinding($0, analysis: report.analysis, paths: paths, into: &w) }
+            if let screen { w.staticKey("screen"); w.int(screen) }
             w.staticKey("fingerprint"); writeFingerprint(rule: s.finding.rule, node: s.finding.node, with: &fingerprinter, into: &w)
             w.staticKey("suppression")
             w.beginObject()

@@ -59,7 +59,8 @@ public enum ResponseEncoder {
             }
             w.endArray()
             w.staticKey("summary")
-            writeSummary(screens, comparison: comparison, baselineScreen: screens.count == 1 ? 0 : nil, check: check, into: &w)
+            writeSummary(screens, comparison: comparison, baselineScreen: screens.count == 1 ? 0 : nil, check: check,
+                         namesScreens: true, into: &w)
             w.endObject()
         }
     }
@@ -68,8 +69,10 @@ public enum ResponseEncoder {
     /// written compactly (`BatchScreenRules`).
     static func writeMembers(_ screens: ScreenList, screen index: Int, comparison: BaselineComparison?,
                              check: InterruptPoll = .writing(.never), batch: BatchScreenRules? = nil, into w: inout JSONWriter) {
-        writeLists(of: screens.report(index).pointee, comparison: comparison, screen: index, check: check, into: &w)
+        let paths = NodePaths(screens.report(index).pointee)
+        writeLists(of: screens.report(index).pointee, paths: paths, comparison: comparison, screen: index, check: check, into: &w)
         if check.stoppingNow() { return }
+        paths.write(into: &w)
         if let display = screens.report(index).pointee.analysis.document.androidDisplay { writeDisplay(display, into: &w) }
         if let shot = screens.report(index).pointee.analysis.document.screenshot {
             // Which screenshot the screen was placed on: only when one was given.
@@ -100,28 +103,29 @@ public enum ResponseEncoder {
 
     /// Elements, identifiers and findings of one screen.
     /// Stops early (the output then partial) when `check` says so.
-    private static func writeLists(of report: borrowing AuditReport, comparison: BaselineComparison?, screen index: Int,
+    private static func writeLists(of report: borrowing AuditReport, paths: NodePaths, comparison: BaselineComparison?, screen index: Int,
                                    check: InterruptPoll, into w: inout JSONWriter) {
-        var pointers = PointerSpans(report.analysis.document)
         w.staticKey("elements")
         w.beginArray()
         // Elements and findings by index: measured faster on large screens.
         report.analysis.elements.withUnsafeBufferPointer { elements in
             for i in elements.indices {
                 if check.stopping() { return }
-                writeElement(elements[i], document: report.analysis.document, pointers: &pointers, into: &w)
+                writeElement(elements[i], document: report.analysis.document, paths: paths, into: &w)
             }
         }
         w.endArray()
         w.staticKey("identifiers")
         w.beginArray()
+        var parents = IdentifierParents(report.analysis)
         report.analysis.identifiers.withUnsafeBufferPointer { identifiers in
-            for item in identifiers {
+            for k in identifiers.indices {
                 if check.stopping() { return }
+                let item = identifiers[k]
                 w.beginObject()
-                w.staticKey("node"); writePointer(of: item.node, in: report.analysis.document, spans: &pointers, into: &w)
+                w.staticKey("node"); w.int(paths.entry(of: item.node))
                 w.staticKey("id"); w.string(report.analysis.document.nodes[item.node].id)
-                w.staticKey("identifier"); w.string(item.identifier)
+                parents.write(k, of: identifiers, into: &w)
                 w.endObject()
             }
         }
@@ -135,7 +139,7 @@ public enum ResponseEncoder {
                                               composedIdentifier: report.analysis.composedIdentifier)
             for i in findings.indices {
                 if check.stopping() { return }
-                beginFinding(findings.baseAddress! + i, analysis: report.analysis, pointers: &pointers, into: &w)
+                beginFinding(findings.baseAddress! + i, analysis: report.analysis, paths: paths, into: &w)
                 w.staticKey("fingerprint"); writeFingerprint(rule: findings[i].rule, node: findings[i].node, with: &fingerprinter, into: &w)
                 if let state = comparison?.state(screen: index, finding: i) { w.staticKey("baseline"); w.string(state.rawValue) }
                 w.endObject()
@@ -144,7 +148,7 @@ public enum ResponseEncoder {
         w.endArray()
     }
 
-    static func writeElement(_ e: borrowing AccessibilityElement, document: Document, pointers: inout PointerSpans,
+    static func writeElement(_ e: borrowing AccessibilityElement, document: Document, paths: NodePaths,
                              into w: inout JSONWriter) {
         w.beginObject()
         w.staticKey("label"); w.string(e.label)
@@ -160,7 +164,7 @@ public enum ResponseEncoder {
             bits &= bits &- 1
         }
         w.endArray()
-        w.staticKey("identifier"); w.string(e.identifier)
+        writeIdentifier(e.identifier, into: &w)
         w.staticKey("frame"); writeRect(e.frame, into: &w)
         w.staticKey("activationPoint")
         writePoint(e.activationPoint, into: &w)
@@ -210,7 +214,7 @@ public enum ResponseEncoder {
         w.staticKey("nodes")
         w.beginArray()
         e.nodes.withUnsafeBufferPointer { nodes in
-            for n in nodes { writePointer(of: n, in: document, spans: &pointers, into: &w) }
+            for n in nodes { w.int(paths.entry(of: n)) }
         }
         w.endArray()
         w.endObject()
@@ -233,8 +237,8 @@ public enum ResponseEncoder {
     }
 
     /// `document.pointer(of:)` written straight into the output: pointers are the bulk of a
-    /// response. The walk up stops at the nearest node whose pointer is already in the output
-    /// (an element's first node, a finding's element); those bytes are copied and the steps
+    /// response's path table. The walk up stops at the nearest node whose pointer is already in the
+    /// output (table entries are in document order, so often the parent's); those bytes are copied and the steps
     /// below written from the end backwards, recording every ancestor's pointer on the way.
     static func writePointer(of node: Int, in document: Document, spans: inout PointerSpans, into w: inout JSONWriter) {
         // An imported document's element paths are not built from steps like these.
@@ -278,6 +282,18 @@ public enum ResponseEncoder {
         }
     }
 
+    /// `"identifier"`: whole up to `BoundedText.limit` bytes; a longer one (a nested identifier
+    /// composed from many ancestors) as `…` and its last bytes, with `identifierOmitted`
+    /// counting the bytes left off its front: the `identifiers` entry of the same node has it
+    /// whole. So elements and findings deep in a chain do not repeat their ancestors' segments.
+    static func writeIdentifier(_ identifier: String?, into w: inout JSONWriter) {
+        w.staticKey("identifier")
+        guard let identifier, identifier.utf8.count > BoundedText.limit else { w.string(identifier); return }
+        let tail = BoundedText.tail(identifier)
+        w.string("…" + tail)
+        w.staticKey("identifierOmitted"); w.int(identifier.utf8.count - tail.utf8.count)
+    }
+
     /// `Fingerprinter.fingerprint` as a string value, its hex digits written straight into
     /// the output. Given the two fields of a finding it is made from.
     static func writeFingerprint(rule: String, node: Int, with fingerprinter: inout Fingerprinter, into w: inout JSONWriter) {
@@ -303,7 +319,7 @@ public enum ResponseEncoder {
     /// Opens a finding's object and writes its members, with the node's pointer, id, composed
     /// identifier and frame filled in; the caller adds its own members and closes it.
     /// Read through a pointer, field by field: measured faster than passing the Finding.
-    static func beginFinding(_ finding: UnsafePointer<Finding>, analysis: Analysis, pointers: inout PointerSpans,
+    static func beginFinding(_ finding: UnsafePointer<Finding>, analysis: Analysis, paths: NodePaths,
                              into w: inout JSONWriter) {
         let node = finding.pointee.node
         w.beginObject()
@@ -315,7 +331,7 @@ public enum ResponseEncoder {
         w.staticKey("impact"); w.staticString(finding.pointee.impact.wireName)
         w.staticKey("outcome"); w.staticString(finding.pointee.outcome.wireName)
         w.staticKey("message"); w.string(finding.pointee.message)
-        w.staticKey("node"); writePointer(of: node, in: analysis.document, spans: &pointers, into: &w)
+        w.staticKey("node"); w.int(paths.entry(of: node))
         if let sources = analysis.document.sourceMap {
             // Where the node's element starts in an imported XML file.
             if let (line, column) = sources.location(of: node) {
@@ -327,7 +343,7 @@ public enum ResponseEncoder {
             if let name = sources.roleGuess(of: node) { w.staticKey("roleGuessedFrom"); w.string(name) }
         }
         w.staticKey("id"); w.string(analysis.document.nodes.withUnsafeBufferPointer { $0[node].id })
-        w.staticKey("identifier"); w.string(analysis.identifier(ofNode: node))
+        writeIdentifier(analysis.identifier(ofNode: node), into: &w)
         w.staticKey("frame")
         if let frame = finding.pointee.frame ?? analysis.frame(ofNode: node) {
             writeRect(frame, into: &w)
@@ -344,28 +360,12 @@ public enum ResponseEncoder {
                 case .string(let s): w.string(s)
                 case .bool(let b): w.bool(b)
                 case .strings(let list): w.strings(list)
+                case .node(let n): w.int(paths.entry(of: n))
+                case .nodes(let list): w.beginArray(); for n in list { w.int(paths.entry(of: n)) }; w.endArray()
                 }
             }
         }
         w.endObject()
-    }
-}
-
-/// Where each node's JSON Pointer sits in the output once written (offset and length, 0 until
-/// then), for one screen and one writer: elements list their node's pointer and then its
-/// descendants', and findings repeat element pointers, so most pointers repeat one written.
-struct PointerSpans {
-    private var spans: [(start: Int, count: Int)]
-
-    init(_ document: Document) {
-        spans = Array(repeating: (0, 0), count: document.nodes.count)
-    }
-
-    func isWritten(_ node: Int) -> Bool { spans[node].count > 0 }
-
-    subscript(node: Int) -> (start: Int, count: Int) {
-        get { spans[node] }
-        set { spans[node] = newValue }
     }
 }
 
@@ -395,3 +395,22 @@ private extension WCAGLevel {
         return name
     }
 }
+
+/// Where each node's JSON Pointer sits in the output once written (offset and length, 0 until
+/// then), for one screen's path table: entries are in document order, so most pointers extend one
+/// written just before.
+struct PointerSpans {
+    private var spans: [(start: Int, count: Int)]
+
+    init(_ document: Document) {
+        spans = Array(repeating: (0, 0), count: document.nodes.count)
+    }
+
+    func isWritten(_ node: Int) -> Bool { spans[node].count > 0 }
+
+    subscript(node: Int) -> (start: Int, count: Int) {
+        get { spans[node] }
+        set { spans[node] = newValue }
+    }
+}
+

@@ -290,6 +290,9 @@ public enum SarifReport {
                 case .string(let s): json.string(s)
                 case .bool(let b): json.bool(b)
                 case .strings(let list): json.beginArray(); for s in list { json.string(s) }; json.endArray()
+                case .node(let n): json.string(NodePaths.shortPointer(of: n, in: analysis.document))
+                case .nodes(let list):
+                    json.beginArray(); for n in list { json.string(NodePaths.shortPointer(of: n, in: analysis.document)) }; json.endArray()
                 }
             }
             json.endObject()

@@ -80,7 +80,7 @@ public enum TextReport {
             let spoken = e.spoken.isEmpty ? "(silent)" : "\"\(t(e.spoken))\""
             // A role guessed from a design's layer name says so (an imported Figma file).
             let guess = analysis.document.sourceMap?.roleGuess(of: e.node).map { "(role guessed from \"\($0)\")" }
-            let where_ = [e.identifier, place(of: e.node, named: e.identifier != nil, in: analysis), guess]
+            let where_ = [e.identifier.map(BoundedText.shown), place(of: e.node, named: e.identifier != nil, in: analysis), guess]
                 .compactMap { $0 }.map(t).joined(separator: "  ")
             out += String(index + 1).leftPadded(4) + ". \(spoken)  " + paint(where_, "2") + "\n"
             for i in byElement[index] ?? [] { out += line(i) }
@@ -90,7 +90,7 @@ public enum TextReport {
             for i in outside {
                 if check.stopping() { return out }
                 let node = findings[i].node
-                let named = analysis.document.nodes[node].id ?? analysis.identifier(ofNode: node)
+                let named = analysis.document.nodes[node].id ?? analysis.identifier(ofNode: node).map(BoundedText.shown)
                 let where_ = [named, place(of: node, named: named != nil, in: analysis)].compactMap { $0 }.map(t).joined(separator: "  ")
                 out += "     " + paint(where_, "2") + "\n" + line(i)
             }
@@ -109,13 +109,14 @@ public enum TextReport {
         return out
     }
 
-    /// Where a node is, for a reader: a JSON tree's pointer. An imported XML dump's element
+    /// Where a node is, for a reader: a JSON tree's pointer (past `NodePaths.span` levels its
+    /// top and last steps, `NodePaths.shortPointer`). An imported XML dump's element
     /// paths run 25 levels deep, so there the element is found by its line and column in the
     /// file, after its resource-id or accessibility id when it has one (`named`, shown beside
     /// it), else after the path's last step (`android.widget.Button[1]`), as in the short
     /// reports (`ElementName`).
     static func place(of node: Int, named: Bool, in analysis: Analysis) -> String {
-        let pointer = analysis.document.pointer(of: node)
+        let pointer = NodePaths.shortPointer(of: node, in: analysis.document)
         guard let (line, column) = analysis.document.sourceMap?.location(of: node) else { return pointer }
         let at = "line \(line):\(column)"
         guard !named, let slash = pointer.lastIndex(of: "/") else { return at }

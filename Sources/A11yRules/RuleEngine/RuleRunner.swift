@@ -210,23 +210,37 @@ public enum RuleRunner {
             for item in finding.data {
                 bytes += item.key.utf8.count
                 if case .string(let text) = item.value { bytes += text.utf8.count }
+                if case .node(let other) = item.value { bytes += meter.pointerBytes(of: other, in: analysis.document.nodes) }
             }
             guard meter.chargeFinding(bytes) else { break }
             listed += 1
         }
-        for index in 0..<listed where findings[index].data.contains(where: { if case .strings = $0.value { true } else { false } }) {
+        for index in 0..<listed where findings[index].data.contains(where: \.value.isList) {
             var data = findings[index].data
             var counts: [(key: String, value: DataValue)] = []
             for slot in data.indices {
-                guard case .strings(let list) = data[slot].value else { continue }
+                let total: Int
                 var kept = 0
-                for text in list.prefix(maxListEntries) {
-                    guard meter.chargeFinding(text.utf8.count + 3) else { break }
-                    kept += 1
+                switch data[slot].value {
+                case .strings(let list):
+                    total = list.count
+                    for text in list.prefix(maxListEntries) {
+                        guard meter.chargeFinding(text.utf8.count + 3) else { break }
+                        kept += 1
+                    }
+                    if kept < total { data[slot].value = .strings(Array(list.prefix(kept))) }
+                case .nodes(let list):
+                    total = list.count
+                    for node in list.prefix(maxListEntries) {
+                        guard meter.chargeFinding(meter.pointerBytes(of: node, in: analysis.document.nodes) + 3) else { break }
+                        kept += 1
+                    }
+                    if kept < total { data[slot].value = .nodes(Array(list.prefix(kept))) }
+                default:
+                    continue
                 }
-                guard kept < list.count else { continue }
-                data[slot].value = .strings(Array(list.prefix(kept)))
-                counts.append((data[slot].key + "Omitted", .number(Double(list.count - kept))))
+                guard kept < total else { continue }
+                counts.append((data[slot].key + "Omitted", .number(Double(total - kept))))
             }
             guard !counts.isEmpty else { continue }
             // A count the rule already gave (its own cap) grows by what was cut here.

@@ -6,7 +6,7 @@ enum DiagnosticFindings {
         ctx.analysis.diagnostics.compactMap { d in
             guard d.kind == kind else { return nil }
             var data: [(key: String, value: DataValue)] = []
-            if !d.related.isEmpty { data.append(("related", .strings(d.related.map(ctx.document.pointer(of:))))) }
+            if !d.related.isEmpty { data.append(("related", .nodes(d.related))) }
             // Only when the list was cut (`AuditBudget.maxListEntries`), so ordinary answers are unchanged.
             if d.relatedOmitted > 0 { data.append(("relatedOmitted", .number(Double(d.relatedOmitted)))) }
             return ctx.finding(node: d.node, message: d.message, data: data)

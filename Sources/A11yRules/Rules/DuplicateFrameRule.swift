@@ -32,7 +32,7 @@ extension Rule {
                     firsts.append((ctx.elements[e].node, nil))
                     continue
                 }
-                let data = firsts[index].data ?? [("duplicateOf", .string(ctx.document.pointer(of: firsts[index].node)))]
+                let data = firsts[index].data ?? [("duplicateOf", .node(firsts[index].node))]
                 firsts[index].data = data
                 out.append(ctx.finding(elementAt: e, message: "Another control has exactly the same frame.", data: data))
             }
@@ -67,12 +67,12 @@ extension Rule {
             let culprit = group.nodes[0], node = ctx.nodes[culprit]
             let actions = node.clickable == true && node.longClickable == true ? "clickable and long-clickable"
                 : node.clickable == true ? "clickable" : "long-clickable"
-            // The others' paths, at most a list's worth (a deep dump's paths are long); the rest counted.
+            // The others, at most a list's worth; the rest counted.
             let count = group.nodes.count - 1
-            let others = group.nodes.dropFirst().prefix(AuditBudget.default.maxListEntries).map { ctx.document.pointer(of: $0) }
+            let others = group.nodes.dropFirst().prefix(AuditBudget.default.maxListEntries)
             var data: [(key: String, value: DataValue)] = [("clickable", .bool(node.clickable == true)),
                                                            ("longClickable", .bool(node.longClickable == true)),
-                                                           ("conflictingNodes", .strings(others))]
+                                                           ("conflictingNodes", .nodes(Array(others)))]
             if others.count < count { data.append(("conflictingNodesOmitted", .number(Double(count - others.count)))) }
             out.append(ctx.finding(node: culprit,
                                    message: "This \(actions) node has the same bounds as \(count) other node\(count == 1 ? "" : "s") sharing an action.",

@@ -1,3 +1,5 @@
+import A11yModel
+
 extension Rule {
     /// Best practice (the NestedA11yIDs package spec): UI tests find elements by identifier; two elements with
     /// the same composed identifier make the query ambiguous.
@@ -14,20 +16,18 @@ extension Rule {
             // Identifier -> the first element with it, and its pointer (found when the first
             // repeat needs it, shared by every later one).
             var first: [String: Int] = Dictionary(minimumCapacity: identified.count)
-            var firsts: [(node: Int, pointer: String?)] = []
+            var firsts: [Int] = []
             firsts.reserveCapacity(identified.count)
             var out: [Finding] = []
             for e in identified {
                 let id = ctx.elements[e].identifier!
                 guard let index = first[id] else {
                     first[id] = firsts.count
-                    firsts.append((ctx.elements[e].node, nil))
+                    firsts.append(ctx.elements[e].node)
                     continue
                 }
-                let duplicateOf = firsts[index].pointer ?? ctx.document.pointer(of: firsts[index].node)
-                firsts[index].pointer = duplicateOf
-                out.append(ctx.finding(elementAt: e, message: "Identifier \"\(id)\" is also used by another element.",
-                                       data: [("identifier", .string(id)), ("duplicateOf", .string(duplicateOf))]))
+                out.append(ctx.finding(elementAt: e, message: "Identifier \"\(BoundedText.shown(id))\" is also used by another element.",
+                                       data: [("identifier", .string(BoundedText.shown(id))), ("duplicateOf", .node(firsts[index]))]))
             }
             return out
         })

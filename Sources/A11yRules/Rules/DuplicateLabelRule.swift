@@ -40,9 +40,8 @@ extension Rule {
                 }
                 // Compared by bytes: == would call two spellings of one text equal.
                 if firsts[index].text.map({ !HeardLabel.sameBytes($0.label, label) }) ?? true {
-                    let duplicateOf = ctx.document.pointer(of: firsts[index].node)
                     firsts[index].text = (label, "Label \"\(label)\" is also used by another control.",
-                                          [("label", .string(label)), ("duplicateOf", .string(duplicateOf))])
+                                          [("label", .string(label)), ("duplicateOf", .node(firsts[index].node))])
                 }
                 // Reported on each repeat, pointing back at the first occurrence.
                 let text = firsts[index].text!

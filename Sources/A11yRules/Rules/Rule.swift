@@ -19,6 +19,18 @@ public enum DataValue: Equatable, Sendable {
     case string(String)
     case bool(Bool)
     case strings([String])
+    /// Another node the finding is about (written as its path-table entry, or its pointer in reports for people).
+    case node(Int)
+    /// Other nodes the finding is about (a list capped like `strings`).
+    case nodes([Int])
+
+    /// A list a finding's budget may cut (`strings`, `nodes`).
+    var isList: Bool {
+        switch self {
+        case .strings, .nodes: true
+        default: false
+        }
+    }
 }
 
 /// One problem on one node. Pointer, id, identifier and frame are derived from `node`

@@ -103,11 +103,11 @@ enum AndroidTargetSize {
             if let web = facts.webView(above: node) {
                 impact = .moderate
                 message += " It is web content: check the size of what the page makes tappable by hand."
-                data.append(("webView", .string(ctx.document.pointer(of: web))))
+                data.append(("webView", .node(web)))
             } else if let container {
                 impact = .moderate
                 message += " A larger clickable container may take its touches: if it does the same, make this one not clickable."
-                data.append(("clickableAncestor", .string(ctx.document.pointer(of: container))))
+                data.append(("clickableAncestor", .node(container)))
             }
             if let e = target.element {
                 out.append(ctx.finding(elementAt: e, message: message, impact: impact, data: data))

@@ -88,7 +88,7 @@ import Testing
         let findings = run.screens[0].report.run.findings.filter { $0.rule == "deferral-ambiguous-source" }
         #expect(!findings.isEmpty)
         for finding in findings {
-            guard case .strings(let related)? = finding.data.first(where: { $0.key == "related" })?.value,
+            guard case .nodes(let related)? = finding.data.first(where: { $0.key == "related" })?.value,
                   case .number(let omitted)? = finding.data.first(where: { $0.key == "relatedOmitted" })?.value
             else { Issue.record("related and relatedOmitted expected"); return }
             #expect(related.count <= AuditBudget.default.maxListEntries)

@@ -119,7 +119,7 @@ import Testing
         #expect(run.fails(.default))
         // The stacked buttons' finding names at most a list's worth of their paths, and counts the rest.
         let stacked = try #require(report.findings.first { $0.rule == "duplicate-frame" })
-        guard case .strings(let listed)? = stacked.data.first(where: { $0.key == "conflictingNodes" })?.value,
+        guard case .nodes(let listed)? = stacked.data.first(where: { $0.key == "conflictingNodes" })?.value,
               case .number(let rest)? = stacked.data.first(where: { $0.key == "conflictingNodesOmitted" })?.value
         else { Issue.record("conflictingNodes and conflictingNodesOmitted expected"); return }
         #expect(listed.count <= AuditBudget.default.maxListEntries)

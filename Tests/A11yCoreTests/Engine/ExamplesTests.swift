@@ -41,14 +41,21 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let elements = try #require(object["elements"] as? [[String: Any]])
         let identifiers = try #require(object["identifiers"] as? [[String: Any]])
+        // Nodes are entries of the screen's path table; each resolves to its whole pointer.
+        let paths = try #require(object["paths"] as? [[String: Any]])
+        func pointer(_ i: Any?) -> String {
+            guard let i = i as? Int, i < paths.count else { return "?" }
+            let own = paths[i]["pointer"] as? String ?? "?"
+            return paths[i]["parent"].map { pointer($0) + own } ?? own
+        }
         return Response(
             elements: elements.map { e in
                 Wire(label: e["label"] as? String, value: e["value"] as? String, traits: e["traits"] as? [String] ?? ["?"],
                      identifier: e["identifier"] as? String, actions: e["actions"] as? [String] ?? ["?"],
                      spoken: e["spoken"] as? String ?? "?", spokenHint: e["spokenHint"] as? String, hint: e["hint"] as? String,
-                     nodes: e["nodes"] as? [String] ?? ["?"])
+                     nodes: (e["nodes"] as? [Int])?.map(pointer) ?? ["?"])
             },
-            identifiers: identifiers.map { i in i.mapValues { $0 as? String } },
+            identifiers: identifiers.map { i in i.mapValues { $0 as? String }.merging(["node": pointer(i["node"])]) { $1 } },
             customContent: elements.map { e in
                 (e["customContent"] as? [[String: Any]] ?? []).map { $0.compactMapValues { $0 as? String } }
             })

@@ -45,10 +45,10 @@ enum ATFDump {
         // At density 3 a row 20 dp (60 px) tall is "large enough": its small child is a WARNING.
         let row = AndroidRules.screen(ATFDump.clickable("[0,300][1080,360]", [:], AndroidRules.button("[30,306][120,354]", text: "On")),
                                       width: 1080, height: 2340)
-        let dense = try AndroidRules.findings(.targetSize, row, density: 3).findings
+        let (dense, document) = try AndroidRules.findings(.targetSize, row, density: 3)
         let child = try #require(dense.first { $0.message.hasPrefix("Target is 30x16") })
         #expect(child.impact == .moderate)
-        #expect(child.string("clickableAncestor") == "/hierarchy/node[1]/node[1]")
+        #expect(child.pointer("clickableAncestor", in: document) == "/hierarchy/node[1]/node[1]")
         // The row itself is judged too: 360x20 dp, an ERROR.
         #expect(dense.contains { $0.message.hasPrefix("Target is 360x20 dp") && $0.impact == .serious })
         // A row 40 px tall is below 48 (at density 1, 40 dp): no qualifying ancestor, two ERRORs.

@@ -100,7 +100,7 @@ enum AndroidRules {
         let f = try #require(found.first)
         #expect(found.count == 1)
         #expect(f.impact == .moderate)
-        #expect(f.string("clickableAncestor") == "/hierarchy/node[1]/node[1]")
+        #expect(f.pointer("clickableAncestor", in: document) == "/hierarchy/node[1]/node[1]")
         #expect(document.pointer(of: f.node) == "/hierarchy/node[1]/node[1]/node[1]")
         #expect(f.message == "Target is 30x30 dp, smaller than 48x48 dp. A larger clickable container may take its touches: if it does the same, make this one not clickable.")
         // A clickable list is no such ancestor (ATF excludes AbsListView).
@@ -110,9 +110,10 @@ enum AndroidRules {
 
         let web = AndroidRules.screen(Android.node(["class": "android.webkit.WebView", "bounds": "[0,0][400,800]"],
                                                    Android.node(["class": "android.view.View", "text": "Terms", "clickable": "true", "bounds": "[10,300][50,320]"])))
-        let w = try #require(try AndroidRules.findings(.targetSize, web).findings.first)
+        let (webFindings, webDocument) = try AndroidRules.findings(.targetSize, web)
+        let w = try #require(webFindings.first)
         #expect(w.impact == .moderate)
-        #expect(w.string("webView") == "/hierarchy/node[1]/node[1]")
+        #expect(w.pointer("webView", in: webDocument) == "/hierarchy/node[1]/node[1]")
     }
 
     @Test func jsonAndroidTreesAreRoundedAndACustomSizeScalesTheEdgeMinimum() throws {

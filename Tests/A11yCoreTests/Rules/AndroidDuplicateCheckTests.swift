@@ -15,7 +15,7 @@ import Testing
     static func summary(_ body: String) throws -> [String] {
         let (findings, document) = try AndroidRules.findings(.duplicateFrame, AndroidRules.screen(body))
         return findings.map { f in
-            let others: [String] = f.data.compactMap { if $0.key == "conflictingNodes", case .strings(let s) = $0.value { s } else { nil } }.first ?? []
+            let others: [String] = (f.nodes("conflictingNodes") ?? []).map(document.pointer(of:))
             return "\(document.pointer(of: f.node)) \(f.impact) \(f.message) \(others)"
         }
     }

@@ -27,7 +27,7 @@ import Testing
     @Test func severalReceivers() throws {
         let f = try RuleFixture.findings(.deferralSeveralReceivers, field(receivers: 2))
         #expect(f.count == 1)
-        #expect(f.first?.strings("related")?.count == 2)
+        #expect(f.first?.nodes("related")?.count == 2)
         #expect(try RuleFixture.pointers(.deferralSeveralReceivers, field(receivers: 2)) == ["/root/children/0"])
     }
 

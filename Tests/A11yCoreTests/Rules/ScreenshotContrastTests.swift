@@ -94,6 +94,8 @@ import A11yText
                 case .string(let s): data[key] = s
                 case .bool(let b): data[key] = String(b)
                 case .strings(let list): data[key] = list.joined(separator: ",")
+                case .node(let n): data[key] = report.analysis.document.pointer(of: n)
+                case .nodes(let list): data[key] = list.map(report.analysis.document.pointer(of:)).joined(separator: ",")
                 }
             }
             return Seen(rule: f.rule, node: nodes[f.node].text ?? nodes[f.node].label ?? "?", outcome: f.outcome, data: data)
