@@ -14,7 +14,7 @@ extension CLITests {
             let r = try Self.run(arguments)
             #expect(r.status == 1, "\(arguments)")  // control-name is critical
             let text = String(decoding: r.stdout, as: UTF8.self)
-            #expect(text.contains(#""rule":"control-name""#) && text.contains(#""node":"/children/0""#), "\(arguments)")
+            #expect(text.contains(#""rule":"control-name""#) && text.contains(#""paths":[{"pointer":"/children/0"}]"#), "\(arguments)")
         }
         // Read as our tree format it has no root.
         #expect(try Self.run(["audit", file, "--input-format", "json"]).status == 2)

@@ -16,7 +16,7 @@ struct IOSJSONAPITests {
                                                 ("", [], reply, "/value/children/0")] {
             let result = try #require(client.request("POST", harness.base + "/v1/audit" + query, headers: headers, body: body))
             #expect(result.status == 200, "\(query) \(headers)")
-            #expect(result.text.contains(#""rule":"control-name""#) && result.text.contains(#""node":"\#(pointer)""#), "\(query) \(headers)")
+            #expect(result.text.contains(#""rule":"control-name""#) && result.text.contains(#""paths":[{"pointer":"\#(pointer)"}]"#), "\(query) \(headers)")
         }
         let asJSON = try #require(client.request("POST", harness.base + "/v1/audit?format=json", headers: ["Content-Type: application/json"],
                                                  body: Array(Self.tree.utf8)))
