@@ -27,20 +27,21 @@ let package = Package(
         // those above it in this list, and none does I/O.
         // Model and wire: documents, nodes, traits, options, budgets, input errors (Model/); our
         // JSON tree format's field table and schema (Wire/) and its reader (Decoding/).
-        .target(name: "A11yModel", dependencies: ["A11yJSON", "A11yXML", "A11yPNG"], swiftSettings: crossModule),
+        .target(name: "A11yModel", dependencies: ["A11yJSON", "A11yPNG"], swiftSettings: crossModule, linkerSettings: [.linkedLibrary("m")]),
         // Engines: what a screen reader visits and says (elements, reading order, speech).
         .target(name: "A11yEngines", dependencies: ["A11yModel", "A11yText"], swiftSettings: crossModule),
         // Rules: the rule engine (RuleEngine/) and every rule (Rules/).
-        .target(name: "A11yRules", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yPNG", "A11yText"], swiftSettings: crossModule, linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "A11yRules", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yPNG", "A11yText"], swiftSettings: crossModule),
         // Reports: the JSON response, SARIF, JUnit, HTML, text, markdown, GitHub; baselines.
         .target(name: "A11yReports", dependencies: ["A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yText"], swiftSettings: crossModule),
         // Importers: Android and iOS dumps, Figma files into a Document; the only XML readers.
-        .target(name: "A11yImport", dependencies: ["A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yXML"], swiftSettings: crossModule),
+        .target(name: "A11yImport", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yXML"], swiftSettings: crossModule),
+        // The audit entry point, `Audit.run`: request bytes in any input format, with its
+        // `AuditSettings`, to an `AuditRun`. The library product; callers import the layers
+        // whose types they use.
+        .target(name: "A11yCore", dependencies: ["A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel"], swiftSettings: crossModule),
         // The front ends' option spellings: CLI flags and query parameters, and their words.
-        .target(name: "A11yOptions", dependencies: ["A11yImport", "A11yReports", "A11yRules", "A11yModel"], swiftSettings: crossModule),
-        // The audit entry points: request bytes in any input format to an `AuditRun`. The
-        // library product; callers import the layers whose types they use.
-        .target(name: "A11yCore", dependencies: ["A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel"], swiftSettings: crossModule),
+        .target(name: "A11yOptions", dependencies: ["A11yCore", "A11yImport", "A11yReports", "A11yRules", "A11yModel"], swiftSettings: crossModule),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),
         // The HTTP/1.1 request parser: a pure function of the bytes (head and chunked body).

@@ -41,7 +41,7 @@ modules() {
     case "$1" in
         json) echo A11yText A11yJSON ;;
         xml) echo A11yXML ;;
-        audit) echo A11yText A11yXML A11yJSON A11yPNG A11yModel A11yEngines A11yRules A11yReports A11yImport A11yOptions A11yCore ;;
+        audit) echo A11yText A11yXML A11yJSON A11yPNG A11yModel A11yEngines A11yRules A11yReports A11yImport A11yCore ;;
         png) echo A11yPNG ;;
     esac
 }

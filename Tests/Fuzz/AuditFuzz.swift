@@ -16,7 +16,7 @@ import A11yReports
 public func fuzzAudit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     do throws(InputError) {
-        let run = try AuditRun.run(bytes, format: .auto)
+        let run = try Audit.run(bytes)
         let pretty = size % 2 == 0
         // JSON and SARIF must parse; the other formats must at least render.
         for format in [OutputFormat.json, .report(.sarif)] {

@@ -64,7 +64,8 @@ public enum IOSPageSource {
                                      line: location.line, column: location.column)
                 }
                 let parent = open.last
-                sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1, location: location)
+                sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1,
+                            line: location.line, column: location.column)
                 if fields.isFull {
                     fields = fields.grown()
                     for i in document.nodes.indices { document.nodes[i].move(to: fields) }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import A11yModel
 
 /// WCAG relative luminance and contrast ratio on sRGB.
 package enum ContrastMath {
@@ -23,7 +22,7 @@ package enum ContrastMath {
         c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
-    static func luminance(_ c: Color) -> Double {
+    package static func luminance(_ c: Color) -> Double {
         0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
     }
 
@@ -42,7 +41,7 @@ package enum ContrastMath {
 
     /// Two decimals, for reports only. A failing ratio is rounded down when rounding would
     /// reach the requirement, so 2.9953 against 3 reads 2.99, never "3 is below 3".
-    static func reported(_ ratio: Double, required: Double) -> Double {
+    package static func reported(_ ratio: Double, required: Double) -> Double {
         let rounded = (ratio * 100).rounded() / 100
         return ratio < required && rounded >= required ? (ratio * 100).rounded(.down) / 100 : rounded
     }
