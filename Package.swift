@@ -5,7 +5,10 @@ import PackageDescription
 // and libcurl is only linked by the integration tests.
 // The core's layers call each other on the hot path (the engines walk the model's nodes, the
 // rules read the engines' elements): full cross-module optimization gets back part of the
-// inlining one module had (docs/performance.md, "The layers").
+// inlining one module had (docs/performance.md, "The layers"). Kept although it is an unsafe
+// flag: SwiftPM refuses a package with unsafe flags as another package's dependency, so the
+// `A11yCore` library product is for this package's own front ends until the hot accessors
+// are `@inlinable` and the flag can go.
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
