@@ -5,6 +5,7 @@
 // yields reports (JSON and SARIF valid JSON). Built by Scripts/fuzz.sh against the core's targets; not a SwiftPM target.
 
 import A11yCore
+import A11yJSON
 import A11yModel
 import A11yReports
 
