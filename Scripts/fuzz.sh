@@ -41,7 +41,7 @@ modules() {
     case "$1" in
         json) echo A11yText A11yJSON ;;
         xml) echo A11yXML ;;
-        audit) echo A11yText A11yXML A11yJSON A11yPNG A11yModel A11yEngines A11yRules A11yReports A11yImport A11yOptions A11yCore ;;
+        audit) echo A11yText A11yXML A11yJSON A11yPNG A11yModel A11yEngines A11yRules A11yReports A11yImport A11yCore ;;
         png) echo A11yPNG ;;
     esac
 }
@@ -56,10 +56,14 @@ build() {
     if [ -x "$binary" ] && [ -z "$(find $(sources "$target") "${inputs[@]}" -newer "$binary" 2>/dev/null)" ]; then return; fi
     echo "building fuzz-$target" >&2
     mkdir -p "$lib"
-    local links=()
+    local links=() stale=0
     for module in $(modules "$target"); do
-        swiftc "${flags[@]}" -I "$lib" -module-name "$module" -emit-module -emit-module-path "$lib/$module.swiftmodule" \
-            -emit-library -static -o "$lib/lib$module.a" $(find Sources/"$module" -name '*.swift' | sort)
+        # A module is built again when its sources changed or a module below it was built again.
+        if [ "$stale" = 1 ] || [ ! -f "$lib/lib$module.a" ] || [ -n "$(find Sources/"$module" -newer "$lib/lib$module.a")" ]; then
+            stale=1
+            swiftc "${flags[@]}" -I "$lib" -module-name "$module" -emit-module -emit-module-path "$lib/$module.swiftmodule" \
+                -emit-library -static -o "$lib/lib$module.a" $(find Sources/"$module" -name '*.swift' | sort)
+        fi
         links+=("-l$module")
     done
     # shellcheck disable=SC2046

@@ -17,7 +17,7 @@ enum AuditCommand {
     struct Invocation {
         var inputs: [String] = []
         /// What the core's per-audit parameters set: formats, density, `--fail-on`, options.
-        var settings = AuditSettings()
+        var settings = FrontEndSettings()
         var baseline: String?
         var writeBaseline: String?
         /// `--screenshot`: a PNG of the one input's screen.
@@ -41,7 +41,7 @@ enum AuditCommand {
         }
 
         /// `--input-format`: how to read the inputs (`auto` recognises each from its content).
-        var inputFormat: InputFormat { settings.inputFormat ?? .auto }
+        var inputFormat: InputFormat { settings.audit.inputFormat ?? .auto }
     }
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -142,10 +142,10 @@ enum AuditCommand {
         if let path = file.screenshot {
             do { screenshot = ScreenshotFile(name: path.text, bytes: try FileIO.read(path, limit: max(invocation.maxInputBytes, AuditCommand.screenshotBytes))[...]) } catch { return .failure(error) }
         }
+        var settings = invocation.settings.audit
+        settings.screenshot = screenshot
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(InputError) in
-                try AuditRun.run(buffer, settings: invocation.settings, screenshot: screenshot)
-            }
+            Result { () throws(InputError) in try Audit.run(buffer, settings) }
         }
         return result.mapError { error in FileIO.Failure(message: inputErrorLine(file.path.text, error)) }
     }

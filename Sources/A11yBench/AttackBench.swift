@@ -37,7 +37,7 @@ enum AttackBench {
         var response = 0, outcome = "ok"
         bytes.withUnsafeBytes { raw in
             do {
-                let run = try AuditRun.run(raw, format: .auto)
+                let run = try Audit.run(raw)
                 response = run.render(.json).count
             } catch {
                 outcome = (error as? InputError).map { "\($0.kind.rawValue)" } ?? "error"

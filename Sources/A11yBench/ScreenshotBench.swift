@@ -29,7 +29,7 @@ enum ScreenshotBench {
         let audit = best(repeats) {
             let run = tree.withUnsafeBytes { bytes in
                 try! Result { () throws(InputError) in
-                    try AuditRun.run(bytes, format: .auto, screenshot: ScreenshotFile(name: png, bytes: file[...]))
+                    try Audit.run(bytes, AuditSettings(screenshot: ScreenshotFile(name: png, bytes: file[...])))
                 }.get()
             }
             answer = run.render(.json).count

@@ -2,17 +2,18 @@ import A11yEngines
 import A11yModel
 import A11yReports
 import A11yRules
-/// The whole job as pure functions: bytes of a request in, reports out.
+/// The whole job as pure functions: bytes of a request in, reports out. Front ends call
+/// `Audit.run(_:_:limits:interrupt:)`; the stages below are for tests and benchmarks.
 public enum Audit {
-    /// Audits a single-screen request. The budget defaults to one scaled to the request's
+    /// Audits a single-screen request in our JSON tree format. The budget defaults to one scaled to the request's
     /// bytes (`AuditBudget(requestBytes:)`).
-    public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
+    package static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
                            budget: AuditBudget? = nil, interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
         try run(DocumentDecoder.decode(bytes, limits: limits), budget: budget ?? AuditBudget(requestBytes: bytes.count),
                 interrupt: interrupt)
     }
 
-    public static func run(_ document: Document, budget: AuditBudget = .default,
+    package static func run(_ document: Document, budget: AuditBudget = .default,
                            interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
         var meter = OutputMeter(budget, for: document)
         return try run(document, budget: budget, meter: &meter, interrupt: interrupt)

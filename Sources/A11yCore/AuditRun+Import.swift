@@ -1,45 +1,38 @@
 import A11yEngines
 import A11yImport
 import A11yModel
-import A11yOptions
 import A11yReports
-/// Audits a request in any `InputFormat`: our JSON tree format through `run(json:)`, an
-/// imported dump or WebDriverAgent JSON source as one screen, a Figma response as a batch of its frames.
-extension AuditRun {
-    /// Audits a request in `format` (recognised from the content for `auto`). An imported
-    /// document is one screen with default options, which `adjust` may change (CLI flags);
-    /// `density` (Android: pixels per dp) overrides the inferred one. The budget defaults to
-    /// one scaled to the request's bytes, as for our JSON format.
-    /// Audits with what a front end was asked for (CLI flags, the service's query): the input
-    /// format (recognised from the content when nil), the density, and the options given
-    /// beside the tree over the tree's own.
-    public static func run(_ bytes: UnsafeRawBufferPointer, settings: AuditSettings, limits: DecodeLimits = .default,
-                           interrupt: AuditInterrupt = .never, screenshot: ScreenshotFile? = nil) throws(InputError) -> AuditRun {
-        try run(bytes, format: settings.inputFormat ?? .auto, density: settings.density, limits: limits,
-                interrupt: interrupt, screenshot: screenshot) { settings.options.apply(to: &$0) }
-    }
-
-    public static func run(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double? = nil,
-                           limits: DecodeLimits = .default, budget: AuditBudget? = nil, baseline: Baseline? = nil,
-                           interrupt: AuditInterrupt = .never, screenshot: ScreenshotFile? = nil,
-                           adjust: (inout AuditOptions) -> Void = { _ in }) throws(InputError) -> AuditRun {
+/// The one audit entry point: a request in any `InputFormat` to its run. Our JSON tree
+/// format is read by `AuditRun.run(json:)`, an imported dump or a WebDriverAgent JSON source is one screen, a Figma response
+/// a batch of its frames.
+extension Audit {
+    /// Audits `bytes` with what a front end was asked for (`settings`): the input format
+    /// (decided by `InputFormat.of`), the density (Android: pixels per dp, instead of the
+    /// inferred one), options over the tree's own, a screenshot, a baseline (else the
+    /// request's `options.baseline`) and a budget (else one scaled to the request's bytes).
+    /// An imported document is one screen with default options, which the settings' options
+    /// may change.
+    public static func run(_ bytes: UnsafeRawBufferPointer, _ settings: AuditSettings = AuditSettings(),
+                           limits: DecodeLimits = .default, interrupt: AuditInterrupt = .never) throws(InputError) -> AuditRun {
         try TextEncoding.requireUTF8(bytes)
+        let format = InputFormat.of(bytes, given: settings.inputFormat, declared: settings.declared)
         do throws(InputError) {
-            return try importAndRun(bytes, format: format, density: density, limits: limits, budget: budget,
-                                    baseline: baseline, interrupt: interrupt, screenshot: screenshot, adjust: adjust)
+            return try AuditRun.importAndRun(bytes, format: format, settings: settings, limits: limits, interrupt: interrupt)
         } catch where error.kind != .timeBudget && error.kind != .cancelled && error.kind != .screenshot {
             // A JSON input that is not ours nor Figma's may be a format we know by sight: say which.
-            let resolved = format.resolved(for: bytes)
-            if resolved == .json || resolved == .figma, let foreign = InputFormat.foreignFormat(bytes) { throw foreign }
+            if format == .json || format == .figma, let foreign = InputFormat.foreignFormat(bytes) { throw foreign }
             throw error
         }
     }
+}
 
-    private static func importAndRun(_ bytes: UnsafeRawBufferPointer, format: InputFormat, density: Double?,
-                                     limits: DecodeLimits, budget: AuditBudget?, baseline: Baseline?,
-                                     interrupt: AuditInterrupt, screenshot: ScreenshotFile?,
-                                     adjust: (inout AuditOptions) -> Void) throws(InputError) -> AuditRun {
-        switch format.resolved(for: bytes) {
+extension AuditRun {
+    /// Reads `bytes` in `format` (decided) and audits them.
+    fileprivate static func importAndRun(_ bytes: UnsafeRawBufferPointer, format: InputFormat, settings: AuditSettings,
+                                         limits: DecodeLimits, interrupt: AuditInterrupt) throws(InputError) -> AuditRun {
+        let (budget, baseline, screenshot) = (settings.budget, settings.baseline, settings.screenshot)
+        let adjust = { (options: inout AuditOptions) in settings.options.apply(to: &options) }
+        switch format {
         case .auto, .json:
             return try run(json: bytes, limits: limits, budget: budget, baseline: baseline, interrupt: interrupt,
                            screenshot: screenshot, adjust: adjust)
@@ -62,9 +55,9 @@ extension AuditRun {
             SourceLocations.resolve(&reports, in: bytes)
             return AuditRun(screens: reports, isBatch: true, baseline: baseline)
         case .android, .ios:
-            var document = format.resolved(for: bytes) == .ios
+            var document = format == .ios
                 ? try IOSPageSource.document(bytes, limits: limits, interrupt: interrupt)
-                : try AndroidImporter.document(bytes, density: density, limits: limits, interrupt: interrupt)
+                : try AndroidImporter.document(bytes, density: settings.density, limits: limits, interrupt: interrupt)
             if let screenshot { document.screenshot = try Screenshot.placed(screenshot, on: document) }
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)

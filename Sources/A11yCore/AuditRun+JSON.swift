@@ -7,7 +7,7 @@ extension AuditRun {
     /// else the fingerprints in the request's `options.baseline`. The budget defaults to one
     /// scaled to the request's bytes, shared by all its screens. A `screenshot` goes with a
     /// single tree only (a batch's screens would each need their own).
-    public static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
+    package static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
                            budget: AuditBudget? = nil, baseline: Baseline? = nil, interrupt: AuditInterrupt = .never,
                            screenshot: ScreenshotFile? = nil, adjust: (inout AuditOptions) -> Void = { _ in })
         throws(InputError) -> AuditRun {

@@ -37,13 +37,13 @@ struct AuditHandler: Sendable {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
                                     detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html, text/markdown")
         }
-        var settings: AuditSettings
+        var settings: FrontEndSettings
         switch Self.settings(request.query) {
         case .success(let read): settings = read
         case .failure(let error):
             return Problem.response(status: 400, type: "urn:a11y-audit:problem:invalidValue", title: "Invalid value", detail: error.message)
         }
-        let input = Self.inputFormat(request, given: settings.inputFormat)
+        settings.audit.declared = Self.declaredSyntax(request)
         // The audit stops between units of work when its client left (or the drain is over)
         // or when its time budget is spent, read on the monotonic clock.
         let cancellation = request.cancellation
@@ -63,19 +63,15 @@ struct AuditHandler: Sendable {
                 audited = request.body.withUnsafeBytes { body in
                     let bytes = UnsafeRawBufferPointer(rebasing: body[form.input.content])
                     return Result { () throws(InputError) in
-                        let given = form.input.contentType.map { Self.inputFormat(contentType: $0, given: settings.inputFormat) }
-                            ?? (settings.inputFormat ?? .auto, false)
-                        settings.inputFormat = given.format ?? Self.recognised(bytes, xml: given.xml)
-                        return try AuditRun.run(bytes, settings: settings, limits: limits, interrupt: interrupt, screenshot: form.screenshot)
+                        settings.audit.declared = form.input.contentType.map(Self.declaredSyntax(contentType:))
+                        settings.audit.screenshot = form.screenshot
+                        return try Audit.run(bytes, settings.audit, limits: limits, interrupt: interrupt)
                     }
                 }
             }
         } else {
             audited = request.body.withUnsafeBytes { bytes in
-                Result { () throws(InputError) in
-                    settings.inputFormat = input.format ?? Self.recognised(bytes, xml: input.xml)
-                    return try AuditRun.run(bytes, settings: settings, limits: limits, interrupt: interrupt)
-                }
+                Result { () throws(InputError) in try Audit.run(bytes, settings.audit, limits: limits, interrupt: interrupt) }
             }
         }
         // Writing the answer is the audit's last unit of work and grows with the tree: it stops
@@ -138,8 +134,8 @@ struct AuditHandler: Sendable {
     /// read as the CLI reads its flags; a bad value is refused naming the parameter. Other
     /// parameters are ignored. `format=` and a bare `format` are values too (empty ones),
     /// refused like any bad value; a bare `pretty` is the switch.
-    static func settings(_ query: String?, only names: Set<Substring>? = nil) -> Result<AuditSettings, AuditParameterError> {
-        var settings = AuditSettings()
+    static func settings(_ query: String?, only names: Set<Substring>? = nil) -> Result<FrontEndSettings, AuditParameterError> {
+        var settings = FrontEndSettings()
         for parameter in (query ?? "").split(separator: "&") {
             let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard names?.contains(pair[0]) ?? true, let known = AuditParameter.query(pair[0]) else { continue }
@@ -209,26 +205,18 @@ struct AuditHandler: Sendable {
         media == "application/xml" || media == "text/xml" || (media.hasPrefix("application/") && media.hasSuffix("+xml"))
     }
 
-    /// How to read the body: `?format=` (`given`) wins, else the Content-Type (JSON types:
-    /// the JSON format the content is, `InputFormat.json`; XML types:
-    /// the dump the content is; none: recognised from the content). nil with `xml`: a body
-    /// declared as JSON or XML, whose dialect the content tells.
-    static func inputFormat(_ request: Request, given: InputFormat?) -> (format: InputFormat?, xml: Bool) {
-        if let given { return (given, false) }
-        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return (nil, false) }
-        guard let type = request.header("content-type") else { return (.auto, false) }
-        return (nil, isXML(mediaType(type)))
+    /// The syntax the body is declared in by its Content-Type, for `InputFormat.of` when no
+    /// `?format=` is given: XML types are XML, any other type JSON (our tree or a Figma
+    /// response, as the content says); none: nil, the content alone tells.
+    static func declaredSyntax(_ request: Request) -> InputFormat.Syntax? {
+        if request.withHeaderBytes("content-type", { $0.map(isPlainJSON) ?? false }) { return .json }
+        guard let type = request.header("content-type") else { return nil }
+        return declaredSyntax(contentType: type)
     }
 
     /// The same for a multipart form's `input` part, by the part's own Content-Type.
-    static func inputFormat(contentType: String, given: InputFormat?) -> (format: InputFormat?, xml: Bool) {
-        if let given { return (given, false) }
-        return (nil, isXML(mediaType(contentType)))
-    }
-
-    /// The format of a body declared as JSON (`InputFormat.json`) or XML (`xml`: the dump the content is).
-    static func recognised(_ bytes: UnsafeRawBufferPointer, xml: Bool) -> InputFormat {
-        xml ? InputFormat.auto.resolved(for: bytes, xml: true) : InputFormat.json(bytes)
+    static func declaredSyntax(contentType: String) -> InputFormat.Syntax {
+        isXML(mediaType(contentType)) ? .xml : .json
     }
 
     /// The request's Content-Type when it is `multipart/form-data`.

@@ -199,10 +199,10 @@ struct AuditAPITests {
     /// `pretty` the switch it always was, anything else ignored.
     @Test func queryParametersAreTheCoresAuditParameters() throws {
         let read = try AuditHandler.settings("format=ios&density=2.625&pretty&level=AAA&x").get()
-        #expect(read.inputFormat == .ios && read.density == 2.625 && read.pretty)
-        #expect(read.options.level == nil)
+        #expect(read.audit.inputFormat == .ios && read.audit.density == 2.625 && read.pretty)
+        #expect(read.audit.options.level == nil)
         #expect(try !AuditHandler.settings("pretty=0").get().pretty)
-        #expect(try AuditHandler.settings(nil).get().inputFormat == nil)
+        #expect(try AuditHandler.settings(nil).get().audit.inputFormat == nil)
         for (query, detail) in [("format=", "format takes auto, json, android, ios, ios-json or figma"),
                                 ("density=1e400", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)"),
                                 ("density=4.9e-324", "density takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)"),

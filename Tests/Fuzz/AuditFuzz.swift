@@ -5,6 +5,7 @@
 // yields reports (JSON and SARIF valid JSON). Built by Scripts/fuzz.sh against the core's targets; not a SwiftPM target.
 
 import A11yCore
+import A11yJSON
 import A11yModel
 import A11yReports
 
@@ -16,7 +17,7 @@ import A11yReports
 public func fuzzAudit(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeRawBufferPointer(start: data, count: size)
     do throws(InputError) {
-        let run = try AuditRun.run(bytes, format: .auto)
+        let run = try Audit.run(bytes)
         let pretty = size % 2 == 0
         // JSON and SARIF must parse; the other formats must at least render.
         for format in [OutputFormat.json, .report(.sarif)] {

@@ -102,7 +102,7 @@ struct AndroidHierarchyReader {
             throw InputError(.limit, "nodes nested deeper than \(limits.maxNodeDepth) levels", at: sources.path(of: Int(parent)),
                              line: location.line, column: location.column)
         }
-        sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: Int(parent), location: location)
+        sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: Int(parent), line: location.line, column: location.column)
         var element = AndroidElement()
         element.parent = parent
         element.depth = Int32(open.count)

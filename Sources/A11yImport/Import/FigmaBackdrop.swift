@@ -1,5 +1,4 @@
 import A11yModel
-import A11yRules
 /// What is painted beneath a text or icon in a Figma design. The REST API gives no backdrop
 /// (import-formats.md §3.2), so it is composited from the layers painted before it: children
 /// are painted bottom-most first (FIG-PLUGIN `children`; reversed under `itemReverseZIndex`),

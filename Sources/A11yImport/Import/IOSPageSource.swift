@@ -55,7 +55,8 @@ public enum IOSPageSource {
                                      line: location.line, column: location.column)
                 }
                 let parent = open.last
-                sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1, location: location)
+                sources.add(name: UnsafeRawBufferPointer(rebasing: bytes[reader.name]), parent: parent ?? -1,
+                            line: location.line, column: location.column)
                 // Described in place: a node copied into the document would retain each of its fields.
                 document.nodes.append(Node(parent: parent, indexInParent: childCount.last ?? 0, depth: open.count))
                 if !childCount.isEmpty { childCount[childCount.count - 1] += 1 }

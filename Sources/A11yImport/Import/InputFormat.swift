@@ -17,10 +17,23 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// WebDriverAgent's JSON page source (`GET /source?format=json`, Appium's `mobile: source`).
     case iosJSON = "ios-json"
 
-    /// The format `bytes` are in, when this is `auto`; else this format. With `xml`, a body
-    /// declared as XML: never json.
-    public func resolved(for bytes: UnsafeRawBufferPointer, xml: Bool = false) -> InputFormat {
-        guard self == .auto else { return self }
+    /// The syntax an input was declared in (a Content-Type), whose dialect the content tells.
+    public enum Syntax: Sendable { case json, xml }
+
+    /// The format `bytes` are read in: the one `given` (nil or `auto`: recognised from the
+    /// content), else by the syntax `declared`: JSON is our tree or a Figma response, XML the
+    /// dump the content is. The one place an input's format is decided.
+    public static func of(_ bytes: UnsafeRawBufferPointer, given: InputFormat?, declared: Syntax? = nil) -> InputFormat {
+        switch (given, declared) {
+        case (let given?, _) where given != .auto: return given
+        case (nil, .json?): return Self.json(bytes)
+        case (nil, .xml?): return recognised(bytes, xml: true)
+        default: return recognised(bytes, xml: false)
+        }
+    }
+
+    /// The format the content is; with `xml`, a body declared as XML: never json.
+    private static func recognised(_ bytes: UnsafeRawBufferPointer, xml: Bool) -> InputFormat {
         var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while i < bytes.count, XMLCharacters.isSpace(bytes[i]) { i += 1 }
         guard i < bytes.count && bytes[i] == 0x3C else { return xml ? .android : Self.json(bytes) }
@@ -97,7 +110,7 @@ public enum InputFormat: String, Sendable, CaseIterable {
     /// skipped, so only the top level is looked at; a document that is not JSON is not Figma).
     /// A `nodes` array is not Figma's (`/nodes` answers an object keyed by node id): Chrome's
     /// accessibility tree has one (`foreignFormat` names it).
-    public static func isFigma(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func isFigma(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var reader = JSONReader(bytes)
         do throws(JSONSyntaxError) {
             guard try reader.peek() == .object else { return false }

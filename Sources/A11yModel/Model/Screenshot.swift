@@ -70,7 +70,7 @@ public struct PixelRect: Equatable, Hashable, Sendable {
 }
 
 /// A PNG given beside an input, before it is decoded: its name and bytes, and what decoding
-/// it may cost. `AuditRun.run(_:format:...:screenshot:)` places it on the input's one screen.
+/// it may cost. `Audit.run` (its settings' `screenshot`) places it on the input's one screen.
 public struct ScreenshotFile: Sendable {
     public var name: String
     public var bytes: ArraySlice<UInt8>

@@ -1,6 +1,5 @@
 import Glibc
 import A11yJSON
-import A11yXML
 
 /// Where each node of an imported document came from in the user's file. For XML (an Android
 /// dump, an iOS page source): an element path in XPath's abbreviated form
@@ -164,7 +163,7 @@ package struct SourceMapBuilder {
     /// while the document is read), parent and location.
     /// Speed: a name like the last one's and a child named like its previous sibling (dumps
     /// are mostly runs of `<node>`) need no hashing; `seen` is written only when such a run ends.
-    package mutating func add(name: UnsafeRawBufferPointer, parent: Int, location: XMLLocation) {
+    package mutating func add(name: UnsafeRawBufferPointer, parent: Int, line: Int, column: Int) {
         let nameID: Int32
         if let last = lastName, Self.sameBytes(last.bytes, name) {
             nameID = last.id
@@ -198,7 +197,7 @@ package struct SourceMapBuilder {
         }
         lastChild.append(-1)
         elements.append(SourceMap.Element(name: nameID, ordinal: ordinal, parent: Int32(parent),
-                                          line: Int32(clamping: location.line), column: Int32(clamping: location.column)))
+                                          line: Int32(clamping: line), column: Int32(clamping: column)))
     }
 
     /// Whether two names have the same bytes.

@@ -1,54 +1,23 @@
+import A11yCore
 import A11yImport
 import A11yModel
 import A11yReports
 import A11yRules
-/// What one audit is asked for besides the tree, whichever front end asks: the CLI's flags and
-/// the service's query parameters are read into this, through the same `AuditParameter` table,
-/// so both accept and refuse the same values with the same words.
-public struct AuditSettings: Sendable {
+/// What one front end is asked for: how to write the answer, when the run fails, and what
+/// the audit itself takes (`audit`). The CLI's flags and the service's query parameters are
+/// read into this, through the same `AuditParameter` table, so both accept and refuse the
+/// same values with the same words.
+public struct FrontEndSettings: Sendable {
     /// How to write the answer (CLI `--format`; the service reads `Accept` instead).
     public var format = OutputFormat.json
     /// Indented JSON.
     public var pretty = false
-    /// How to read the input; nil: recognised from the content (and the service's Content-Type).
-    public var inputFormat: InputFormat?
-    /// Android pixels per dp, instead of the inferred one.
-    public var density: Double?
     /// The impact at or above which a remaining violation fails the run.
     public var failOn = FailThreshold.default
-    /// Request `options` given beside the tree; they win over the tree's own `options`.
-    public var options = OptionOverrides()
+    /// The input format, density and options the audit is given (`Audit.run`).
+    public var audit = AuditSettings()
 
     public init() {}
-}
-
-/// Request `options` set from outside the tree (CLI flags): each is applied over the tree's own.
-public struct OptionOverrides: Sendable {
-    public var level: WCAGLevel?
-    public var preset: Located<String>?
-    public var enable: [Located<String>] = []
-    public var disable: [Located<String>] = []
-    public var only: [Located<String>]?
-    public var thresholds = Thresholds()
-    public var suppressions: [Suppression] = []
-
-    public init() {}
-
-    /// The tree's options with these over them: lists of rules and suppressions add to the
-    /// tree's (`only` replaces it), anything else given replaces the tree's value.
-    public func apply(to options: inout AuditOptions) {
-        if let level { options.level = level }
-        if let preset { options.preset = preset }
-        options.enable += enable
-        options.disable += disable
-        if let only { options.only = only }
-        if let v = thresholds.targetWidth { options.thresholds.targetWidth = v }
-        if let v = thresholds.targetHeight { options.thresholds.targetHeight = v }
-        if let v = thresholds.contrastText { options.thresholds.contrastText = v }
-        if let v = thresholds.contrastLargeText { options.thresholds.contrastLargeText = v }
-        if let v = thresholds.contrastNonText { options.thresholds.contrastNonText = v }
-        options.suppressions += suppressions
-    }
 }
 
 /// A value a front end refused; the message names the flag or parameter as it was spelled.
@@ -72,10 +41,10 @@ public struct AuditParameter: Sendable {
     public let help: [String]
     /// Reads `value` (nil: a switch given alone) into the settings; `name` is how the front
     /// end spells the parameter, for the message.
-    let reader: @Sendable (inout AuditSettings, _ value: String?, _ name: String) throws(AuditParameterError) -> Void
+    let reader: @Sendable (inout FrontEndSettings, _ value: String?, _ name: String) throws(AuditParameterError) -> Void
 
     /// Reads a value given as `name` (the flag or the query parameter).
-    public func read(_ value: String?, as name: String, into settings: inout AuditSettings) throws(AuditParameterError) {
+    public func read(_ value: String?, as name: String, into settings: inout FrontEndSettings) throws(AuditParameterError) {
         try reader(&settings, value, name)
     }
 
@@ -108,14 +77,14 @@ extension AuditParameter {
             "files, with android or ios its .xml, with json, ios-json or figma its .json)",
         ]) { s, v, name throws(AuditParameterError) in
             guard let format = InputFormat(rawValue: v ?? "") else { throw AuditParameterError("\(name) takes auto, json, android, ios, ios-json or figma") }
-            s.inputFormat = format
+            s.audit.inputFormat = format
         },
         AuditParameter(flag: "--density", query: "density", valueName: "D",
                        help: ["Android pixels per dp, 0.1 to 100 (e.g. 2.625); default: inferred (docs/importing.md)"]) { s, v, name throws(AuditParameterError) in
             guard let density = v.flatMap({ DecimalNumber.double($0, in: AndroidDensity.acceptedRange) }) else {
                 throw AuditParameterError("\(name) takes a decimal number from 0.1 to 100 (Android pixels per dp, e.g. 2.625)")
             }
-            s.density = density
+            s.audit.density = density
         },
         AuditParameter(flag: "--fail-on", query: nil, valueName: "minor|moderate|serious|critical|none",
                        help: ["exit 1 when a violation at or above this impact remains (default serious)"]) { s, v, name throws(AuditParameterError) in
@@ -124,23 +93,23 @@ extension AuditParameter {
         },
         AuditParameter(flag: "--level", query: nil, valueName: "A|AA|AAA", help: ["WCAG level to check (default AA)"]) { s, v, name throws(AuditParameterError) in
             guard let level = WCAGLevel(rawValue: v ?? "") else { throw AuditParameterError("\(name) takes A, AA or AAA") }
-            s.options.level = level
+            s.audit.options.level = level
         },
         AuditParameter(flag: "--preset", query: "preset", valueName: "NAME[@N]",
                        help: ["rules on by default: wcag22-a, wcag22-aa or wcag22-aaa, @N pinning a version",
                               "(default: the latest of --level)"]) { s, v, name throws(AuditParameterError) in
             guard RulePresets.preset(named: v ?? "") != nil else { throw AuditParameterError("\(name): " + RulePresets.unknownMessage(v ?? "")) }
-            s.options.preset = Located(v ?? "", at: "\(name) \(v ?? "")")
+            s.audit.options.preset = Located(v ?? "", at: "\(name) \(v ?? "")")
         },
         // Pointers name the flag, so an unknown rule id is reported against it.
         AuditParameter(flag: "--enable", query: nil, valueName: "ID[,ID]", help: ["also run these rules"]) { s, v, name throws(AuditParameterError) in
-            s.options.enable += ruleList(v, name)
+            s.audit.options.enable += ruleList(v, name)
         },
         AuditParameter(flag: "--disable", query: nil, valueName: "ID[,ID]", help: ["do not run these rules"]) { s, v, name throws(AuditParameterError) in
-            s.options.disable += ruleList(v, name)
+            s.audit.options.disable += ruleList(v, name)
         },
         AuditParameter(flag: "--only", query: nil, valueName: "ID[,ID]", help: ["run only these rules"]) { s, v, name throws(AuditParameterError) in
-            s.options.only = (s.options.only ?? []) + ruleList(v, name)
+            s.audit.options.only = (s.audit.options.only ?? []) + ruleList(v, name)
         },
         AuditParameter(flag: "--target-size", query: nil, valueName: "N|WxH", help: ["minimum target size (default by platform)"]) { s, v, name throws(AuditParameterError) in
             // Every side must be a number: "100x" and "x100" are typos, not 100.
@@ -149,23 +118,23 @@ extension AuditParameter {
             guard sides.count == parts.count, sides.count == 1 || sides.count == 2, sides.allSatisfy(OptionRules.isTargetSide) else {
                 throw AuditParameterError("\(name) takes N or WxH, e.g. 44 or 48x48")
             }
-            s.options.thresholds.targetWidth = sides[0]
-            s.options.thresholds.targetHeight = sides[sides.count - 1]
+            s.audit.options.thresholds.targetWidth = sides[0]
+            s.audit.options.thresholds.targetHeight = sides[sides.count - 1]
         },
         AuditParameter(flag: "--contrast-text", query: nil, valueName: "R", help: ["minimum text contrast (default 4.5)"]) { s, v, name throws(AuditParameterError) in
-            s.options.thresholds.contrastText = try ratio(v, name)
+            s.audit.options.thresholds.contrastText = try ratio(v, name)
         },
         AuditParameter(flag: "--contrast-large-text", query: nil, valueName: "R", help: ["minimum large-text contrast (default 3)"]) { s, v, name throws(AuditParameterError) in
-            s.options.thresholds.contrastLargeText = try ratio(v, name)
+            s.audit.options.thresholds.contrastLargeText = try ratio(v, name)
         },
         AuditParameter(flag: "--contrast-non-text", query: nil, valueName: "R", help: ["minimum non-text contrast (default 3)"]) { s, v, name throws(AuditParameterError) in
-            s.options.thresholds.contrastNonText = try ratio(v, name)
+            s.audit.options.thresholds.contrastNonText = try ratio(v, name)
         },
         AuditParameter(flag: "--suppress", query: nil, valueName: "K=V[,K=V]", help: [
             "suppress findings; keys rule, id, identifier, node, reason",
             "(a comma starts a new pair only before KEY=, so a reason may hold commas)",
         ]) { s, v, name throws(AuditParameterError) in
-            s.options.suppressions.append(try suppression(v ?? "", name))
+            s.audit.options.suppressions.append(try suppression(v ?? "", name))
         },
     ]
 

@@ -1,3 +1,4 @@
+import A11yModel
 import A11yText
 
 extension Rule {

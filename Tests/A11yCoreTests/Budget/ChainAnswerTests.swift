@@ -56,7 +56,7 @@ import Testing
 
     static func run(_ request: String) throws -> AuditRun {
         try Array(request.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(raw, format: .auto) }
+            Result { () throws(InputError) in try Audit.run(raw) }
         }.get()
     }
 

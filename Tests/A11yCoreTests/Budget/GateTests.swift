@@ -106,7 +106,7 @@ import Testing
 
     static func runAndroid(_ xml: String) throws -> AuditRun {
         try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(raw, format: .android, density: 1) }
+            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: .android, density: 1)) }
         }.get()
     }
 

@@ -67,7 +67,7 @@ import Testing
         // Dark text on the dark shape (slivers cover part of each text): measured both ways,
         // so incomplete, never a crash or a wrong verdict; the answer lists every text.
         let run = try Array(FigmaOutlines.json(200).utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(raw, format: .auto) }
+            Result { () throws(InputError) in try Audit.run(raw) }
         }.get()
         #expect(run.screens.count == 1)
         #expect(run.screens[0].report.analysis.document.nodes.count == 202)

@@ -272,7 +272,7 @@ enum Android {
         #expect(sources.location(of: 3)! == (4, 5))
         // The button has no name: its finding points at its element, line and column.
         let run = try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(raw, format: .auto, density: 1) }
+            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(density: 1)) }
         }.get()
         let json = String(decoding: run.render(.json), as: UTF8.self)
         #expect(json.contains("\"rule\":\"control-name\""))
@@ -360,12 +360,12 @@ enum Android {
     }
 
     @Test func formatIsRecognisedFromTheContent() {
-        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0) } }
+        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.of($0, given: nil) } }
         #expect(format("\u{FEFF}  <?xml version=\"1.0\"?><hierarchy/>") == .android)
         #expect(format("<hierarchy/>") == .android)
         #expect(format(" {\"root\": {}}") == .json)
         #expect(format("") == .json)
-        #expect(Array("<x/>".utf8).withUnsafeBytes { InputFormat.json.resolved(for: $0) } == .json)
+        #expect(Array("<x/>".utf8).withUnsafeBytes { InputFormat.of($0, given: .json) } == .json)
     }
 
     /// The output budget names the node it stopped at by its element path, as findings do:

@@ -27,7 +27,7 @@ import Testing
 
     private func audit(_ json: String) throws -> AuditRun {
         try Array(json.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(raw, format: .auto) }
+            Result { () throws(InputError) in try Audit.run(raw) }
         }.get()
     }
 
@@ -288,7 +288,7 @@ import Testing
     }
 
     @Test func formatIsRecognisedAndPointersEscapeKeys() throws {
-        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0) } }
+        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.of($0, given: nil) } }
         #expect(format(#"{"name":"f","lastModified":"x","document":{}}"#) == .figma)
         #expect(format(#" {"nodes":{}}"#) == .figma)
         #expect(format(#"{"platform":"ios","root":{"type":"view"},"document":1}"#) == .json)
@@ -535,7 +535,7 @@ import Testing
     @Test func utf16IsNamed() throws {
         func error(_ bytes: [UInt8]) -> InputError? {
             do throws(InputError) {
-                _ = try bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try AuditRun.run(raw, format: .auto) } }.get()
+                _ = try bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw) } }.get()
                 return nil
             } catch { return error }
         }

@@ -97,7 +97,7 @@ import Testing
     }
 
     static func run(_ text: String, format: InputFormat = .auto) throws -> AuditRun {
-        try Array(text.utf8).withUnsafeBytes { raw in Result { () throws(InputError) in try AuditRun.run(raw, format: format) } }.get()
+        try Array(text.utf8).withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: format)) } }.get()
     }
 
     static func failure(_ text: String, format: InputFormat = .iosJSON, limits: DecodeLimits = .default) -> InputError? {
@@ -157,7 +157,7 @@ import Testing
     }
 
     @Test func autoRecognisesTheJSONSource() {
-        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0) } }
+        func format(_ text: String) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.of($0, given: nil) } }
         #expect(format(#"{"children":[],"type":"Application","rect":{"x":0,"y":0,"width":1,"height":1}}"#) == .iosJSON)
         #expect(format(#"{"type":"Application","rawIdentifier":null,"label":"Demo"}"#) == .iosJSON)
         #expect(format(#"{"value":{"type":"Application","rect":{}},"sessionId":"x"}"#) == .iosJSON)

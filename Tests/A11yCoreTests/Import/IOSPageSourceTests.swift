@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func autoRecognisesTheDialect() {
-        func format(_ text: String, xml: Bool = false) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.auto.resolved(for: $0, xml: xml) } }
+        func format(_ text: String, xml: Bool = false) -> InputFormat { Array(text.utf8).withUnsafeBytes { InputFormat.of($0, given: nil, declared: xml ? .xml : nil) } }
         #expect(format("<?xml version=\"1.0\"?>\n<!-- x --><AppiumAUT><XCUIElementTypeApplication/></AppiumAUT>") == .ios)
         #expect(format("<XCUIElementTypeApplication/>") == .ios)
         #expect(format("<?xml version=\"1.0\"?><hierarchy/>") == .android)

@@ -13,7 +13,7 @@ import A11yRules
                       png: [UInt8], name: String = "shot.png") throws(InputError) -> AuditRun {
         let shot = ScreenshotFile(name: name, bytes: png[...])
         return try Array(text.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(raw, format: format, density: density, screenshot: shot) }
+            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: format, density: density, screenshot: shot)) }
         }.get()
     }
 

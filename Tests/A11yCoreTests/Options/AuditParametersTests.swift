@@ -6,8 +6,8 @@ import Testing
 
 /// The per-audit parameters both front ends read: the CLI by flag, the service by query name.
 @Suite struct AuditParametersTests {
-    private func read(_ flag: String, _ value: String?, as name: String? = nil) -> Result<AuditSettings, AuditParameterError> {
-        var settings = AuditSettings()
+    private func read(_ flag: String, _ value: String?, as name: String? = nil) -> Result<FrontEndSettings, AuditParameterError> {
+        var settings = FrontEndSettings()
         do throws(AuditParameterError) {
             try AuditParameter.flag(flag)!.read(value, as: name ?? flag, into: &settings)
             return .success(settings)
@@ -44,22 +44,22 @@ import Testing
     }
 
     @Test func valuesAreReadIntoTheSettings() throws {
-        #expect(try read("--density", "2.625").get().density == 2.625)
-        #expect(try read("--input-format", "ios").get().inputFormat == .ios)
+        #expect(try read("--density", "2.625").get().audit.density == 2.625)
+        #expect(try read("--input-format", "ios").get().audit.inputFormat == .ios)
         #expect(try read("--format", "sarif").get().format == .report(.sarif))
         #expect(try read("--fail-on", "none").get().failOn == FailThreshold.none)
-        let size = try read("--target-size", "48x40").get().options.thresholds
+        let size = try read("--target-size", "48x40").get().audit.options.thresholds
         #expect(size.targetWidth == 48 && size.targetHeight == 40)
-        let square = try read("--target-size", "44").get().options.thresholds
+        let square = try read("--target-size", "44").get().audit.options.thresholds
         #expect(square.targetWidth == 44 && square.targetHeight == 44)
         for typo in ["100x", "x100", "0", "-1", "inf", "1x2x3", "4.4e1", "0x10", "44x4e1", "0x2Cx44"] {
             #expect(message("--target-size", typo) == "--target-size takes N or WxH, e.g. 44 or 48x48", "\(typo)")
         }
-        #expect(try read("--contrast-large-text", "21").get().options.thresholds.contrastLargeText == 21)
+        #expect(try read("--contrast-large-text", "21").get().audit.options.thresholds.contrastLargeText == 21)
         #expect(message("--contrast-text", "0.5") == "--contrast-text takes a ratio from 1 to 21")
         #expect(message("--contrast-text", "4.5e0") == "--contrast-text takes a ratio from 1 to 21")
         #expect(message("--contrast-text", "0x4") == "--contrast-text takes a ratio from 1 to 21")
-        let enabled = try read("--enable", "a,b").get().options.enable
+        let enabled = try read("--enable", "a,b").get().audit.options.enable
         #expect(enabled.map(\.value) == ["a", "b"])
         #expect(enabled.map(\.pointer) == ["--enable a", "--enable b"])
     }
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func suppressionsAreKeyValuePairsWhoseValuesMayHoldCommas() throws {
-        let s = try #require(try read("--suppress", "rule=target-size,reason=late, not urgent").get().options.suppressions.first)
+        let s = try #require(try read("--suppress", "rule=target-size,reason=late, not urgent").get().audit.options.suppressions.first)
         #expect(s.rule == "target-size" && s.reason == "late, not urgent")
         #expect(s.pointer == "--suppress rule=target-size,reason=late, not urgent")
         #expect(message("--suppress", "rule=a,raeson=b") == "--suppress: unknown key raeson (use rule, id, identifier, node, reason)")
@@ -87,11 +87,11 @@ import Testing
         options.enable = [Located("x", at: "/options/rules/enable/0")]
         options.thresholds.contrastText = 7
         options.thresholds.targetWidth = 30
-        var settings = AuditSettings()
+        var settings = FrontEndSettings()
         for (flag, value) in [("--level", "A"), ("--enable", "y"), ("--target-size", "48"), ("--only", "z")] {
             try AuditParameter.flag(flag)!.read(value, as: flag, into: &settings)
         }
-        settings.options.apply(to: &options)
+        settings.audit.options.apply(to: &options)
         #expect(options.level == .A)
         #expect(options.enable.map(\.value) == ["x", "y"])
         #expect(options.only?.map(\.value) == ["z"])

@@ -12,7 +12,7 @@ enum ATFDump {
     static func run(_ body: String, density: Double? = nil) throws -> AuditRun {
         let xml = Android.dump(body)
         return try Array(xml.utf8).withUnsafeBytes { raw in
-            try Result { () throws(InputError) in try AuditRun.run(raw, format: .android, density: density) }.get()
+            try Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: .android, density: density)) }.get()
         }
     }
 

@@ -72,7 +72,7 @@ import Testing
     @Test func everyFormatSaysInapplicableNotPassed() throws {
         let json = RuleFixture.screen(#"{"type": "text", "text": "Hi"}"#)
         let audit = try Array(json.utf8).withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try AuditRun.run(bytes, format: .json) }
+            Result { () throws(InputError) in try Audit.run(bytes, AuditSettings(inputFormat: .json)) }
         }.get()
         let screens = audit.screens
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(audit))) as? [String: Any])

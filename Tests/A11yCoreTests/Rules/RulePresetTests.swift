@@ -56,10 +56,10 @@ import Testing
             #expect(error.pointer == "/options/rules/preset")
             #expect(error.message.contains("wcag22-aa@1"))
         }
-        var settings = AuditSettings()
+        var settings = FrontEndSettings()
         #expect(throws: AuditParameterError.self) { try AuditParameter.flag("--preset")!.read("wcag22-xl", as: "--preset", into: &settings) }
         try AuditParameter.query("preset")!.read("wcag22-a@1", as: "preset", into: &settings)
-        #expect(settings.options.preset?.value == "wcag22-a@1")
+        #expect(settings.audit.options.preset?.value == "wcag22-a@1")
     }
 
     @Test func theCatalogueSaysWhichRulesThePresetsHold() {

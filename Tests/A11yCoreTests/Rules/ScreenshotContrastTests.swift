@@ -79,10 +79,10 @@ import A11yText
 
     static func audit(_ input: String, format: InputFormat, png: [UInt8]?, level: WCAGLevel = .AA) throws -> (seen: [Seen], run: RuleRun) {
         let shot = png.map { ScreenshotFile(name: "shot.png", bytes: $0[...]) }
+        var settings = AuditSettings(inputFormat: format, density: format == .android ? 1 : nil, screenshot: shot)
+        settings.options.level = level
         let run = try Array(input.utf8).withUnsafeBytes { bytes in
-            Result { () throws(InputError) in
-                try AuditRun.run(bytes, format: format, density: format == .android ? 1 : nil, screenshot: shot) { $0.level = level }
-            }
+            Result { () throws(InputError) in try Audit.run(bytes, settings) }
         }.get()
         let report = run.screens[0].report
         let nodes = report.analysis.document.nodes

@@ -3,11 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import A11yModel
 
 /// WCAG relative luminance and contrast ratio on sRGB.
 package enum ContrastMath {
-    static func linear(_ c: Double) -> Double {
+    @inlinable static func linear(_ c: Double) -> Double {
         // Hex colours have 8-bit channels: exactly k/255 takes the precomputed value (same bits).
         if c >= 0, c <= 1 {
             let k = Int((c * 255).rounded())
@@ -17,24 +16,24 @@ package enum ContrastMath {
     }
 
     /// `pow` is most of a contrast check's cost; a page uses a handful of colours.
-    private static let linearOfByte: [Double] = (0...255).map { computeLinear(Double($0) / 255) }
+    @usableFromInline static let linearOfByte: [Double] = (0...255).map { computeLinear(Double($0) / 255) }
 
-    private static func computeLinear(_ c: Double) -> Double {
+    @usableFromInline static func computeLinear(_ c: Double) -> Double {
         c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
     }
 
-    static func luminance(_ c: Color) -> Double {
+    @inlinable package static func luminance(_ c: Color) -> Double {
         0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
     }
 
     /// Unrounded ratio, lighter over darker; compare this against thresholds.
-    package static func ratio(_ a: Color, _ b: Color) -> Double {
+    @inlinable package static func ratio(_ a: Color, _ b: Color) -> Double {
         let la = luminance(a), lb = luminance(b)
         return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 
     /// `top` composited over an opaque `bottom` (source-over); the result is opaque.
-    package static func blend(_ top: Color, over bottom: Color) -> Color {
+    @inlinable package static func blend(_ top: Color, over bottom: Color) -> Color {
         let a = top.alpha
         return Color(red: top.red * a + bottom.red * (1 - a), green: top.green * a + bottom.green * (1 - a),
                      blue: top.blue * a + bottom.blue * (1 - a))
@@ -42,7 +41,7 @@ package enum ContrastMath {
 
     /// Two decimals, for reports only. A failing ratio is rounded down when rounding would
     /// reach the requirement, so 2.9953 against 3 reads 2.99, never "3 is below 3".
-    static func reported(_ ratio: Double, required: Double) -> Double {
+    package static func reported(_ ratio: Double, required: Double) -> Double {
         let rounded = (ratio * 100).rounded() / 100
         return ratio < required && rounded >= required ? (ratio * 100).rounded(.down) / 100 : rounded
     }
