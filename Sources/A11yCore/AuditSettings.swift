@@ -45,10 +45,16 @@ public struct OptionOverrides: Sendable {
     /// tree's (`only` replaces it), anything else given replaces the tree's value.
     public func apply(to options: inout AuditOptions) {
         if let level { options.level = level }
-        if let preset { options.preset = preset }
+        if let preset {
+            if let own = options.preset { options.replaced.presets.append(own) }
+            options.preset = preset
+        }
         options.enable += enable
         options.disable += disable
-        if let only { options.only = only }
+        if let only {
+            options.replaced.only += options.only ?? []
+            options.only = only
+        }
         if let v = thresholds.targetWidth { options.thresholds.targetWidth = v }
         if let v = thresholds.targetHeight { options.thresholds.targetHeight = v }
         if let v = thresholds.contrastText { options.thresholds.contrastText = v }

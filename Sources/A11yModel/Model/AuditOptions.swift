@@ -33,6 +33,9 @@ public struct AuditOptions: Sendable {
     public var baseline: [Located<String>]?
     /// Name of the input used in reports (SARIF artifact URI).
     public var source: String?
+    /// The tree's own `preset` and `only` that a front end's flag or query replaced: still
+    /// checked, so a request naming an unknown preset or rule is refused whatever replaced it.
+    public var replaced: (presets: [Located<String>], only: [Located<String>]) = ([], [])
 
     public init() {}
 }

@@ -40,6 +40,9 @@ package final class RuleTable: Sendable {
         for s in options.suppressions {
             if let rule = s.rule, ids.positions(of: rule).isEmpty { throw RuleTable.unknownRule(rule, at: s.pointer + "/rule") }
         }
+        // What a flag replaced must still name known rules and presets.
+        _ = try union(options.replaced.only)
+        for name in options.replaced.presets { _ = try presetRules(name) }
         let preset = try options.preset.map { name throws(InputError) in try presetRules(name) }
         var chosen = only ?? preset ?? defaults(at: options.level)
         chosen.formUnion(enable)

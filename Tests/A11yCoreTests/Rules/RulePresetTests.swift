@@ -44,6 +44,28 @@ import Testing
         #expect(enabled.rulesRun.contains("label-in-name") && !enabled.rulesRun.contains("target-size"))
     }
 
+    /// A flag or query parameter replaces the tree's preset or `only`, but what it replaced
+    /// is still checked: an unknown name in the request is refused whatever replaces it.
+    @Test func whatAFlagReplacesIsStillChecked() throws {
+        for (options, pointer) in [(#"{"rules": {"preset": ""}}"#, "/options/rules/preset"),
+                                   (#"{"rules": {"only": ["no-such-rule"]}}"#, "/options/rules/only/0")] {
+            var settings = AuditSettings()
+            settings.options.preset = Located("wcag22-a", at: "preset")
+            settings.options.only = [Located("image-name", at: "--only")]
+            let request = Array(RuleFixture.screen(options: options).utf8)
+            switch request.withUnsafeBytes({ raw in Result { () throws(InputError) in try Audit.run(raw, settings) } }) {
+            case .success: Issue.record("\(options) was accepted")
+            case .failure(let error): #expect(error.pointer == pointer, "\(options)")
+            }
+        }
+        // Known names replaced: the flag's win.
+        var settings = AuditSettings()
+        settings.options.only = [Located("image-name", at: "--only")]
+        let request = Array(RuleFixture.screen(options: #"{"rules": {"only": ["control-name"]}}"#).utf8)
+        let run = try request.withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw, settings) } }.get()
+        #expect(run.screens[0].report.run.rulesRun == ["image-name"])
+    }
+
     @Test func anUnknownPresetIsRefusedWithItsPointer() throws {
         for name in ["wcag21-aa", "wcag22-aa@0", "wcag22-aa@01", "wcag22-aa@\(RulePresets.latest + 1)", "wcag22-aa@", "WCAG22-AA", ""] {
             #expect(RulePresets.preset(named: name) == nil, "\(name)")
