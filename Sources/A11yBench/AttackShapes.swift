@@ -32,12 +32,15 @@ enum AttackShape: String, CaseIterable {
     /// each level adding an element or a finding: a `nestedIdentifier` and an unnamed button
     /// with its own at each level; `combine` views with a text each; `accessibilityChildren`
     /// holding an unnamed button and the next level; a UI Automator dump and an XCUITest
-    /// page source with a small unnamed button at each level.
+    /// page source with a small unnamed button at each level; a Figma frame nesting a GROUP
+    /// per level with a faint TEXT and an unnamed "Button" INSTANCE (at most 254: the file's
+    /// DOCUMENT, CANVAS and FRAME take three levels).
     case chainNestedIDs = "chain-nested-ids"
     case chainCombined = "chain-combined"
     case chainSynthetic = "chain-synthetic"
     case chainAndroid = "chain-android"
     case chainIOS = "chain-ios"
+    case chainFigma = "chain-figma"
 
     /// The size the benchmark starts from (the sizes, scaled to run in seconds).
     var defaultSize: Int {
@@ -54,7 +57,7 @@ enum AttackShape: String, CaseIterable {
         case .flat: 50_000
         case .figmaOutlines: 4_000
         case .tabTitles: 20_000
-        case .chainNestedIDs, .chainCombined, .chainSynthetic, .chainAndroid, .chainIOS: 250
+        case .chainNestedIDs, .chainCombined, .chainSynthetic, .chainAndroid, .chainIOS, .chainFigma: 250
         }
     }
 
@@ -139,6 +142,20 @@ enum AttackShape: String, CaseIterable {
             s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><AppiumAUT><XCUIElementTypeApplication type=\"XCUIElementTypeApplication\" name=\"A\" label=\"A\" \(box)>"
             s += (0..<n).map { "<XCUIElementTypeOther type=\"XCUIElementTypeOther\" \(box)><XCUIElementTypeButton type=\"XCUIElementTypeButton\" enabled=\"true\" visible=\"true\" x=\"0\" y=\"\($0)\" width=\"10\" height=\"10\"/>" }.joined()
             s += String(repeating: "</XCUIElementTypeOther>", count: n) + "</XCUIElementTypeApplication></AppiumAUT>"
+        case .chainFigma:
+            func box(_ k: Int) -> String { "\"absoluteBoundingBox\":{\"x\":0,\"y\":\((k * 20) % 800),\"width\":300,\"height\":20}" }
+            func text(_ id: String, _ k: Int) -> String {
+                "{\"id\":\"\(id)\",\"name\":\"t\",\"type\":\"TEXT\",\"characters\":\"t\(k)\",\(box(k)),"
+                    + "\"fills\":[{\"type\":\"SOLID\",\"color\":{\"r\":0.7,\"g\":0.7,\"b\":0.7,\"a\":1}}],\"style\":{\"fontSize\":12,\"fontWeight\":400}}"
+            }
+            s = "{\"document\":{\"id\":\"0:0\",\"name\":\"Document\",\"type\":\"DOCUMENT\",\"children\":[{\"id\":\"0:1\",\"name\":\"Page\",\"type\":\"CANVAS\",\"children\":["
+            s += "{\"id\":\"1:0\",\"name\":\"Screen\",\"type\":\"FRAME\",\"absoluteBoundingBox\":{\"x\":0,\"y\":0,\"width\":390,\"height\":844},"
+            s += "\"fills\":[{\"type\":\"SOLID\",\"color\":{\"r\":1,\"g\":1,\"b\":1,\"a\":1}}],\"children\":["
+            s += (0..<n).map { k in
+                "{\"id\":\"2:\(k)\",\"name\":\"Level\",\"type\":\"GROUP\",\(box(k)),\"children\":[" + text("3:\(k)", k)
+                    + ",{\"id\":\"4:\(k)\",\"name\":\"Button\",\"type\":\"INSTANCE\",\(box(k)),\"children\":[]},"
+            }.joined()
+            s += text("5:0", n) + String(repeating: "]}", count: n) + "]}]}]}}"
         case .tabTitles:
             s = "{\"root\":{\"id\":\"r\",\"type\":\"tabSet\",\(frame(0)),\"component\":{\"selectedTab\":\"t0\",\"tabs\":["
             s += (0..<n).map { "{\"id\":\"t\($0)\",\"title\":\"Title \($0)\"}" }.joined(separator: ",")

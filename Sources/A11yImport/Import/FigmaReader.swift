@@ -18,8 +18,15 @@ struct FigmaReader {
     private(set) var requested = false
     /// `components` maps: component id to its name.
     private(set) var componentNames: [String: String] = [:]
-    /// Pointer of what is being read, for errors.
-    private var at = ""
+    /// What is being read, for errors: a layer, or one of its fields. Its pointer is built
+    /// only for an error (`at`): building it per field cost depth steps each in a deep file.
+    private var reading: (layer: Int, key: String?)?
+    /// Pointer of what is being read.
+    private var at: String {
+        guard let reading else { return "" }
+        let layer = source.pointer(of: reading.layer)
+        return reading.key.map { layer + "/" + Self.escape($0) } ?? layer
+    }
 
     init(_ bytes: UnsafeRawBufferPointer, limits: DecodeLimits) {
         reader = JSONReader(bytes, maxDepth: limits.maxJSONDepth, maxStringBytes: limits.maxStringBytes)
@@ -127,7 +134,7 @@ struct FigmaReader {
                     if layers[open.layer].reverseZ { layers[open.layer].children.reverse() }
                     continue
                 }
-                at = source.pointer(of: open.layer) + "/" + Self.escape(key)
+                reading = (open.layer, key)
                 if key == "children" {
                     try expect(.array, "children must be an array")
                     try beginArray()
@@ -145,7 +152,7 @@ struct FigmaReader {
         guard layers.count < limits.maxNodes else {
             throw InputError(.limit, "more than \(limits.maxNodes) nodes", at: source.pointer(of: value))
         }
-        at = source.pointer(of: value)
+        reading = (value, nil)
         do {
             try expect(.object, "a node must be an object")
             source.offset.append(Int32(clamping: reader.position))

@@ -24,7 +24,7 @@ public final class SourceMap: Sendable {
     /// Bytes of the longest step a path can have ("/", the longest name, "[", the largest
     /// ordinal's digits, "]"): with a node's depth, a bound on its path's length that output
     /// budgets (`OutputMeter`) charge without building the path. 0 for JSON sources, whose
-    /// pointers are stored and measured exactly.
+    /// steps are stored and measured exactly (`JSONSource.entryBytes`).
     let maxStepBytes: Int
 
     /// Where a node's element is: its name (an index into `names`), its position among the
@@ -72,9 +72,12 @@ public final class SourceMap: Sendable {
 
     /// A bound on the bytes of `path(of:)` for a node at `depth`, without building it.
     package func pathBytes(of index: Int, depth: Int) -> Int {
-        if let json { return json.pointerBytes(of: Int(valueOfNode[index])) }
+        if let json { return json.entryBytes(of: Int(valueOfNode[index])) }
         return maxStepBytes * (depth + 1)
     }
+
+    /// JSON sources: the value node `index` came from (`json`'s tree of steps).
+    package func value(of index: Int) -> Int { Int(valueOfNode[index]) }
 
     /// The node's id in its source (a Figma node id), nil when the source has none.
     public func sourceID(of index: Int) -> String? {
@@ -128,6 +131,43 @@ package struct JSONSource: Sendable {
     }
 
     func pointerBytes(of value: Int) -> Int { Int(bytes[value]) }
+
+    /// Bytes of `value`'s entry in a path table: its whole pointer when it is at most
+    /// `nodePathSpan` steps below its top, else at most the bytes of its last `nodePathSpan` steps.
+    func entryBytes(of value: Int) -> Int {
+        var i = value
+        for _ in 0..<nodePathSpan {
+            guard step[i] >= 0 else { return Int(bytes[value]) }
+            i = Int(parent[i])
+        }
+        return step[i] < 0 ? Int(bytes[value]) : Int(bytes[value] &- bytes[i])
+    }
+
+    /// Values read, layers and elements alike (some are no node: skipped or flattened layers).
+    package var count: Int { parent.count }
+
+    /// The value `value` is a child of; nil for a top value.
+    package func parent(of value: Int) -> Int? { step[value] < 0 ? nil : Int(parent[value]) }
+
+    /// The pointer of the top value above `value` (`/document`, `/nodes/1:2/document`).
+    package func topPointer(of value: Int) -> String {
+        var i = value
+        while step[i] >= 0 { i = Int(parent[i]) }
+        return top[Int32(i)] ?? ""
+    }
+
+    /// The `/children/N` steps from `ancestor` down to `value`.
+    package func steps(from ancestor: Int, to value: Int) -> String {
+        var steps: [Int32] = []
+        var i = value
+        while i != ancestor, step[i] >= 0 { steps.append(step[i]); i = Int(parent[i]) }
+        var out = ""
+        for s in steps.reversed() { out += "/children/\(s)" }
+        return out
+    }
+
+    /// Bytes of `steps(from: ancestor, to: value)` (`ancestor` above `value`).
+    package func stepBytes(from ancestor: Int, to value: Int) -> Int { Int(bytes[value] &- bytes[ancestor]) }
 
     package func pointer(of value: Int) -> String {
         var steps: [Int32] = []

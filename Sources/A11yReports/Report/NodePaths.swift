@@ -15,15 +15,17 @@ import A11yRules
 /// deep chains answered 35-88 × their request because every descendant repeated its
 /// ancestors' pointer). Entries are in document order, so a parent comes before its children.
 ///
-/// Figma files keep whole pointers in every entry (their pointers are stored per value).
+/// Levels are counted in the input (`PathTree`'s places): in a Figma file or a WDA JSON source
+/// a node's model parent need not be its layer's parent (layers are flattened or skipped), so
+/// an anchor is the layer at that depth in the file, which may be no node of its own.
 struct NodePaths {
     /// Steps an entry covers at most, and the depths anchors sit at.
     static let span = nodePathSpan
 
     /// Entry of each node, -1 when the answer does not name it.
     private var entryOfNode: [Int32]
-    /// Per entry: its node and the entry it continues (-1: a whole pointer).
-    private(set) var nodes: [Int32] = []
+    /// Per entry: its place (`PathTree`) and the entry it continues (-1: a whole pointer).
+    private(set) var places: [Int32] = []
     private(set) var parents: [Int32] = []
     private let tree: PathTree
 
@@ -32,7 +34,7 @@ struct NodePaths {
     init(_ report: borrowing AuditReport) {
         let analysis = report.analysis
         let tree = PathTree(analysis.document)
-        var marked = [Bool](repeating: false, count: tree.count)
+        var marked = [Bool](repeating: false, count: analysis.document.nodes.count)
         // Indices through buffers: a 10k-node answer visits every element's nodes here.
         marked.withUnsafeMutableBufferPointer { marked in
             for e in analysis.elements { for n in e.nodes { marked[n] = true } }
@@ -40,15 +42,14 @@ struct NodePaths {
             for f in report.run.findings { Self.mark(f, in: marked) }
             for s in report.run.suppressed { Self.mark(s.finding, in: marked) }
         }
-        self.init(tree: tree, marked: &marked)
+        self.init(tree: tree, marked: marked)
     }
 
     /// The table of `nodes` (and their anchors) in `document`.
     init(_ document: Document, naming names: some Sequence<Int>) {
-        let tree = PathTree(document)
-        var marked = [Bool](repeating: false, count: tree.count)
+        var marked = [Bool](repeating: false, count: document.nodes.count)
         for n in names { marked[n] = true }
-        self.init(tree: tree, marked: &marked)
+        self.init(tree: PathTree(document), marked: marked)
     }
 
     private static func mark(_ finding: Finding, in marked: UnsafeMutableBufferPointer<Bool>) {
@@ -62,35 +63,47 @@ struct NodePaths {
         }
     }
 
-    private init(tree: PathTree, marked: inout [Bool]) {
+    private init(tree: PathTree, marked: [Bool]) {
         self.tree = tree
-        // Every named node's anchors are entries too (each walk stops at one already taken).
-        var anchored = [Bool](repeating: false, count: tree.count)
+        entryOfNode = [Int32](repeating: -1, count: marked.count)
+        // The entry of each place that anchors others (and of each node of a JSON tree or XML dump).
+        var entryOfPlace = [Int32](repeating: -1, count: tree.count)
+        var missing: [Int] = []
         for n in marked.indices where marked[n] {
-            var x = n
-            while !anchored[x] {
-                anchored[x] = true
-                marked[x] = true
-                guard let a = tree.anchor(of: x, span: Self.span) else { break }
-                x = a
+            let place = tree.place(of: n)
+            // Anchors not in the table yet come first, the topmost first: entries stay in
+            // document order (a node's anchors are its ancestors), parents before children.
+            missing.removeAll(keepingCapacity: true)
+            var anchor = tree.anchor(of: place, span: Self.span)
+            while let a = anchor, entryOfPlace[a] < 0 {
+                missing.append(a)
+                anchor = tree.anchor(of: a, span: Self.span)
             }
+            for a in missing.reversed() { entryOfPlace[a] = append(a, entryOfPlace: entryOfPlace) }
+            if entryOfPlace[place] >= 0 { entryOfNode[n] = entryOfPlace[place]; continue }
+            let entry = append(place, entryOfPlace: entryOfPlace)
+            entryOfNode[n] = entry
+            // Two nodes of a Figma file can share a layer (a requested layer wrapped in a screen):
+            // they keep an entry each unless the layer anchors others.
+            if !tree.sharesPlaces || tree.isAnchorDepth(place, span: Self.span) { entryOfPlace[place] = entry }
         }
-        entryOfNode = [Int32](repeating: -1, count: tree.count)
-        for n in marked.indices where marked[n] {
-            entryOfNode[n] = Int32(nodes.count)
-            nodes.append(Int32(n))
-        }
-        parents = nodes.map { n in tree.anchor(of: Int(n), span: Self.span).map { entryOfNode[$0] } ?? -1 }
     }
 
-    var count: Int { nodes.count }
+    /// Adds `place`'s entry (its anchor's is in the table already); returns its index.
+    private mutating func append(_ place: Int, entryOfPlace: [Int32]) -> Int32 {
+        places.append(Int32(place))
+        parents.append(tree.anchor(of: place, span: Self.span).map { entryOfPlace[$0] } ?? -1)
+        return Int32(places.count - 1)
+    }
+
+    var count: Int { places.count }
 
     /// The entry naming `node` (every node the report names has one).
     func entry(of node: Int) -> Int { Int(entryOfNode[node]) }
 
     /// Entry `i`'s text: a whole pointer, or the steps below its parent entry.
     func text(ofEntry i: Int) -> String {
-        parents[i] < 0 ? tree.pointer(of: Int(nodes[i])) : tree.steps(from: Int(nodes[Int(parents[i])]), to: Int(nodes[i]))
+        parents[i] < 0 ? tree.pointer(of: Int(places[i])) : tree.steps(from: Int(places[Int(parents[i])]), to: Int(places[i]))
     }
 
     /// `"paths": [{"pointer": "/root"}, {"parent": 0, "pointer": "/children/3/children/0"}, ...]`
@@ -100,12 +113,12 @@ struct NodePaths {
         // A JSON tree's whole pointers are written straight into the output, each extending
         // the nearest ancestor's already there (`ResponseEncoder.writePointer`).
         var spans = tree.document.sourceMap == nil ? PointerSpans(tree.document) : nil
-        for i in nodes.indices {
+        for i in places.indices {
             w.beginObject()
             if parents[i] >= 0 { w.staticKey("parent"); w.int(Int(parents[i])) }
             w.staticKey("pointer")
             if parents[i] < 0, spans != nil {
-                ResponseEncoder.writePointer(of: Int(nodes[i]), in: tree.document, spans: &spans!, into: &w)
+                ResponseEncoder.writePointer(of: Int(places[i]), in: tree.document, spans: &spans!, into: &w)
             } else {
                 w.string(text(ofEntry: i))
             }
@@ -118,63 +131,89 @@ struct NodePaths {
     /// `…` and its last `span` steps (`/root/…/children/1/children/0`), so a deep node costs a
     /// line of bounded length. Line and column (imported dumps), id and identifier say the rest.
     static func shortPointer(of node: Int, in document: Document) -> String {
-        PathTree(stepsOf: document).shortPointer(of: node, span: span)
+        let tree = PathTree(stepsOf: document)
+        return tree.shortPointer(of: tree.place(of: node), span: span)
     }
 }
 
-/// The steps of a document's pointers: a JSON tree's `/children/N` and
-/// `/accessibilityChildren/N` below `/root`; an XML dump's `/name[ordinal]` below its root
-/// element (`SourceMap`). Figma documents have no steps here: their pointers are whole.
+/// The steps of a document's pointers, between places: a JSON tree's nodes (`/children/N` and
+/// `/accessibilityChildren/N` below `/root`); an XML dump's elements (`/name[ordinal]` below
+/// its root element, `SourceMap`); a JSON source's values (a Figma file's layers, a WDA JSON
+/// source's elements: `/children/N` below their top, `JSONSource`), every layer read, so a
+/// node's layer is a place and so are the layers between it and its parent's.
 struct PathTree {
     let document: Document
-    /// XML sources: each element's depth (the root element 0).
-    private let xmlDepth: [Int32]
+    /// JSON sources: the values nodes came from.
+    private let json: JSONSource?
+    /// Imported sources: each place's depth (the root element or top value 0).
+    private let placeDepth: [Int32]
 
     init(_ document: Document) {
         self.document = document
-        if let map = document.sourceMap, map.json == nil {
+        json = document.sourceMap?.json
+        if let json {
+            var depth = [Int32](repeating: 0, count: json.count)
+            for v in depth.indices { if let p = json.parent(of: v) { depth[v] = depth[p] + 1 } }
+            placeDepth = depth
+        } else if let map = document.sourceMap {
             var depth = [Int32](repeating: 0, count: map.elements.count)
             for i in map.elements.indices where map.elements[i].parent >= 0 { depth[i] = depth[Int(map.elements[i].parent)] + 1 }
-            xmlDepth = depth
+            placeDepth = depth
         } else {
-            xmlDepth = []
+            placeDepth = []
         }
     }
 
     /// Without depths: for one pointer shown (`shortPointer`), not a table.
     init(stepsOf document: Document) {
         self.document = document
-        xmlDepth = []
+        json = document.sourceMap?.json
+        placeDepth = []
     }
 
-    var count: Int { document.nodes.count }
+    /// Places: JSON values, or nodes.
+    var count: Int { json?.count ?? document.nodes.count }
 
-    private var isFigma: Bool { document.sourceMap?.json != nil }
+    /// Whether nodes can share a place (a JSON source's value).
+    var sharesPlaces: Bool { json != nil }
 
-    func depth(of node: Int) -> Int {
-        if document.sourceMap != nil { return node < xmlDepth.count ? Int(xmlDepth[node]) : 0 }
-        return document.nodes[node].depth
+    /// The place node `node` came from.
+    func place(of node: Int) -> Int { json != nil ? document.sourceMap!.value(of: node) : node }
+
+    func depth(of place: Int) -> Int {
+        if document.sourceMap != nil { return place < placeDepth.count ? Int(placeDepth[place]) : 0 }
+        return document.nodes[place].depth
     }
 
-    func parent(of node: Int) -> Int? {
+    func parent(of place: Int) -> Int? {
+        if let json { return json.parent(of: place) }
         if let map = document.sourceMap {
-            let p = node < map.elements.count ? Int(map.elements[node].parent) : -1
+            let p = place < map.elements.count ? Int(map.elements[place].parent) : -1
             return p < 0 ? nil : p
         }
-        return document.nodes[node].parent
+        return document.nodes[place].parent
     }
 
-    /// The ancestor whose entry `node`'s continues: at depth `span` × ⌊(depth − 1) ÷ `span`⌋;
-    /// nil for nodes at most `span` deep and in Figma files (whole pointers).
-    func anchor(of node: Int, span: Int) -> Int? {
-        let d = depth(of: node)
-        guard d > span, !isFigma else { return nil }
-        var x = node
+    /// Whether places at `place`'s depth anchor deeper ones (a multiple of `span`, not the top).
+    func isAnchorDepth(_ place: Int, span: Int) -> Bool {
+        let d = depth(of: place)
+        return d > 0 && d % span == 0
+    }
+
+    /// The ancestor whose entry `place`'s continues: at depth `span` × ⌊(depth − 1) ÷ `span`⌋;
+    /// nil for places at most `span` deep (whole pointers).
+    func anchor(of place: Int, span: Int) -> Int? {
+        let d = depth(of: place)
+        guard d > span else { return nil }
+        var x = place
         for _ in 0..<(d - span * ((d - 1) / span)) { x = parent(of: x)! }
         return x
     }
 
-    func pointer(of node: Int) -> String { document.pointer(of: node) }
+    func pointer(of place: Int) -> String {
+        if let json { return document.pointerPrefix + json.pointer(of: place) }
+        return document.pointer(of: place)
+    }
 
     /// One step: `/children/3`, `/accessibilityChildren/0`, `/node[2]`.
     private func step(of node: Int) -> String {
@@ -185,27 +224,30 @@ struct PathTree {
         return (document.nodes[node].isSynthetic ? "/accessibilityChildren/" : "/children/") + String(document.nodes[node].indexInParent)
     }
 
-    /// The steps from `ancestor` down to `node`.
-    func steps(from ancestor: Int, to node: Int) -> String {
+    /// The steps from `ancestor` down to `place`.
+    func steps(from ancestor: Int, to place: Int) -> String {
+        if let json { return json.steps(from: ancestor, to: place) }
         var parts: [String] = []
-        var x = node
+        var x = place
         while x != ancestor, let p = parent(of: x) { parts.append(step(of: x)); x = p }
         return parts.reversed().joined()
     }
 
-    func shortPointer(of node: Int, span: Int) -> String {
-        var above = node
+    func shortPointer(of place: Int, span: Int) -> String {
+        var above = place
         for _ in 0..<span {
-            guard let p = parent(of: above) else { return pointer(of: node) }
+            guard let p = parent(of: above) else { return pointer(of: place) }
             above = p
         }
-        guard parent(of: above) != nil else { return pointer(of: node) }
+        guard parent(of: above) != nil else { return pointer(of: place) }
         let head: String
-        if let map = document.sourceMap, !map.elements.isEmpty {
+        if let json {
+            head = document.pointerPrefix + json.topPointer(of: place)
+        } else if let map = document.sourceMap, !map.elements.isEmpty {
             head = document.pointerPrefix + "/" + map.names[Int(map.elements[0].name)]
         } else {
             head = document.pointerPrefix + "/root"
         }
-        return head + "/…" + steps(from: above, to: node)
+        return head + "/…" + steps(from: above, to: place)
     }
 }

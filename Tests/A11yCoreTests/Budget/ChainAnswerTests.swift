@@ -52,6 +52,25 @@ import Testing
             }.joined() + String(repeating: "</XCUIElementTypeOther>", count: depth) + "</XCUIElementTypeApplication></AppiumAUT>"
     }
 
+    /// A Figma file whose frame nests a GROUP per level, each holding a faint TEXT (a contrast
+    /// finding), an unnamed "Button" INSTANCE and the next level. The file's DOCUMENT and
+    /// CANVAS layers are no nodes: levels are counted in the file, not in the model.
+    static func figmaFile(_ depth: Int) -> String {
+        func box(_ k: Int) -> String { #""absoluteBoundingBox":{"x":0,"y":\#((k * 20) % 800),"width":300,"height":20}"# }
+        let white = #"{"type":"SOLID","color":{"r":1,"g":1,"b":1,"a":1}}"#, grey = #"{"type":"SOLID","color":{"r":0.7,"g":0.7,"b":0.7,"a":1}}"#
+        func text(_ id: String, _ k: Int) -> String {
+            #"{"id":"\#(id)","name":"t","type":"TEXT","characters":"t\#(k)",\#(box(k)),"fills":[\#(grey)],"style":{"fontSize":12,"fontWeight":400}}"#
+        }
+        func level(_ k: Int) -> String {
+            let button = #"{"id":"4:\#(k)","name":"Button","type":"INSTANCE",\#(box(k)),"children":[]}"#
+            return #"{"id":"2:\#(k)","name":"Level","type":"GROUP",\#(box(k)),"children":["# + text("3:" + String(k), k) + "," + button + ","
+        }
+        let head: String = #"{"document":{"id":"0:0","name":"Document","type":"DOCUMENT","children":[{"id":"0:1","name":"Page","type":"CANVAS","children":["#
+            + #"{"id":"1:0","name":"Screen","type":"FRAME","absoluteBoundingBox":{"x":0,"y":0,"width":390,"height":844},"fills":[\#(white)],"children":["#
+        let levels: String = (0..<depth).map(level).joined()
+        return head + levels + text("5:0", depth) + String(repeating: "]}", count: depth) + "]}]}]}}"
+    }
+
     static let formats: [OutputFormat] = [.json, .text, .report(.sarif), .report(.junit), .report(.html), .report(.markdown), .report(.github)]
 
     static func run(_ request: String) throws -> AuditRun {
@@ -71,7 +90,12 @@ import Testing
         let body = try #require(try JSONSerialization.jsonObject(with: Data(large.render(.json))) as? [String: Any])
         let summary = try #require(body["summary"] as? [String: Any])
         #expect(summary["findingsOmitted"] == nil, "\(name): \(summary["findingsOmitted"] ?? 0) findings left out")
-        #expect((body["findings"] as? [Any])?.count == summary["findings"] as? Int)
+        #expect((screen(body)["findings"] as? [Any])?.count == summary["findings"] as? Int)
+    }
+
+    /// The one screen's part of an answer: the body, or a Figma file's `screens[0]`.
+    static func screen(_ body: [String: Any]) -> [String: Any] {
+        (body["screens"] as? [[String: Any]])?.first ?? body
     }
 
     @Test func nestedIdentifiersGrowWithTheChain() throws {
@@ -94,6 +118,10 @@ import Testing
         try Self.expectLinear(Self.xcuitestSource, depth: 150, "XCUITest page source")
     }
 
+    @Test func figmaDeepFrameGrowsWithTheChain() throws {
+        try Self.expectLinear(Self.figmaFile, depth: 150, "Figma file")
+    }
+
     /// `pointer(i) = pointer(parent) + paths[i].pointer`.
     static func resolve(_ paths: [[String: Any]], _ i: Int) -> String {
         let own = paths[i]["pointer"] as? String ?? "?"
@@ -105,10 +133,10 @@ import Testing
     /// The table resolves to each node's whole pointer, every entry is at most 16 steps, and
     /// a long composed identifier resolves through its parents to the one the engine composed.
     @Test func pathsAndIdentifiersResolveToTheWholeOnes() throws {
-        for request in [Self.nestedIdentifiers(60), Self.androidDump(60), Self.syntheticChildren(40)] {
+        for request in [Self.nestedIdentifiers(60), Self.androidDump(60), Self.syntheticChildren(40), Self.figmaFile(60)] {
             let run = try Self.run(request)
             let report = run.screens[0].report
-            let body = try #require(try JSONSerialization.jsonObject(with: Data(run.render(.json))) as? [String: Any])
+            let body = Self.screen(try #require(try JSONSerialization.jsonObject(with: Data(run.render(.json))) as? [String: Any]))
             let paths = try #require(body["paths"] as? [[String: Any]])
             for entry in paths {
                 // JSON steps are `/children/N` or `/accessibilityChildren/N`, XML ones `/name[N]`;
@@ -129,7 +157,7 @@ import Testing
                 let nodes = try #require(listed["nodes"] as? [Int])
                 #expect(nodes.map { Self.resolve(paths, $0) } == element.nodes.map { report.analysis.document.pointer(of: $0) })
             }
-            let identifiers = try #require(body["identifiers"] as? [[String: Any]])
+            let identifiers = report.analysis.identifiers.isEmpty ? [] : try #require(body["identifiers"] as? [[String: Any]])
             func identifier(_ k: Int) -> String {
                 if let whole = identifiers[k]["identifier"] as? String { return whole }
                 return identifier(identifiers[k]["parent"] as? Int ?? 0) + (identifiers[k]["suffix"] as? String ?? "?")
