@@ -153,18 +153,16 @@ package struct ElementBuilder {
 
     /// Appends the element made of the node's own properties (plus content deferred to it).
     func appendOwnElement(_ i: Int, to out: inout [ElementDraft]) {
-        var e = nodes.withUnsafeBufferPointer { nodes in
-            let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
-            return ElementDraft(
-                label: ownLabel(i),
-                value: nodes[i].value.nonEmpty,
-                hint: nodes[i].hint.nonEmpty,
-                identifier: identifiers.composed[i] ?? nodes[i].identifier.nonEmpty,
-                traits: nodes[i].effectiveTraits,
-                frame: frame,
-                activationPoint: nodes[i].activationPoint ?? frame.center,
-                nodes: [i])
-        }
+        let frame = nodes[i].effectiveAccessibilityFrame ?? .zero
+        var e = ElementDraft(
+            label: ownLabel(i),
+            value: nodes[i].value.nonEmpty,
+            hint: nodes[i].hint.nonEmpty,
+            identifier: identifiers.composed[i] ?? nodes[i].identifier.nonEmpty,
+            traits: nodes[i].effectiveTraits,
+            frame: frame,
+            activationPoint: nodes[i].activationPoint ?? frame.center,
+            nodes: [i])
         // Set only when the node has actions, custom content or rotors (most have none).
         if !(nodes[i].actions.isEmpty && nodes[i].customContent.isEmpty && nodes[i].rotors.isEmpty) { e.setExtras(actions: ownActions(i), customContent: nodes[i].customContent, rotors: nodes[i].rotors) }
         if deferral.receives(i) { deferral.applyAdditions(for: i, to: &e, maxTextBytes: maxTextBytes) }

@@ -50,7 +50,7 @@ package struct ElementCollector {
         case .leaf, .strategies, .combine:
             // A zero-size element is not visited (the parser prunes zero-size accessibility
             // elements); composition, which follows Blueprint, still takes it as a part.
-            let zeroSize = Visibility.isZeroSize(builder.nodes[i]), combines = builder.role(of: i) == .combine
+            let zeroSize = Visibility.isZeroSize(builder.nodes, i), combines = builder.role(of: i) == .combine
             if zeroSize && !combines { return }
             if combines && builder.silentCombines.contains(i) {
                 // Found silent while an enclosing silent combined view was composed.

@@ -26,21 +26,19 @@ package struct Visibility {
         var anyModal = false, anyContainerFacts = false
         // Pre-order storage: a parent is always decided before its children. Nodes read by
         // index, results written through buffers: measured faster on large trees.
-        nodes.withUnsafeBufferPointer { nodes in
-            visible.withUnsafeMutableBufferPointer { visible in
-                series.withUnsafeMutableBufferPointer { series in
-                    for i in nodes.indices {
-                        let parent = nodes[i].parent
-                        visible[i] = (parent.map { visible[$0] } ?? true) && !Visibility.hidesSubtree(nodes[i])
-                        let traits = nodes[i].effectiveTraits
-                        if traits.contains(.isModal) { anyModal = true }
-                        if nodes[i].containerType != nil || nodes[i].dataTableCell != nil { anyContainerFacts = true }
-                        if traits.contains(.tabBar) || nodes[i].kind == .tabSet {
-                            series[i] = seriesNodes.count
-                            seriesNodes.append(i)
-                        } else if let parent {
-                            series[i] = series[parent]
-                        }
+        visible.withUnsafeMutableBufferPointer { visible in
+            series.withUnsafeMutableBufferPointer { series in
+                for i in nodes.indices {
+                    let parent = nodes[i].parent
+                    visible[i] = (parent.map { visible[$0] } ?? true) && !Visibility.hidesSubtree(nodes, i)
+                    let traits = nodes[i].effectiveTraits
+                    if traits.contains(.isModal) { anyModal = true }
+                    if nodes[i].containerType != nil || nodes[i].dataTableCell != nil { anyContainerFacts = true }
+                    if traits.contains(.tabBar) || nodes[i].kind == .tabSet {
+                        series[i] = seriesNodes.count
+                        seriesNodes.append(i)
+                    } else if let parent {
+                        series[i] = series[parent]
                     }
                 }
             }
@@ -70,19 +68,19 @@ package struct Visibility {
         isReachable = reachable
     }
 
-    static func hidesSubtree(_ node: borrowing Node) -> Bool {
-        if node.hidden { return true }
-        if let opacity = node.opacity, opacity <= 0 { return true }
+    static func hidesSubtree(_ nodes: [Node], _ i: Int) -> Bool {
+        if nodes[i].hidden { return true }
+        if let opacity = nodes[i].opacity, opacity <= 0 { return true }
         // A zero-size view that clips, or whose accessibilityChildren are its elements, shows
         // nothing; one that does not clip is walked through (its children may overflow it).
         // A zero-size element is not visited either: `ElementBuilder` skips it.
-        if isZeroSize(node) && (node.clipsToBounds || !node.syntheticChildRange.isEmpty) { return true }
+        if isZeroSize(nodes, i) && (nodes[i].clipsToBounds || !nodes[i].syntheticChildRange.isEmpty) { return true }
         return false
     }
 
     /// The view's frame is 0 x 0 (the parser's `frame.size == .zero`).
-    static func isZeroSize(_ node: borrowing Node) -> Bool {
-        guard let frame = node.frame else { return false }
+    static func isZeroSize(_ nodes: [Node], _ i: Int) -> Bool {
+        guard let frame = nodes[i].frame else { return false }
         return frame.width == 0 && frame.height == 0
     }
 }
