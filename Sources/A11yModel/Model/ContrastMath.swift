@@ -6,10 +6,10 @@ import Darwin
 
 /// WCAG relative luminance and contrast ratio on sRGB.
 package enum ContrastMath {
-    @inlinable static func linear(_ c: Double) -> Double {
+    @inlinable @inline(__always) static func linear(_ c: Double) -> Double {
         // Hex colours have 8-bit channels: exactly k/255 takes the precomputed value (same bits).
         if c >= 0, c <= 1 {
-            let k = Int((c * 255).rounded())
+            let k = Int(c * 255 + 0.5)
             if Double(k) / 255 == c { return linearOfByte[k] }
         }
         return computeLinear(c)

@@ -150,10 +150,10 @@ public struct Node: Sendable {
 
     /// Traits the element reads with: as sent (or the kind's defaults), the kind's private
     /// traits, and `notEnabled` when disabled.
-    public var effectiveTraits: Traits { Self.effectiveTraits(traits: traits, kind: kind, enabled: enabled) }
+    @inlinable public var effectiveTraits: Traits { Self.effectiveTraits(traits: traits, kind: kind, enabled: enabled) }
 
     /// `effectiveTraits` from the three stored fields it depends on (for walks that read them in place).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func effectiveTraits(traits: Traits?, kind: NodeKind, enabled: Bool) -> Traits {
         var t = (traits ?? kind.defaultTraits).union(kind.privateTraits)
         if !enabled { t.insert(.notEnabled) }
@@ -161,7 +161,7 @@ public struct Node: Sendable {
     }
 
     /// The frame assistive technology uses: `accessibilityFrame`, else `frame`.
-    public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
+    @inlinable public var effectiveAccessibilityFrame: Rect? { accessibilityFrame ?? frame }
 
     /// Gives the node a style another node has too (the decoder's repeated styles).
     mutating func share(style: Indirect<Style>) { _style.box = style }

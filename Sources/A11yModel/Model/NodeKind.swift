@@ -18,7 +18,7 @@ public enum NodeKind: String, Sendable, CaseIterable {
     }
 
     /// Controls a user operates; their nodes count as interactive whatever their traits say.
-    public var isControl: Bool {
+    @inlinable public var isControl: Bool {
         switch self {
         case .button, .toggle, .slider, .textField, .secureTextField, .link: true
         default: false
@@ -26,7 +26,7 @@ public enum NodeKind: String, Sendable, CaseIterable {
     }
 
     /// Traits UIKit / SwiftUI give this kind of view when the node sends no `traits`.
-    public var defaultTraits: Traits {
+    @inlinable public var defaultTraits: Traits {
         switch self {
         case .button: .button
         case .link: .link
@@ -40,7 +40,7 @@ public enum NodeKind: String, Sendable, CaseIterable {
     }
 
     /// Traits UIKit keeps private (never on the wire) but VoiceOver still speaks.
-    public var privateTraits: Traits {
+    @inlinable public var privateTraits: Traits {
         switch self {
         case .textField: .textEntry
         case .secureTextField: [.textEntry, .secureTextEntry]
