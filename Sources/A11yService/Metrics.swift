@@ -101,7 +101,7 @@ final class Metrics: Middleware {
         }
     }
 
-    /// One audit's findings counted by rule and impact, outside the lock (by index: measured faster):
+    /// One audit's findings counted by rule and impact, outside the lock:
     /// the listed ones and those the listing left out (`omitted`), so a counter never hides a
     /// finding that the answer's own `byImpact` counts (issue 24).
     func recordAudit(findings: borrowing [Finding], omitted: borrowing [OmittedFinding] = []) {

@@ -9,8 +9,7 @@ public struct AccessibilityElement: Sendable {
     /// Accessibility frame (hit region) in root coordinates.
     public var frame: Rect = .zero
     public var activationPoint: Point = Point(x: 0, y: 0)
-    /// `nodes[0]`, -1 while `nodes` is empty. Kept out of the box: rules and lookups ask every
-    /// element for its node, and at 100k elements reaching box and array is two cache misses.
+    /// `nodes[0]`, -1 while `nodes` is empty: the node rules and lookups name the element by.
     private var firstNode = -1
     /// Custom action names, in order.
     public var actions: [String] { get { box.actions } set { change { $0.actions = newValue } } }
@@ -50,8 +49,7 @@ public struct AccessibilityElement: Sendable {
     /// The node the element stands for.
     public var node: Int { firstNode >= 0 ? firstNode : nodes[0] }
 
-    /// Texts and lists in one box that copies share until one is changed: every rule loops
-    /// over the elements (measured faster than nine separate fields).
+    /// Texts and lists in one box that copies share until one is changed.
     private var box: Box
 
     /// Immutable once built: reads of `let` storage need no dynamic exclusivity check, and

@@ -19,7 +19,6 @@ public struct Analysis: Sendable {
     /// made them; dropped when elements or document change.
     var elementFacts: [ElementFacts]
 
-    // Fields are set one by one, not through default values: measured faster.
     public init(document: Document) {
         self.init(document: document, elements: [], identifiers: [], elementOfNode: [], isReachable: [],
                   composedIdentifier: [], diagnostics: [], elementFacts: [])

@@ -1,6 +1,5 @@
 extension Array {
-    /// `Array(repeating:count:)`, filled by appending when short (measured faster); long
-    /// arrays keep the standard initializer.
+    /// `Array(repeating:count:)`: per-node tables the engines start with one value per node.
     @inline(__always)
     init(filledWith value: Element, count: Int) {
         guard count <= 64 else { self.init(repeating: value, count: count); return }
@@ -11,7 +10,7 @@ extension Array {
 }
 
 extension Array {
-    /// `count` nils; short arrays are filled by appending (measured faster).
+    /// `count` nils: a per-node table where nothing is known yet.
     @inline(__always)
     init<Wrapped>(nilCount count: Int) where Element == Wrapped? {
         guard count <= 64 else { self.init(repeating: nil, count: count); return }

@@ -1,6 +1,6 @@
 import A11yModel
 /// An element while the engines build it: plain fields, not the shared box of the finished
-/// element (measured faster to build and compose).
+/// element.
 /// It becomes an `AccessibilityElement` once, when reading order and spoken output are known.
 package struct ElementDraft {
     var label: String?
@@ -17,8 +17,7 @@ package struct ElementDraft {
 }
 
 extension ElementDraft {
-    // In an extension, so the struct keeps its memberwise initializer, which this one calls
-    // (measured faster than setting the fields one by one).
+    // In an extension, so the struct keeps its memberwise initializer, which this one calls.
     init(label: String? = nil, value: String? = nil, hint: String? = nil, identifier: String? = nil,
          traits: Traits = [], frame: Rect = .zero, activationPoint: Point = Point(x: 0, y: 0),
          actions: [String] = [], customContent: [CustomContent] = [], rotors: [Rotor] = [], nodes: [Int] = []) {

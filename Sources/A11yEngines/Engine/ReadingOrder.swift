@@ -31,8 +31,7 @@ package struct ReadingOrder {
 /// moved once rather than on every merge pass.
 enum StableSort {
     /// Puts the old `items[order[k]]` at `k` by swapping along the permutation's cycles;
-    /// `order` is left as the identity, which marks what is placed. Swaps go through the
-    /// buffer: measured faster than `Array.swapAt`.
+    /// `order` is left as the identity, which marks what is placed.
     static func permute<T>(_ items: inout [T], by order: inout [Int]) {
         items.withUnsafeMutableBufferPointer { items in
             order.withUnsafeMutableBufferPointer { order in permute(items, by: order) }

@@ -24,8 +24,7 @@ package struct Visibility {
         var reachable = [Bool](filledWith: false, count: nodes.count)
         var series = [Int](filledWith: -1, count: nodes.count), seriesNodes: [Int] = []
         var anyModal = false, anyContainerFacts = false
-        // Pre-order storage: a parent is always decided before its children. Nodes read by
-        // index, results written through buffers: measured faster on large trees.
+        // Pre-order storage: a parent is always decided before its children.
         visible.withUnsafeMutableBufferPointer { visible in
             series.withUnsafeMutableBufferPointer { series in
                 for i in nodes.indices {
