@@ -66,6 +66,7 @@ struct AuditFlag: Sendable {
         },
         parameter("--fail-on"),
         parameter("--level"),
+        parameter("--preset"),
         parameter("--enable"),
         parameter("--disable"),
         parameter("--only"),
