@@ -249,7 +249,7 @@ extension CLITests {
         let lines = usage.split(separator: "\n", omittingEmptySubsequences: false)
         let flagLines = lines.filter { $0.hasPrefix("  --") }
         let flags = flagLines.map { String($0.dropFirst(2).prefix { $0 != " " }) }
-        #expect(flags.count == 21)
+        #expect(flags.count == 22)
         #expect(Set(flags).count == flags.count)
         // Help text starts at column 30, on the flag's line or the next.
         func helpAt30(_ line: Substring) -> Bool { let c = Array(line); return c.count > 30 && c[29] == " " && c[30] != " " }
