@@ -284,18 +284,7 @@ import A11yTestSupport
         // 10 and 16 share a line (under 8 pt apart), so ungrouped, x decides; grouped, the
         // group's first element (y 10, x 50) comes before "Right" (y 16, x 60)... and takes
         // its other member (y 40, x 0) along.
-        func order(_ group: String) throws -> [Said] {
-            try said("""
-            {"root": {"type": "view", \(Tree.frame(0, 0, 200, 100)), "children": [
-              {"type": "view", \(group) \(Tree.frame(0, 0, 200, 100)), "children": [
-                {"type": "text", "text": "Top", \(Tree.frame(50, 10, 20, 20))},
-                {"type": "text", "text": "Below", \(Tree.frame(0, 40, 20, 20))}
-              ]},
-              {"type": "text", "text": "Right", \(Tree.frame(60, 16, 20, 20))},
-              {"type": "text", "text": "Left", \(Tree.frame(0, 16, 20, 20))}
-            ]}}
-            """)
-        }
+        func order(_ group: String) throws -> [Said] { try groupedOrder(group) }
         #expect(try order(#""containerType": "semanticGroup", "label": "Group Label","#)
             == [Said("Left"), Said("Top"), Said("Below"), Said("Right")])
         #expect(try order(#""containerType": "semanticGroup","#)
@@ -306,18 +295,7 @@ import A11yTestSupport
     /// makes a group of its subviews' elements, placed by the first of them;
     /// testGroupsSortByFirstChildFrame). A node that is an element stays one.
     @Test func shouldGroupAccessibilityChildren() throws {
-        func order(_ group: String) throws -> [Said] {
-            try said("""
-            {"root": {"type": "view", \(Tree.frame(0, 0, 200, 100)), "children": [
-              {"type": "view", \(group) \(Tree.frame(0, 0, 200, 100)), "children": [
-                {"type": "text", "text": "Top", \(Tree.frame(50, 10, 20, 20))},
-                {"type": "text", "text": "Below", \(Tree.frame(0, 40, 20, 20))}
-              ]},
-              {"type": "text", "text": "Right", \(Tree.frame(60, 16, 20, 20))},
-              {"type": "text", "text": "Left", \(Tree.frame(0, 16, 20, 20))}
-            ]}}
-            """)
-        }
+        func order(_ group: String) throws -> [Said] { try groupedOrder(group) }
         #expect(try order(#""shouldGroupAccessibilityChildren": true,"#) == [Said("Left"), Said("Top"), Said("Below"), Said("Right")])
         #expect(try order(#""shouldGroupAccessibilityChildren": false,"#) == [Said("Left"), Said("Top"), Said("Right"), Said("Below")])
         #expect(try order("") == order(#""shouldGroupAccessibilityChildren": false,"#))
@@ -458,5 +436,20 @@ import A11yTestSupport
         #expect(unknown?.message == #"unknown containerType "grid""#)
         let negative = Tree.failure(screen(#"{"type": "view", "dataTableCell": {"row": -1}}"#))
         #expect(negative?.message.contains("whole number") == true)
+    }
+
+    /// What is said over a group (its attributes `group`) holding "Top" (y 10, x 50) and
+    /// "Below" (y 40, x 0), beside "Right" (y 16, x 60) and "Left" (y 16, x 0).
+    private func groupedOrder(_ group: String) throws -> [Said] {
+        try said("""
+        {"root": {"type": "view", \(Tree.frame(0, 0, 200, 100)), "children": [
+          {"type": "view", \(group) \(Tree.frame(0, 0, 200, 100)), "children": [
+            {"type": "text", "text": "Top", \(Tree.frame(50, 10, 20, 20))},
+            {"type": "text", "text": "Below", \(Tree.frame(0, 40, 20, 20))}
+          ]},
+          {"type": "text", "text": "Right", \(Tree.frame(60, 16, 20, 20))},
+          {"type": "text", "text": "Left", \(Tree.frame(0, 16, 20, 20))}
+        ]}}
+        """)
     }
 }
