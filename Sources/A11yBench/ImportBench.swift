@@ -65,19 +65,24 @@ enum ImportBench {
     /// The same nodes as an XCUITest page source (WDA's attribute order; frames in points at
     /// density 3; `name` is the identifier, `label` the text or description, a StaticText's
     /// `value` repeats its label).
+    /// The XCUITest element type an item is, as WDA's JSON source names it (the XML page
+    /// source prefixes "XCUIElementType").
+    static func wdaType(_ item: Item) -> String {
+        switch item.kind {
+        case "text": "StaticText"
+        case "button": "Button"
+        case "list": "Table"
+        default: item.depth == 0 ? "Application" : item.clickable ? "Cell" : "Other"
+        }
+    }
+
     static func pageSource(_ items: [Item]) -> [UInt8] {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><AppiumAUT>"
         var open: [String] = []
         var depths: [Int] = []
         for (i, item) in items.enumerated() {
             while let last = depths.last, last >= item.depth { out += "</\(open.removeLast())>"; depths.removeLast() }
-            let type: String
-            switch item.kind {
-            case "text": type = "XCUIElementTypeStaticText"
-            case "button": type = "XCUIElementTypeButton"
-            case "list": type = "XCUIElementTypeTable"
-            default: type = item.depth == 0 ? "XCUIElementTypeApplication" : item.clickable ? "XCUIElementTypeCell" : "XCUIElementTypeOther"
-            }
+            let type = "XCUIElementType" + wdaType(item)
             let label = item.text.isEmpty ? item.description : item.text
             let (l, t, r, b) = item.frame
             out += "<\(type) type=\"\(type)\""
@@ -105,13 +110,7 @@ enum ImportBench {
         for (i, item) in items.enumerated() {
             while let last = open.last, last >= item.depth { out += "]}"; open.removeLast(); first = false }
             if !first { out += "," }
-            let type: String
-            switch item.kind {
-            case "text": type = "StaticText"
-            case "button": type = "Button"
-            case "list": type = "Table"
-            default: type = item.depth == 0 ? "Application" : item.clickable ? "Cell" : "Other"
-            }
+            let type = wdaType(item)
             let label = item.text.isEmpty ? item.description : item.text
             func text(_ s: String) -> String { s.isEmpty ? "null" : "\"\(s)\"" }
             let (l, t, r, b) = item.frame
