@@ -73,12 +73,4 @@ public enum OutputFormat: Equatable, Sendable {
             self = .report(format)
         }
     }
-
-    public var mediaType: String {
-        switch self {
-        case .json: "application/json"
-        case .text: "text/plain; charset=utf-8"
-        case .report(let format): format.mediaType
-        }
-    }
 }
