@@ -3,7 +3,7 @@ import A11yRules
 /// The report formats beside the JSON response and the terminal text, each rendered by its
 /// writer. (The JSON response is `ResponseEncoder`, which knows single vs batch requests.) How
 /// the front ends name them, on the command line and in HTTP, is theirs (`A11yOptions`).
-public enum ReportFormat: String, CaseIterable, Sendable {
+public enum ReportFormat: CaseIterable, Sendable {
     case sarif, junit, html
     /// A summary for a pull-request comment or job summary (`MarkdownReport`).
     case markdown

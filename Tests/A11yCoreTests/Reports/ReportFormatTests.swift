@@ -6,7 +6,7 @@ import A11yOptions
 @Suite struct ReportFormatTests {
     @Test func namesAndMediaTypesRoundTrip() {
         for format in ReportFormat.allCases {
-            #expect(ReportFormat(rawValue: format.rawValue) == format)
+            #expect(OutputFormat(name: OutputFormat.report(format).name) == .report(format))
             // GitHub annotations are for the CLI: `text/plain` is not negotiated to them.
             #expect(Self.accepted(OutputFormat.report(format).mediaType) == (format == .github ? nil : .report(format)))
         }
