@@ -43,7 +43,8 @@ let package = Package(
         // `AuditSettings`, to an `AuditRun`. The library product; callers import the layers
         // whose types they use.
         .target(name: "A11yCore", dependencies: ["A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel"], swiftSettings: crossModule),
-        // The front ends' option spellings: CLI flags and query parameters, and their words.
+        // The front ends' spellings: CLI flags and query parameters and their words, format names,
+        // media types. The core layers know none of them.
         .target(name: "A11yOptions", dependencies: ["A11yCore", "A11yImport", "A11yReports", "A11yRules", "A11yModel"], swiftSettings: crossModule),
         // epoll / accept4 / signalfd declarations Glibc does not export to Swift.
         .target(name: "CEpoll"),

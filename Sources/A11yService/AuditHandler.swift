@@ -256,15 +256,12 @@ extension AuditHandler {
 }
 
 extension OutputFormat {
-    /// What the audit can answer, in the order ties go (JSON first).
-    private static let offered: [(type: Substring, subtype: Substring, format: OutputFormat)] = [
-        ("application", "json", .json),
-        ("text", "html", .report(.html)),
-        ("application", "sarif+json", .report(.sarif)),
-        ("application", "xml", .report(.junit)),
-        ("text", "xml", .report(.junit)),
-        ("text", "markdown", .report(.markdown)),
-    ]
+    /// What the audit can answer (`OutputFormat.acceptable`), split at the `/` to match
+    /// ranges against, in the order ties go (JSON first).
+    private static let offered: [(type: Substring, subtype: Substring, format: OutputFormat)] = acceptable.map { offer in
+        let halves = offer.mediaType.split(separator: "/", maxSplits: 1)
+        return (halves[0], halves[1], offer.format)
+    }
 
     /// The best format an `Accept` header allows (RFC 9110 §12.5.1): each offered type gets
     /// the q of the most specific range that matches it (`type/subtype` over `type/*` over

@@ -64,6 +64,7 @@ struct HostileRequestTests {
         #expect(answer("text/*;q=0.5, application/json")?.header("content-type") == "application/json")
         #expect(answer("text/*, text/html;q=0")?.header("content-type") == "application/xml")
         #expect(answer("*/*;q=0.1, application/sarif+json;q=0.2")?.header("content-type") == "application/sarif+json")
+        #expect(answer("Text/XML")?.header("content-type") == "application/xml")
         let refused = try #require(answer("image/*, text/html;q=0"))
         #expect(refused.status == 406)
         #expect(refused.headerLines.first?.hasPrefix("HTTP/1.1 406 Not Acceptable") == true)

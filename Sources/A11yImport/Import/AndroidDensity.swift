@@ -2,7 +2,7 @@ import A11yModel
 /// Android's density: dp = px / density (= px x 160 / dpi). Neither dump records it
 /// (import-formats.md §1.2); Appium reports it in session details (`pixelRatio`).
 public enum AndroidDensity {
-    /// Densities a caller may give (`--density`, `?density=`): 0.1 to 100 pixels per dp.
+    /// Densities a caller may give with a dump: 0.1 to 100 pixels per dp.
     /// Real screens are 0.75 to 4; the bounds keep every given value sane and every frame
     /// divided by it finite (a density of 4.9e-324 made every frame infinite), and the
     /// OpenAPI document says the same.

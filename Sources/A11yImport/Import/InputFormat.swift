@@ -12,10 +12,10 @@ import A11yModel
 /// page source. Anything else is read as our JSON tree format, which then names what is wrong
 /// with it, unless it is a format we know but do not read (`foreignFormat`: a Chrome
 /// accessibility tree, say), which is then named.
-public enum InputFormat: String, Sendable, CaseIterable {
+public enum InputFormat: Sendable, CaseIterable {
     case auto, json, android, ios, figma
     /// WebDriverAgent's JSON page source (`GET /source?format=json`, Appium's `mobile: source`).
-    case iosJSON = "ios-json"
+    case iosJSON
 
     /// The syntax an input was declared in (a Content-Type), whose dialect the content tells.
     public enum Syntax: Sendable { case json, xml }

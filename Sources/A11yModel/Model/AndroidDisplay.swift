@@ -30,7 +30,7 @@ public struct AndroidDisplay: Sendable, Equatable {
     }
 
     public enum DensitySource: String, Sendable {
-        /// `--density` / `?density=`.
+        /// Given by the caller with the dump.
         case given
         /// The navigation bar is exactly 48 or 24 dp at this density.
         case navigationBar = "navigation-bar"

@@ -76,7 +76,7 @@ extension AuditParameter {
             "anything else our JSON tree; a folder means its .json and .xml",
             "files, with android or ios its .xml, with json, ios-json or figma its .json)",
         ]) { s, v, name throws(AuditParameterError) in
-            guard let format = InputFormat(rawValue: v ?? "") else { throw AuditParameterError("\(name) takes auto, json, android, ios, ios-json or figma") }
+            guard let format = InputFormat(name: v ?? "") else { throw AuditParameterError("\(name) takes auto, json, android, ios, ios-json or figma") }
             s.audit.inputFormat = format
         },
         AuditParameter(flag: "--density", query: "density", valueName: "D",

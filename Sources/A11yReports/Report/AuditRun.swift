@@ -62,23 +62,4 @@ public struct AuditRun: Sendable {
 public enum OutputFormat: Equatable, Sendable {
     case json, text
     case report(ReportFormat)
-
-    /// `json`, `text`, `sarif`, `junit`, `html`.
-    public init?(name: String) {
-        switch name {
-        case "json": self = .json
-        case "text": self = .text
-        default:
-            guard let format = ReportFormat(rawValue: name) else { return nil }
-            self = .report(format)
-        }
-    }
-
-    public var mediaType: String {
-        switch self {
-        case .json: "application/json"
-        case .text: "text/plain; charset=utf-8"
-        case .report(let format): format.mediaType
-        }
-    }
 }

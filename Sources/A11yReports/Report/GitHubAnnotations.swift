@@ -1,6 +1,6 @@
 import A11yEngines
 import A11yRules
-/// `--format github`: one GitHub Actions workflow command a finding, so findings show inline
+/// GitHub annotations: one GitHub Actions workflow command a finding, so findings show inline
 /// in a pull request's diff without code scanning:
 ///
 ///     ::error file=screens/login.json,line=12,col=5,title=target-size (WCAG 2.5.8)::Target is 30x30 ...

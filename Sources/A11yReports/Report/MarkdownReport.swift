@@ -1,5 +1,5 @@
 import A11yRules
-/// `--format markdown` (HTTP `Accept: text/markdown`): a summary made for a pull-request
+/// The markdown report: a summary made for a pull-request
 /// comment or `$GITHUB_STEP_SUMMARY` (GitHub-flavoured Markdown): counts by impact and by rule
 /// with each rule's WCAG Understanding page, the top findings with their help links, and with
 /// a baseline what is new and what was fixed. Counts include findings a listing left out.

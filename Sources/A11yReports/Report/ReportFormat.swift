@@ -1,36 +1,14 @@
 import A11yModel
 import A11yRules
-/// The report formats beside the JSON response, for `--format NAME` and content negotiation.
-/// (The JSON response is `ResponseEncoder`, which knows single vs batch requests.)
-public enum ReportFormat: String, CaseIterable, Sendable {
+/// The report formats beside the JSON response and the terminal text, each rendered by its
+/// writer. (The JSON response is `ResponseEncoder`, which knows single vs batch requests.) How
+/// the front ends name them, on the command line and in HTTP, is theirs (`A11yOptions`).
+public enum ReportFormat: CaseIterable, Sendable {
     case sarif, junit, html
     /// A summary for a pull-request comment or job summary (`MarkdownReport`).
     case markdown
     /// GitHub Actions workflow commands, one annotation a finding (`GitHubAnnotations`).
     case github
-
-    /// What to answer with; the server adds `; charset=utf-8` where it likes.
-    public var mediaType: String {
-        switch self {
-        case .sarif: "application/sarif+json"
-        case .junit: "application/xml"
-        case .html: "text/html"
-        case .markdown: "text/markdown"
-        case .github: "text/plain; charset=utf-8"
-        }
-    }
-
-    /// The format for one media type of an `Accept` list (parameters such as `q` already
-    /// stripped by the caller); `text/xml` is read as JUnit too.
-    public init?(mediaType: String) {
-        switch mediaType.lowercased() {
-        case "application/sarif+json": self = .sarif
-        case "application/xml", "text/xml": self = .junit
-        case "text/html": self = .html
-        case "text/markdown": self = .markdown
-        default: return nil
-        }
-    }
 
     public func render(screens: [ScreenReport], catalogue: [Rule], baseline: BaselineComparison? = nil,
                        pretty: Bool = false) -> [UInt8] {

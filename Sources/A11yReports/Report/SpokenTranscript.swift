@@ -1,7 +1,7 @@
 import A11yEngines
 /// What a screen reader says on a screen, stop by stop in reading order: the `spoken` text of
 /// each element (VoiceOver's words, TalkBack's on Android trees). The baseline file keeps it
-/// per screen so `--format markdown` can show a reviewer how the screen now sounds
+/// per screen so the markdown report can show a reviewer how the screen now sounds
 /// (`TranscriptDiff`).
 ///
 /// Bounded: the first `maxStops` stops are kept (the rest counted in `leftOut`), each text cut

@@ -10,6 +10,12 @@
 ///
 /// Escape values, not whole lines: the caller's own newlines and the colour codes of
 /// `TextReport` must reach the terminal as they are.
+///
+/// It lives beside `TextReport`, the report made to be read on a terminal, which escapes every
+/// value it shows with it. The front ends use it too, for their messages quoting request
+/// values and for a document printed to a terminal (`escapeDocument`, the CLI's choice), but it
+/// holds no front-end spelling: which characters a terminal acts on is a fact about
+/// terminals, and each document's escape is its format's own.
 public enum TerminalText {
     public static func escape(_ text: String) -> String {
         // Nearly every value is harmless: return it as it is without building a copy.

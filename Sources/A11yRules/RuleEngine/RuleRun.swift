@@ -71,12 +71,12 @@ public struct OmittedFinding: Sendable, Equatable {
     }
 }
 
-/// `--fail-on`: the lowest impact that fails a build, or none.
+/// The lowest impact that fails a build, or none (the run never fails).
 public enum FailThreshold: Equatable, Sendable {
     case impact(Impact)
     case none
 
-    /// `minor|moderate|serious|critical|none`.
+    /// An impact's name (`minor|moderate|serious|critical`), or `none`.
     public init?(_ text: String) {
         if text == "none" { self = .none } else if let impact = Impact(rawValue: text) { self = .impact(impact) } else { return nil }
     }

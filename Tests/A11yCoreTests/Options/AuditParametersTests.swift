@@ -1,7 +1,9 @@
 import Testing
 @testable import A11yCore
+import A11yImport
 @testable import A11yModel
 @testable import A11yOptions
+import A11yReports
 @testable import A11yRules
 
 /// The per-audit parameters both front ends read: the CLI by flag, the service by query name.
@@ -62,6 +64,22 @@ import Testing
         let enabled = try read("--enable", "a,b").get().audit.options.enable
         #expect(enabled.map(\.value) == ["a", "b"])
         #expect(enabled.map(\.pointer) == ["--enable a", "--enable b"])
+    }
+
+    /// Each format's name reads back as that format, and the usage and the refusal list every
+    /// name (a format added without its word here fails).
+    @Test func everyFormatIsReadByItsName() throws {
+        for format in InputFormat.allCases {
+            #expect(try read("--input-format", format.name).get().audit.inputFormat == format)
+            #expect(message("--input-format", "yaml")?.contains(format.name) == true)
+        }
+        let listed = AuditParameter.flag("--input-format")?.valueName?.split(separator: "|").map(String.init) ?? []
+        #expect(Set(listed) == Set(InputFormat.allCases.map(\.name)) && listed.count == InputFormat.allCases.count)
+        for format in OutputFormat.all {
+            #expect(try read("--format", format.name).get().format == format)
+            #expect(message("--format", "yaml")?.contains(format.name) == true)
+        }
+        #expect(Set(OutputFormat.all.map(\.name)).count == OutputFormat.all.count)
     }
 
     @Test func prettyIsASwitchAndTheQueryValuesItAlwaysTook() throws {
