@@ -34,7 +34,7 @@ let package = Package(
         // Engines: what a screen reader visits and says (elements, reading order, speech).
         .target(name: "A11yEngines", dependencies: ["A11yModel", "A11yText"], swiftSettings: crossModule),
         // Rules: the rule engine (RuleEngine/) and every rule (Rules/).
-        .target(name: "A11yRules", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yPNG", "A11yText"], swiftSettings: crossModule),
+        .target(name: "A11yRules", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yText"], swiftSettings: crossModule),
         // Reports: the JSON response, SARIF, JUnit, HTML, text, markdown, GitHub; baselines.
         .target(name: "A11yReports", dependencies: ["A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yText"], swiftSettings: crossModule),
         // Importers: Android and iOS dumps, Figma files into a Document; the only XML readers.

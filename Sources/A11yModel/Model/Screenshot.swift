@@ -15,7 +15,7 @@ public struct Screenshot: Sendable {
     /// What the screenshot was called: its file name, or the multipart part's filename.
     public var name: String
     /// The pixels, 8-bit RGBA, top row first (`image.pixel(x:y:)`).
-    public var image: PNGImage
+    public var image: RGBAImage
     /// The PNG file as given: reports embed these bytes, so no re-encoding.
     public var file: [UInt8]
     /// Screenshot pixels per tree unit (the same across and down).
@@ -24,7 +24,7 @@ public struct Screenshot: Sendable {
     /// tree: a Figma frame's or our own tree's root frame origin, (0, 0) for dumps).
     public var origin: Point
 
-    public init(name: String, image: PNGImage, file: [UInt8], scale: Double, origin: Point = Point(x: 0, y: 0)) {
+    public init(name: String, image: RGBAImage, file: [UInt8], scale: Double, origin: Point = Point(x: 0, y: 0)) {
         self.name = name
         self.image = image
         self.file = file
@@ -54,6 +54,28 @@ public struct Screenshot: Sendable {
     public func treeRect(_ pixels: PixelRect) -> Rect {
         Rect(x: origin.x + Double(pixels.x) / scale, y: origin.y + Double(pixels.y) / scale,
              width: Double(pixels.width) / scale, height: Double(pixels.height) / scale)
+    }
+}
+
+/// A screenshot's pixels: 8 bits per channel, red, green, blue, alpha, row-major, top row
+/// first. `pixels.count == width * height * 4`; pixel (x, y) starts at `(y * width + x) * 4`.
+/// The pixels never change once decoded (a phone's screenshot is about 10 MB of them).
+public struct RGBAImage: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4, "an RGBA image has 4 bytes a pixel")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The RGBA of pixel (x, y).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
     }
 }
 
@@ -183,8 +205,9 @@ extension Screenshot {
             throw InputError(.screenshot, "the screenshot \(file.name) is \(size.width) x \(size.height) pixels, more than the \(file.limits.maxPixels) pixels a screenshot may have here", at: "")
         }
         let (scale, origin) = try ScreenshotPlacement.place(width: size.width, height: size.height, on: document, name: file.name)
-        let image: PNGImage
-        do { image = try PNGDecoder.decode(file.bytes, limits: file.limits) } catch { throw pngError(file.name, error) }
+        let decoded: PNGImage
+        do { decoded = try PNGDecoder.decode(file.bytes, limits: file.limits) } catch { throw pngError(file.name, error) }
+        let image = RGBAImage(width: decoded.width, height: decoded.height, pixels: decoded.pixels)
         return Screenshot(name: file.name, image: image, file: Array(file.bytes), scale: scale, origin: origin)
     }
 
