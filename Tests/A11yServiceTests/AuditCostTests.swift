@@ -2,6 +2,7 @@ import Testing
 @testable import A11yService
 @testable import HTTPServer
 @testable import A11yCore
+import A11yImport
 import A11yPNG
 import A11yTestSupport
 import GeneratedInputs
@@ -56,7 +57,7 @@ struct ScreenshotMemoryTests {
     }
 
     @Test func aScreenshotIsReservedByItsDecodedSize() throws {
-        let limits = PNGLimits()
+        let limits = ScreenshotLimits()
         let shot = try form(TestPNG.solid(width: 200, height: 300))
         #expect(AuditHandler.screenshotMemory(shot, limits: limits) == PNGDecoder.decodedBytes(width: 200, height: 300))
         #expect(AuditHandler.screenshotMemory(shot, limits: limits) >= 200 * 300 * 4)
