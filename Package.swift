@@ -22,23 +22,26 @@ let package = Package(
         .target(name: "A11yText"),
         // A streaming XML reader (the XML importers read with it).
         .target(name: "A11yXML"),
-        // Our own PNG decoder (zlib/DEFLATE included): screenshots to 8-bit RGBA, strict and bounded.
+        // Our own PNG decoder (zlib/DEFLATE included): screenshots to 8-bit RGBA, strict and bounded
+        // (the importers decode with it).
         .target(name: "A11yPNG"),
         // The JSON reader and writer (requests are read, reports written with them).
         .target(name: "A11yJSON", dependencies: ["A11yText"]),
         // The accessibility core, in layers from the bottom up; each target depends only on
         // those above it in this list, and none does I/O.
-        // Model and wire: documents, nodes, traits, options, budgets, input errors (Model/); our
-        // JSON tree format's field table and schema (Wire/) and its reader (Decoding/).
-        .target(name: "A11yModel", dependencies: ["A11yJSON", "A11yPNG"], swiftSettings: crossModule, linkerSettings: [.linkedLibrary("m")]),
+        // Model and wire: documents, nodes, traits, options, budgets, input errors, a screenshot's
+        // RGBA pixels (Model/); our JSON tree format's field table and schema (Wire/) and its
+        // reader (Decoding/).
+        .target(name: "A11yModel", dependencies: ["A11yJSON"], swiftSettings: crossModule, linkerSettings: [.linkedLibrary("m")]),
         // Engines: what a screen reader visits and says (elements, reading order, speech).
         .target(name: "A11yEngines", dependencies: ["A11yModel", "A11yText"], swiftSettings: crossModule),
         // Rules: the rule engine (RuleEngine/) and every rule (Rules/).
-        .target(name: "A11yRules", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yPNG", "A11yText"], swiftSettings: crossModule),
+        .target(name: "A11yRules", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yText"], swiftSettings: crossModule),
         // Reports: the JSON response, SARIF, JUnit, HTML, text, markdown, GitHub; baselines.
         .target(name: "A11yReports", dependencies: ["A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yText"], swiftSettings: crossModule),
-        // Importers: Android and iOS dumps, Figma files into a Document; the only XML readers.
-        .target(name: "A11yImport", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yXML"], swiftSettings: crossModule),
+        // Importers: Android and iOS dumps, Figma files into a Document, a PNG screenshot decoded and
+        // placed on its screen; the only users of the XML reader and the PNG decoder.
+        .target(name: "A11yImport", dependencies: ["A11yEngines", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG"], swiftSettings: crossModule),
         // The audit entry point, `Audit.run`: request bytes in any input format, with its
         // `AuditSettings`, to an `AuditRun`. The library product; callers import the layers
         // whose types they use.
@@ -53,7 +56,7 @@ let package = Package(
         // HTTP/1.1 transport: reactor, connection state machine, event loop, router and middleware. Knows nothing of accessibility.
         .target(name: "HTTPServer", dependencies: ["CEpoll", "HTTPParser", "A11yText", "A11yJSON"]),
         // The service: routes and handlers that call the core; metrics, auth, access log.
-        .target(name: "A11yService", dependencies: ["A11yCore", "A11yJSON", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
+        .target(name: "A11yService", dependencies: ["A11yCore", "A11yJSON", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yService"]),
         .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference", "GeneratedInputs"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
@@ -83,6 +86,6 @@ let package = Package(
         .testTarget(name: "A11yJSONTests", dependencies: ["A11yJSON", "A11yTestSupport"]),
         // Runs the built `a11y-audit` binary: flags, formats, exit codes.
         .testTarget(name: "A11yAuditTests", dependencies: ["A11yAudit", "A11yTestSupport"]),
-        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPServer", "CCurl", "A11yTestSupport", "GeneratedInputs"]),
+        .testTarget(name: "A11yServiceTests", dependencies: ["A11yService", "A11yCore", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPServer", "CCurl", "A11yTestSupport", "GeneratedInputs"]),
     ]
 )

@@ -1,4 +1,5 @@
 import A11yCore
+import A11yImport
 import A11yPNG
 import PNGReference
 import Foundation

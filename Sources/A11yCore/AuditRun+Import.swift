@@ -40,8 +40,8 @@ extension AuditRun {
             var screens = try FigmaImporter.screens(bytes, limits: limits, interrupt: interrupt)
             if let screenshot {
                 // A Figma export is one image per frame: one screenshot fits a response of one frame.
-                guard screens.count == 1 else { throw Screenshot.oneScreenOnly(screenshot.name, screens: screens.count) }
-                screens[0].document.screenshot = try Screenshot.placed(screenshot, on: screens[0].document)
+                guard screens.count == 1 else { throw ScreenshotImporter.oneScreenOnly(screenshot.name, screens: screens.count) }
+                screens[0].document.screenshot = try ScreenshotImporter.screenshot(screenshot, on: screens[0].document)
             }
             // The screens share one budget, as a batch's do.
             let budget = budget ?? AuditBudget(requestBytes: bytes.count)
@@ -58,13 +58,13 @@ extension AuditRun {
             var document = format == .ios
                 ? try IOSPageSource.document(bytes, limits: limits, interrupt: interrupt)
                 : try AndroidImporter.document(bytes, density: settings.density, limits: limits, interrupt: interrupt)
-            if let screenshot { document.screenshot = try Screenshot.placed(screenshot, on: document) }
+            if let screenshot { document.screenshot = try ScreenshotImporter.screenshot(screenshot, on: document) }
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
             return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)
         case .iosJSON:
             var document = try IOSJSONSource.document(bytes, limits: limits, interrupt: interrupt)
-            if let screenshot { document.screenshot = try Screenshot.placed(screenshot, on: document) }
+            if let screenshot { document.screenshot = try ScreenshotImporter.screenshot(screenshot, on: document) }
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
             var screens = [ScreenReport(name: "screen", report: report)]

@@ -1,4 +1,5 @@
 import A11yEngines
+import A11yImport
 import A11yModel
 import A11yReports
 /// Audits a request in our JSON tree format: one tree or a batch of screens.
@@ -34,12 +35,12 @@ extension AuditRun {
         let isBatch: Bool
         switch consume request {
         case .single(var document):
-            if let screenshot { document.screenshot = try Screenshot.placed(screenshot, on: document) }
+            if let screenshot { document.screenshot = try ScreenshotImporter.screenshot(screenshot, on: document) }
             screens.reserveCapacity(1)
             screens.append(try audit(document.options.source ?? "screen", document))
             isBatch = false
         case .batch(let list):
-            if let screenshot { throw Screenshot.oneScreenOnly(screenshot.name, screens: list.count) }
+            if let screenshot { throw ScreenshotImporter.oneScreenOnly(screenshot.name, screens: list.count) }
             screens.reserveCapacity(list.count)
             for screen in list { screens.append(try audit(screen.name, screen.document)) }
             isBatch = true

@@ -1,6 +1,5 @@
 import A11yCore
 import CEpoll
-import A11yPNG
 import HTTPServer
 import A11yImport
 import A11yModel
@@ -26,7 +25,7 @@ struct AuditHandler: Sendable {
     /// Wall-clock time one audit may take (`--audit-timeout`).
     let timeBudgetNanos: UInt64
     /// What decoding a multipart request's screenshot may cost (`--max-screenshot-pixels`).
-    var screenshotLimits = PNGLimits()
+    var screenshotLimits = ScreenshotLimits()
 
     /// The HTML report is self-contained: inline `<style>` and inline SVG, no script, image,
     /// font, form or frame. Nothing else may load, even from a finding's text.
@@ -223,14 +222,12 @@ struct AuditHandler: Sendable {
     /// The bytes decoding a form's screenshot will hold (its PNG header's size: the RGBA
     /// output and the inflated rows), 0 for other requests or a form that will be refused
     /// (a screenshot past `limits.maxPixels` is refused from its header, before decoding).
-    static func screenshotMemory(_ request: Request, limits: PNGLimits) -> Int {
+    static func screenshotMemory(_ request: Request, limits: ScreenshotLimits) -> Int {
         guard let form = multipartType(request) else { return 0 }
         return request.body.withUnsafeBytes { body -> Int in
-            guard case .success(let read) = FormInput.read(body, contentType: form, screenshotLimits: PNGLimits()),
-                  let shot = read.screenshot, let size = try? PNGDecoder.size(of: shot.bytes),
-                  size.width.multipliedReportingOverflow(by: size.height).partialValue <= limits.maxPixels,
-                  size.width <= limits.maxPixels, size.height <= limits.maxPixels else { return 0 }
-            return PNGDecoder.decodedBytes(width: size.width, height: size.height)
+            guard case .success(let read) = FormInput.read(body, contentType: form, screenshotLimits: limits),
+                  let shot = read.screenshot else { return 0 }
+            return shot.decodingBytes
         }
     }
 

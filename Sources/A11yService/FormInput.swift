@@ -1,5 +1,5 @@
 import A11yCore
-import A11yPNG
+import A11yImport
 import HTTPParser
 import HTTPServer
 import A11yModel
@@ -21,7 +21,7 @@ struct FormInput {
     static let problemType = "urn:a11y-audit:problem:multipart"
 
     static func read(_ body: UnsafeRawBufferPointer, contentType: String,
-                     screenshotLimits: PNGLimits) -> Result<FormInput, FormProblem> {
+                     screenshotLimits: ScreenshotLimits) -> Result<FormInput, FormProblem> {
         let parts: [MultipartPart]
         do throws(MultipartError) {
             let boundary = try Multipart.boundary(contentType: contentType)

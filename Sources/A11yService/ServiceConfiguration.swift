@@ -1,5 +1,5 @@
 import A11yCore
-import A11yPNG
+import A11yImport
 import HTTPServer
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +25,7 @@ public struct ServiceConfiguration: Sendable {
     public var corsOrigins: [String] = []
     /// What decoding a request's screenshot may cost: its pixels are 4 bytes each decoded
     /// (`--max-screenshot-pixels`, default 16,777,216: 64 MiB of RGBA; a phone's is 2.6 M).
-    public var screenshotLimits = PNGLimits(maxPixels: 16 << 20, maxDecompressedBytes: 136 << 20)
+    public var screenshotLimits = ScreenshotLimits(maxPixels: 16 << 20, maxDecompressedBytes: 136 << 20)
 
     public init() {
         server.host = "127.0.0.1"

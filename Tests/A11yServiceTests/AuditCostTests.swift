@@ -2,6 +2,7 @@ import Testing
 @testable import A11yService
 @testable import HTTPServer
 @testable import A11yCore
+import A11yImport
 import A11yPNG
 import A11yTestSupport
 import GeneratedInputs
@@ -56,7 +57,7 @@ struct ScreenshotMemoryTests {
     }
 
     @Test func aScreenshotIsReservedByItsDecodedSize() throws {
-        let limits = PNGLimits()
+        let limits = ScreenshotLimits()
         let shot = try form(TestPNG.solid(width: 200, height: 300))
         #expect(AuditHandler.screenshotMemory(shot, limits: limits) == PNGDecoder.decodedBytes(width: 200, height: 300))
         #expect(AuditHandler.screenshotMemory(shot, limits: limits) >= 200 * 300 * 4)
@@ -64,6 +65,10 @@ struct ScreenshotMemoryTests {
         var small = limits
         small.maxPixels = 100
         #expect(AuditHandler.screenshotMemory(shot, limits: small) == 0)
+        // So is one wider than the decoder takes (1,000,000 pixels a side), its pixels within
+        // the limit: the reservation refuses by the same rule as the decode.
+        let wide = try form(TestPNG.file(width: 2_000_000, height: 1, imageData: TestPNG.zlib([])))
+        #expect(AuditHandler.screenshotMemory(wide, limits: limits) == 0)
         // Plain JSON requests hold no screenshot.
         let head = "POST /v1/audit HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n"
         #expect(AuditHandler.screenshotMemory(try #require(Request(parsing: Array(head.utf8), body: Array("{}".utf8))), limits: limits) == 0)

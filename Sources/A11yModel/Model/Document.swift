@@ -32,7 +32,7 @@ public struct Document: Sendable {
     /// Device pixels per unit of the frames, when the source says: an Android dump's bounds
     /// are pixels, which the importer divides by this density. A screenshot is placed with it.
     public var pixelsPerUnit: Double?
-    /// The screenshot given with this screen, placed on its tree (`Screenshot.placed`).
+    /// The screenshot given with this screen, placed on its tree (A11yImport's `ScreenshotImporter`).
     public var screenshot: Screenshot?
 
     public init() {}

@@ -29,6 +29,6 @@ enum Base64 {
 extension Screenshot {
     /// One line for reports: `NAME (W x H pixels, S pixels a unit)`.
     public var summary: String {
-        "\(name) (\(width) x \(height) pixels, \(ScreenshotPlacement.pixels(scale)) pixels a unit)"
+        "\(name) (\(width) x \(height) pixels, \(Screenshot.figure(scale)) pixels a unit)"
     }
 }

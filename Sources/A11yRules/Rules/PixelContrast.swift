@@ -1,4 +1,3 @@
-import A11yPNG
 import A11yModel
 
 /// Contrast measured from a screenshot's pixels, as Android's Accessibility Test Framework
@@ -14,7 +13,7 @@ import A11yModel
 /// 4. The ratio of the pair (WCAG luminance), rounded to two decimals, is compared with
 ///    the requirement with ATF's tolerance: it fails only when `required - ratio > 0.01`.
 ///
-/// Pure functions over an RGBA buffer (`PNGImage`) and a `PixelRect`; the rules turn their
+/// Pure functions over an RGBA buffer (`RGBAImage`) and a `PixelRect`; the rules turn their
 /// verdicts into findings.
 enum PixelContrast {
     /// ATF's `CONTRAST_TOLERANCE`: a rounded ratio within 0.01 below the requirement passes.
@@ -36,7 +35,7 @@ enum PixelContrast {
     /// The histogram of the pixels in `rect` (clipped to the image): distinct colours in
     /// ascending order of their ARGB value read as a signed 32-bit number (ATF sorts Java
     /// ints; its ties are broken in this order), each with its count.
-    static func histogram(_ image: PNGImage, in rect: PixelRect) -> [(color: ARGB, count: Int)] {
+    static func histogram(_ image: RGBAImage, in rect: PixelRect) -> [(color: ARGB, count: Int)] {
         let area = clipped(rect, width: image.width, height: image.height)
         guard area.width > 0, area.height > 0 else { return [] }
         // Counted in a dictionary, a run of equal pixels at a time (flat areas are most of a
@@ -119,7 +118,7 @@ enum PixelContrast {
         case outside
     }
 
-    static func verdict(_ image: PNGImage, in rect: PixelRect) -> Verdict {
+    static func verdict(_ image: RGBAImage, in rect: PixelRect) -> Verdict {
         guard let swatch = swatch(histogram(image, in: rect)) else { return .outside }
         guard swatch.foregrounds[0] != swatch.background else { return .uniform(swatch.background) }
         return .measured(foreground: swatch.foregrounds[0], background: swatch.background, ratio: swatch.ratios[0])

@@ -22,7 +22,7 @@ import A11yModel
 ///   inheritance and the background behind it (`RenderedStyle`, `ContrastMath`).
 /// - **The screen as it was drawn**, when a screenshot came with the input: `screenshot`
 ///   (decoded RGBA pixels, its scale and origin), and `pixels(ofNode:)` / `pixels(of:)` for
-///   the screenshot pixels a frame in tree units covers (`Screenshot`, `ScreenshotPlacement`).
+///   the screenshot pixels a frame in tree units covers (`Screenshot`; A11yImport's `ScreenshotPlacement` placed it).
 /// - **The run's settings**: `thresholds` (e.g. `thresholds.contrastText`, the platform's
 ///   values or the request's) and `options`.
 ///

@@ -1,4 +1,3 @@
-import A11yPNG
 import Testing
 @testable import A11yCore
 @testable import A11yModel
@@ -9,7 +8,7 @@ import Testing
     typealias P = PixelContrast
 
     /// A `width` x `height` opaque image of `fill`, with `rects` painted over it in order.
-    static func image(_ width: Int, _ height: Int, fill: UInt32, _ rects: [(PixelRect, UInt32)] = []) -> PNGImage {
+    static func image(_ width: Int, _ height: Int, fill: UInt32, _ rects: [(PixelRect, UInt32)] = []) -> RGBAImage {
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         func paint(_ x: Int, _ y: Int, _ rgb: UInt32) {
             let at = (y * width + x) * 4
@@ -17,7 +16,7 @@ import Testing
         }
         for y in 0..<height { for x in 0..<width { paint(x, y, fill) } }
         for (r, rgb) in rects { for y in r.y..<(r.y + r.height) { for x in r.x..<(r.x + r.width) { paint(x, y, rgb) } } }
-        return PNGImage(width: width, height: height, pixels: rgba)
+        return RGBAImage(width: width, height: height, pixels: rgba)
     }
 
     let whole = PixelRect(x: 0, y: 0, width: 10, height: 10)
