@@ -155,7 +155,11 @@ public enum ScreenshotImporter {
         do { size = try PNGDecoder.size(of: file.bytes) } catch { throw pngError(file.name, error) }
         // Too large to decode here is said as such, before whether it fits the screen.
         if file.limits.refuses(width: size.width, height: size.height) {
-            throw InputError(.screenshot, "the screenshot \(file.name) is \(size.width) x \(size.height) pixels, more than the \(file.limits.maxPixels) pixels a screenshot may have here", at: "")
+            let side = max(size.width, size.height)
+            let limit = side > file.limits.png.maxDimension
+                ? "a side of more than the \(file.limits.png.maxDimension) pixels a screenshot's side may have"
+                : "more than the \(file.limits.maxPixels) pixels a screenshot may have here"
+            throw InputError(.screenshot, "the screenshot \(file.name) is \(size.width) x \(size.height) pixels, \(limit)", at: "")
         }
         let (scale, origin) = try ScreenshotPlacement.place(width: size.width, height: size.height, on: document, name: file.name)
         let decoded: PNGImage

@@ -121,7 +121,10 @@ import A11yRules
         badCRC[29] ^= 0xFF  // IHDR's CRC
         let truncated = Array(TestPNG.solid(width: 390, height: 844).prefix(200))
         let huge = TestPNG.file(width: 100_000, height: 100_000, imageData: TestPNG.zlib([0]))
-        for (png, says) in [(Array("not a png".utf8), "not a PNG"), (badCRC, "CRC"), (truncated, "truncated"), (huge, "pixels")] {
+        // Few pixels, but one side past the decoder's longest: the message names the side.
+        let long = TestPNG.file(width: 2_000_000, height: 1, imageData: TestPNG.zlib([0]))
+        for (png, says) in [(Array("not a png".utf8), "not a PNG"), (badCRC, "CRC"), (truncated, "truncated"), (huge, "more than the"),
+                            (long, "a side of more than the 1000000 pixels")] {
             let error = try? #require(throws: InputError.self) { try Self.audit(Self.tree(width: 390, height: 844), png: png, name: "s.png") }
             #expect(error?.kind == .screenshot)
             #expect(error?.message.contains("s.png") == true)
