@@ -54,7 +54,7 @@ let package = Package(
         // The service: routes and handlers that call the core; metrics, auth, access log.
         .target(name: "A11yService", dependencies: ["A11yCore", "A11yJSON", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yPNG", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yService"]),
-        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference", "GeneratedInputs"]),
+        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference", "GeneratedInputs"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
         .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference", "PNGReference", "GeneratedInputs"]),
         // Inputs the benchmarks and the tests both generate (SplitMix64, issue 24's Figma attack

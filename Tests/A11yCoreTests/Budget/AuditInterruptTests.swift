@@ -30,11 +30,9 @@ import Testing
         + "]}}"
 
     private func run(_ json: String, _ poll: Poll) -> InputError? {
-        Array(json.utf8).withUnsafeBytes { raw in
-            do throws(InputError) {
-                _ = try AuditRun.run(json: raw, interrupt: poll.interrupt)
-                return nil
-            } catch { return error }
+        switch Tree.audit(json, interrupt: poll.interrupt) {
+        case .success: return nil
+        case .failure(let error): return error
         }
     }
 

@@ -9,9 +9,7 @@ import Testing
 /// answer; 2.6x allows for fixed parts and noise).
 @Suite struct BoundedAnswerTests {
     static func answer(_ json: String, _ format: OutputFormat = .json) throws -> [UInt8] {
-        try Array(json.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(json: raw).render(format) }
-        }.get()
+        try Tree.audit(json).get().render(format)
     }
 
     static func fingerprints(_ n: Int) -> String {

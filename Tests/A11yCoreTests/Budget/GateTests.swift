@@ -22,9 +22,7 @@ import Testing
     }
 
     static func run(_ json: String) throws -> AuditRun {
-        try Array(json.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(json: raw) }
-        }.get()
+        try Tree.audit(json).get()
     }
 
     static func object(_ bytes: [UInt8]) throws -> [String: Any] {

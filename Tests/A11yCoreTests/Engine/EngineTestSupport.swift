@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yEngines
 @testable import A11yModel
+import A11yReports
 import A11yTestSupport
 
 /// Inline trees go through the real decoder and engines, so tests see what clients see.
@@ -33,6 +34,26 @@ enum Tree {
     /// `"frame": {...}` for inline trees.
     static func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
         InlineTree.frame(x, y, width, height)
+    }
+
+    /// The request `bytes` through the one audit entry point, `Audit.run`, as a front end sends them.
+    static func audit(_ bytes: [UInt8], _ settings: AuditSettings = AuditSettings(),
+                      interrupt: AuditInterrupt = .never) -> Result<AuditRun, InputError> {
+        bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw, settings, interrupt: interrupt) } }
+    }
+
+    static func audit(_ json: String, _ settings: AuditSettings = AuditSettings(),
+                      interrupt: AuditInterrupt = .never) -> Result<AuditRun, InputError> {
+        audit(Array(json.utf8), settings, interrupt: interrupt)
+    }
+
+    /// The report of the one screen of a request.
+    static func report(_ bytes: [UInt8], _ settings: AuditSettings = AuditSettings()) throws -> AuditReport {
+        try audit(bytes, settings).get().screens[0].report
+    }
+
+    static func report(_ json: String, _ settings: AuditSettings = AuditSettings()) throws -> AuditReport {
+        try report(Array(json.utf8), settings)
     }
 
     /// What a screen reader says for each element of `json`, in reading order.

@@ -373,13 +373,13 @@ enum Android {
     @Test func outputBudgetErrorsPointIntoTheDump() throws {
         let xml = Android.dump(Android.node(["class": "android.widget.FrameLayout"],
             Android.node(["class": "android.widget.Button", "text": String(repeating: "Pay now ", count: 8), "clickable": "true"])))
-        let document = try Android.document(xml)
-        var budget = AuditBudget.default
-        budget.maxOutputBytes = 40
-        do throws(InputError) {
-            _ = try Audit.run(document, budget: budget)
+        var settings = AuditSettings(inputFormat: .android, density: 1)
+        settings.budget = AuditBudget.default
+        settings.budget?.maxOutputBytes = 40
+        switch Tree.audit(xml, settings) {
+        case .success:
             Issue.record("the audit fitted in 40 bytes")
-        } catch {
+        case .failure(let error):
             #expect(error.kind == .limit)
             #expect(error.pointer == "/hierarchy/node[1]/node[1]")
         }

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yImport
 @testable import A11yModel
+import A11yReports
 
 /// Our own small XCUITest page sources, one per mapping rule of `IOSPageSource`.
 @Suite struct IOSPageSourceTests {
@@ -10,6 +11,11 @@ import Testing
         try Array(xml.utf8).withUnsafeBytes { raw in
             Result { () throws(InputError) in try IOSPageSource.document(raw) }
         }.get()
+    }
+
+    /// The report of a page source through the audit entry point.
+    private func audit(_ xml: String) throws -> AuditReport {
+        try Tree.report(xml, AuditSettings(inputFormat: .ios))
     }
 
     private func source(_ body: String, accessible: Bool = false) -> String {
@@ -145,7 +151,7 @@ import Testing
     /// Web content: a link or heading the page source makes a container keeps its trait on the
     /// text inside it, which VoiceOver stops at; a Link whose `traits` omit "Link" is still one.
     @Test func linksAndHeadingsInWebContentKeepTheirTraits() throws {
-        let doc = try document(source("""
+        let report = try audit(source("""
             <XCUIElementTypeWebView type="XCUIElementTypeWebView" visible="true" accessible="false" x="0" y="0" width="390" height="844">
               <XCUIElementTypeOther type="XCUIElementTypeOther" traits="Header" visible="true" accessible="false" x="0" y="50" width="390" height="40">
                 <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Returns" visible="true" accessible="true" x="0" y="50" width="200" height="40"/>
@@ -159,7 +165,6 @@ import Testing
               <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Native" visible="true" accessible="true" x="0" y="300" width="200" height="40"/>
             </XCUIElementTypeOther>
         """, accessible: true))
-        let report = try Audit.run(doc)
         let elements = report.analysis.elements
         #expect(elements.map { $0.label ?? "" } == ["Returns", "Read more", "Click here", "Native"])
         #expect(elements[0].traits.contains(.header) && elements[1].traits.contains(.link) && elements[2].traits.contains(.link))
@@ -172,7 +177,7 @@ import Testing
     /// parent it saw as visible (a cell's chevron); a whole page said invisible (WDA answers NO
     /// when it cannot tell, as Appium issues show for Safari) is read by its frames.
     @Test func aWholeSubtreeSaidInvisibleIsReadByFrame() throws {
-        let doc = try document(source("""
+        let report = try audit(source("""
             <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="0" width="390" height="844">
               <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="100" width="390" height="700">
                 <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Example Domain" name="Example Domain" label="Example Domain" enabled="true" visible="false" x="16" y="120" width="300" height="30"/>
@@ -187,7 +192,6 @@ import Testing
               <XCUIElementTypeButton type="XCUIElementTypeButton" name="chevron" label="chevron" enabled="false" visible="false" x="360" y="815" width="11" height="14"/>
             </XCUIElementTypeCell>
         """))
-        let report = try Audit.run(doc)
         #expect(report.analysis.elements.map { $0.label ?? "" } == ["Example Domain", "Learn more", "General"])
         #expect(report.run.findings.filter { $0.rule == "link-purpose" }.count == 1)
     }

@@ -14,7 +14,7 @@ import Testing
         let json = #"{"platform":"ios","options":{"source":""# + source + #""},"root":{"type":"view","frame":{"x":0,"y":0,"width":390,"height":844},"children":["#
             + Array(repeating: button, count: count).joined(separator: ",") + "]}}"
         let bytes = Array(json.utf8)
-        var report = try bytes.withUnsafeBytes { raw in try Audit.run(json: raw) }
+        var report = try Tree.report(bytes)
         report.run = try RuleRunner.run(report.analysis, options: report.analysis.document.options)
         #expect(report.run.findings.count >= count, "every button should be a finding")
         // The request's size counts the screen's name too (a batch entry's or a frame's name).

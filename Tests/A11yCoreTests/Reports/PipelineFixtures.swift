@@ -8,7 +8,7 @@ enum PipelineFixtures {
     static func screen(_ file: String, name: String? = nil) throws -> ScreenReport {
         let url = ExternalCheck.repository.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/" + file)
         let bytes = [UInt8](try Data(contentsOf: url))
-        var report = try bytes.withUnsafeBytes { raw in try Audit.run(json: raw) }
+        var report = try Tree.report(bytes)
         report.run = try RuleRunner.run(report.analysis, options: report.analysis.document.options)
         return ScreenReport(name: name ?? file, report: report)
     }

@@ -18,7 +18,7 @@ import Testing
                 "{\"id\":\"b\(i)\",\"type\":\"button\",\"nestedIdentifier\":\"b\(i)\","
                     + "\"frame\":{\"x\":\(i % 10 * 30),\"y\":\(i / 10 * 30),\"width\":24,\"height\":24}}"
             }.joined(separator: ",") + "]}}"
-        return Array(json.utf8).withUnsafeBytes { raw in try! AuditRun.run(json: raw) }
+        return try! Tree.audit(json).get()
     }
 
     static let large = buttons(3_000)

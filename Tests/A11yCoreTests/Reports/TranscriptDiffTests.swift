@@ -26,9 +26,7 @@ import Testing
             children.append(#"{\#(fields), "frame": {"x": 0, "y": \#(index * 50), "width": 390, "height": 44}}"#)
         }
         let json = #"{"root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 390, "height": 30000}, "children": [\#(children.joined(separator: ","))]}}"#
-        let bytes = Array(json.utf8)
-        let result = bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try AuditRun.run(json: raw) } }
-        return ScreenReport(name: name, report: try result.get().screens[0].report)
+        return ScreenReport(name: name, report: try Tree.report(json))
     }
 
     /// The transcript part of the Markdown for `now` against a baseline written from `before`.

@@ -284,7 +284,7 @@ enum ATFDump {
     }
 
     @Test func jsonTreesHaveNoDisplay() throws {
-        let json = String(decoding: ResponseEncoder.json(try Audit.run(try Tree.decode(#"{"platform": "android", "root": {"type": "button", "label": "Go"}}"#))), as: UTF8.self)
+        let json = String(decoding: ResponseEncoder.json(try Tree.report(#"{"platform": "android", "root": {"type": "button", "label": "Go"}}"#)), as: UTF8.self)
         #expect(!json.contains("\"display\""))
     }
 }
