@@ -4,6 +4,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Issue 15: every hostile shape either completes within the documented response bound,
 /// with the caps' markers present, or fails with the named limit and a pointer.

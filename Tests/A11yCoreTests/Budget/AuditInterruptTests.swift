@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// The caller's poll is asked inside the engines and between the rules, so a stop
 /// requested mid-audit ends it with the poll's reason.

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Issue 24, "unbounded answers": what a request asks to compare or repeat is written once,
 /// so an answer grows in proportion to its request (doubling a request at most doubles the

@@ -7,6 +7,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Issue 24: stages whose cost grows with their input ask the interrupt as they go (not only
 /// between stages), and none is quadratic: the Figma importer pays its outline tests from a
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func tabSetSelectionAsksTheInterruptMidRule() throws {
-        let analysis = try RuleFixture.analyze(Self.tabTitles(20_000))
+        let analysis = try Tree.analyze(Self.tabTitles(20_000))
         var options = analysis.document.options
         options.only = [Located(Rule.tabSetSelection.id, at: "/o")]
         func run(_ poll: Poll) -> InputError? {

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Every sample tree in Examples/ (one per seed example) audited through the facade and
 /// the response encoder, checking what a client receives.

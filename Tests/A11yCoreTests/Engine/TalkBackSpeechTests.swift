@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// `spoken` and `spokenHint` of android trees in TalkBack's words (`TalkBackSpeech`). Facts from
 /// google/talkback (google/talkback has no tests for the compositor; each expectation names the

@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// Lists, landmarks, data tables, segmented controls and text views as cashapp/AccessibilitySnapshot
 /// reads them (`AccessibilityHierarchyParser.context(for:from:...)`, the words of

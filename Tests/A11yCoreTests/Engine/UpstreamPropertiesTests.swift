@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// What VoiceOver says for plain accessibility properties, traits, custom actions and custom
 /// content, reproducing reference screens of cashapp/AccessibilitySnapshot: the view

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// What VoiceOver says and the hint it reads after a pause, reproducing reference screens of
 /// cashapp/AccessibilitySnapshot (Example/AccessibilitySnapshot/<screen>ViewController.swift and

@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Our own small dumps, one per mapping rule of `AndroidImporter` (none copied from real dumps).
 enum Android {

@@ -4,6 +4,7 @@ import Testing
 @testable import A11yImport
 @testable import A11yModel
 import A11yReports
+import A11yCoreTestSupport
 
 /// Our own small XCUITest page sources, one per mapping rule of `IOSPageSource`.
 @Suite struct IOSPageSourceTests {

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Inputs fuzz-audit found (Tests/Fuzz/corpus/audit/regress-*), kept as tests.
 @Suite("Fuzz regressions: reports")

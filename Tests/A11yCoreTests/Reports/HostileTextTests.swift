@@ -4,6 +4,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// A request written by an attacker (Fixtures/Reports/hostile.json): labels, ids, identifiers,
 /// the source and a suppression reason carrying terminal escapes, NUL, CR LF, C1 and bidi

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct JUnitReportTests {
     private func parsed(_ bytes: [UInt8]) throws -> [String: Any] {

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Issue 24: a long screen or source name (`options.source` up to the body's size, a Figma
 /// frame's name) is written whole once, never once per finding, so that no report format

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Writing the answer is part of the audit: a client that hangs up (or a budget that runs
 /// out) while a large tree's answer is written stops the render too, in every format.

@@ -5,6 +5,7 @@ import A11yJSON
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// The summary's `rules` object: written from registry positions for the runner's lists and
 /// as strings for lists set by hand; both must say the same.
@@ -114,7 +115,7 @@ import A11yJSON
     }
 
     @Test func aRegistryOfMoreThan64RulesSelectsAndListsEveryOne() throws {
-        let analysis = try RuleFixture.analyze(problems)
+        let analysis = try Tree.analyze(problems)
         let registry = (0..<70).map { i in
             Rule(id: "rule-\(i)", wcag: [], level: i % 2 == 0 ? nil : .AAA, impact: .minor, description: "", help: "",
                  check: { ctx in i == 67 ? [ctx.finding(node: 0, message: "x")] : [] })

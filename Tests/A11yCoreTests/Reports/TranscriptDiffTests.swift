@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// The spoken transcript a baseline keeps and the diff `--format markdown` shows against it.
 @Suite struct TranscriptDiffTests {
@@ -26,7 +27,7 @@ import Testing
             children.append(#"{\#(fields), "frame": {"x": 0, "y": \#(index * 50), "width": 390, "height": 44}}"#)
         }
         let json = #"{"root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 390, "height": 30000}, "children": [\#(children.joined(separator: ","))]}}"#
-        return ScreenReport(name: name, report: try Tree.report(json))
+        return try Tree.screen(json, name: name)
     }
 
     /// The transcript part of the Markdown for `now` against a baseline written from `before`.

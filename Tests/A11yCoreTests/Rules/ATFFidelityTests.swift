@@ -3,6 +3,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// ATF's checks, condition by condition, on dumps of our own (google/Accessibility-Test-Framework-for-Android
 /// at c65cab0; `checks/TouchTargetSizeCheck.java`, `checks/SpeakableTextPresentCheck.java`,

@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yOptions
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// `adjustable-value` (4.1.2): an adjustable element reads its current value.
 @Suite struct AdjustableValueRuleTests {

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// ATF's checks as our rules on Android trees (google/Accessibility-Test-Framework-for-Android,
 /// `framework/checks/*.java` at c65cab0): our own small dumps fed through the importer, and

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// ATF's duplicate checks and its importance skip on Android dumps through the importer
 /// (google/Accessibility-Test-Framework-for-Android at c65cab0, `framework/checks/`

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// The iOS SDK's accessible components: each component must read as the SDK document says.
 @Suite struct ComponentRuleTests {

@@ -5,6 +5,7 @@ import Glibc
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct ContrastRuleTests {
     func text(_ fg: String, bg: String = "#FFFFFF", size: Double = 17, weight: String? = nil) -> String {

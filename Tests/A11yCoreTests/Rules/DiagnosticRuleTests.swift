@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Rules fed by engine diagnostics: deferral, nested identifiers, labeled pairs.
 @Suite struct DiagnosticRuleTests {

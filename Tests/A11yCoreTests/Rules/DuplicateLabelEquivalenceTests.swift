@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// duplicate-label keys on normalised text: canonically equivalent spellings (precomposed vs
 /// combining marks, singleton decompositions) are the same label, whichever comes first.

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct DuplicateRuleTests {
     func frame(_ x: Double, _ y: Double) -> String { #""frame": {"x": \#(x), "y": \#(y), "width": 50, "height": 50}"# }

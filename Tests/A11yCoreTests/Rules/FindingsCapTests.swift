@@ -3,6 +3,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// The findings cap: a hostile tree cannot make an unbounded answer, and says when it was cut.
 @Suite("Findings cap")
@@ -16,7 +17,7 @@ struct FindingsCapTests {
     }
 
     @Test func findingsPastTheCapAreCountedNotListed() throws {
-        let analysis = try RuleFixture.analyze(unnamedButtons(8))
+        let analysis = try Tree.analyze(unnamedButtons(8))
         let all = try RuleRunner.run(analysis, options: analysis.document.options)
         let capped = try RuleRunner.run(analysis, options: analysis.document.options, maxFindings: 3)
         #expect(all.findings.count > 3)

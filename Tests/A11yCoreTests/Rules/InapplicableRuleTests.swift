@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// A rule that could not look at anything is inapplicable (axe's fourth outcome), with its
 /// reason, and never counted as passed.

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct LabelInNameRuleTests {
     private func findings(_ children: String...) throws -> [Finding] {

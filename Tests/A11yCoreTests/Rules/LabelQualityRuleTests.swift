@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct LabelQualityRuleTests {
     func one(_ type: String, label: String, hint: String? = nil, traits: String? = nil) -> String {

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct MotionAndScalingRuleTests {
     @Test func textScaling() throws {

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// What `RuleContext` tells a rule about nodes and elements is what the nodes and elements say.
 @Suite struct RuleContextTests {
@@ -18,7 +19,7 @@ import Testing
     )
 
     private func context() throws -> RuleContext {
-        let analysis = try RuleFixture.analyze(Self.tree)
+        let analysis = try Tree.analyze(Self.tree)
         return RuleContext(rule: .controlName, analysis: analysis, options: analysis.document.options)
     }
 

@@ -2,9 +2,9 @@
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
-/// Feeds JSON trees through the real pipeline (decode, analyze, rules), as a request would.
-enum RuleFixture {
+extension RuleFixture {
     /// A request whose root is a full-screen view holding `children` (node JSON objects).
     static func screen(_ children: String..., platform: String = "ios", options: String = "{}") -> String {
         """
@@ -12,37 +12,6 @@ enum RuleFixture {
          "root": {"id": "screen", "type": "view", "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
                   "children": [\(children.joined(separator: ",\n"))]}}
         """
-    }
-
-    static func analyze(_ json: String) throws -> Analysis {
-        let result: Result<Document, InputError> = Array(json.utf8).withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try DocumentDecoder.decode(bytes)) } catch { return .failure(error) }
-        }
-        return try Analyzer.analyze(try result.get())
-    }
-
-    /// The run for the request's own options, adjusted by `configure`.
-    static func run(_ json: String, _ configure: (inout AuditOptions) -> Void = { _ in }) throws -> RuleRun {
-        let analysis = try analyze(json)
-        var options = analysis.document.options
-        configure(&options)
-        return try RuleRunner.run(analysis, options: options)
-    }
-
-    /// Findings of `rule` alone (selected with `only`).
-    static func findings(_ rule: Rule, _ json: String, _ configure: (inout AuditOptions) -> Void = { _ in }) throws -> [Finding] {
-        try run(json) { options in
-            options.only = [Located(rule.id, at: "/options/rules/only/0")]
-            configure(&options)
-        }.findings
-    }
-
-    /// JSON Pointers of the findings' nodes.
-    static func pointers(_ rule: Rule, _ json: String) throws -> [String] {
-        let analysis = try analyze(json)
-        var options = analysis.document.options
-        options.only = [Located(rule.id, at: "/o")]
-        return try RuleRunner.run(analysis, options: options).findings.map { analysis.document.pointer(of: $0.node) }
     }
 }
 

@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yOptions
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Presets: named, versioned sets of rules on by default (ATF's versioned presets), so a
 /// pipeline pinned to one does not start failing when a rule is added.
@@ -12,7 +13,7 @@ import Testing
     let screen = RuleFixture.screen(#"{"type": "button", "label": "Buy", "frame": {"x": 0, "y": 0, "width": 20, "height": 20}}"#)
 
     func run(_ configure: (inout AuditOptions) -> Void, rules: [Rule] = RuleRegistry.all) throws -> RuleRun {
-        let analysis = try RuleFixture.analyze(screen)
+        let analysis = try Tree.analyze(screen)
         var options = analysis.document.options
         configure(&options)
         return try RuleRunner.run(analysis, options: options, rules: rules)

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct RuleRunnerTests {
     let twoProblems = RuleFixture.screen(
@@ -64,7 +65,7 @@ import Testing
     /// `order` against a plain stable sort by (place, rule id): slots that share an id keep
     /// the order given, as do several findings of one rule on one element.
     @Test func orderIsAStableSortByPlaceThenRuleID() throws {
-        let analysis = try RuleFixture.analyze(twoProblems)
+        let analysis = try Tree.analyze(twoProblems)
         func finding(_ rule: String, _ node: Int) -> Finding {
             Finding(rule: rule, wcag: [], level: nil, impact: .minor, message: "\(rule)@\(node)", node: node, frame: nil)
         }

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct TargetSizeRuleTests {
     func button(_ w: Double, _ h: Double, platform: String = "ios", extra: String = "", options: String = "{}") -> String {
