@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "A11yTestSupport", dependencies: ["GeneratedInputs"], path: "Tests/A11yTestSupport/General"),
         // Helpers that need the core: tree text decoded, analyzed, audited through `Audit.run`,
         // its rules run, what a screen reader says.
-        .target(name: "A11yCoreTestSupport", dependencies: ["A11yCore", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport"],
+        .target(name: "A11yCoreTestSupport", dependencies: ["A11yCore", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport"],
                 path: "Tests/A11yTestSupport/Core"),
         .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport", "A11yCoreTestSupport", "GeneratedInputs"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),

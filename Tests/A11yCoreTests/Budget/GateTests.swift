@@ -5,6 +5,7 @@ import Testing
 @testable import A11yReports
 @testable import A11yRules
 import A11yCoreTestSupport
+import A11yTestSupport
 
 /// Issue 24, "green by accident": the gate (`fails`), the summary counts and every report
 /// format come from all findings, whatever a listing leaves out; and what it leaves out,

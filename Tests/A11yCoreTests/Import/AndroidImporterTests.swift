@@ -6,54 +6,9 @@ import Testing
 @testable import A11yReports
 @testable import A11yRules
 import A11yCoreTestSupport
+import A11yTestSupport
 
-/// Our own small dumps, one per mapping rule of `AndroidImporter` (none copied from real dumps).
-enum Android {
-    static func document(_ xml: String, density: Double? = 1) throws(InputError) -> Document {
-        try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AndroidImporter.document(raw, density: density) }
-        }.get()
-    }
-
-    static func failure(_ xml: String, density: Double? = 1) -> InputError? {
-        do throws(InputError) { _ = try document(xml, density: density); return nil } catch { return error }
-    }
-
-    /// A UI Automator dump: `<hierarchy>` around `body`.
-    static func dump(_ body: String) -> String {
-        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">" + body + "</hierarchy>"
-    }
-
-    /// A `<node>` with UI Automator's full attribute set (every value written; `attributes`
-    /// override the defaults by name) and `children` inside.
-    static func node(_ attributes: [String: String] = [:], _ children: String = "") -> String {
-        let defaults: [(String, String)] = [
-            ("index", "0"), ("text", ""), ("resource-id", ""), ("class", "android.view.View"), ("package", "com.example"),
-            ("content-desc", ""), ("checkable", "false"), ("checked", "false"), ("clickable", "false"), ("enabled", "true"),
-            ("focusable", "false"), ("focused", "false"), ("scrollable", "false"), ("long-clickable", "false"),
-            ("password", "false"), ("selected", "false"), ("bounds", "[0,0][100,100]"),
-        ]
-        var written = Set<String>()
-        var out = "<node"
-        for (name, value) in defaults {
-            out += " \(name)=\"\(attributes[name] ?? value)\""
-            written.insert(name)
-        }
-        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where !written.contains(name) {
-            out += " \(name)=\"\(value)\""
-        }
-        return children.isEmpty ? out + " />" : out + ">" + children + "</node>"
-    }
-
-    static func analysis(_ xml: String, density: Double? = 1) throws -> Analysis {
-        try Analyzer.analyze(try document(xml, density: density))
-    }
-
-    static func labels(_ xml: String) throws -> [String] {
-        try analysis(xml).elements.map { $0.label ?? "" }
-    }
-}
-
+/// Our own small dumps (`Android.dump`, `Android.node`), one per mapping rule of `AndroidImporter` (none copied from real dumps).
 @Suite struct AndroidImporterTests {
     // MARK: Structure and classes
 

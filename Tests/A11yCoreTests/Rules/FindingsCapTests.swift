@@ -4,6 +4,7 @@ import Testing
 @testable import A11yReports
 @testable import A11yRules
 import A11yCoreTestSupport
+import A11yTestSupport
 
 /// The findings cap: a hostile tree cannot make an unbounded answer, and says when it was cut.
 @Suite("Findings cap")
@@ -13,7 +14,7 @@ struct FindingsCapTests {
         let buttons = (0..<count).map { index in
             #"{"id": "b\#(index)", "type": "button", "frame": {"x": 0, "y": \#(index * 50), "width": 60, "height": 44}}"#
         }
-        return RuleFixture.screen(buttons.joined(separator: ","))
+        return InlineTree.screen(buttons.joined(separator: ","))
     }
 
     @Test func findingsPastTheCapAreCountedNotListed() throws {

@@ -2,10 +2,11 @@ import Testing
 @testable import A11yCore
 @testable import A11yRules
 import A11yCoreTestSupport
+import A11yTestSupport
 
 /// What `RuleContext` tells a rule about nodes and elements is what the nodes and elements say.
 @Suite struct RuleContextTests {
-    static let tree = RuleFixture.screen(
+    static let tree = InlineTree.screen(
         ##"{"type": "text", "text": "Hello", "style": {"foreground": "#777777", "fontSize": 12}}"##,
         ##"{"type": "text", "label": "Label only"}"##,
         ##"{"type": "text", "label": ""}"##,

@@ -4,17 +4,6 @@
 @testable import A11yRules
 import A11yCoreTestSupport
 
-extension RuleFixture {
-    /// A request whose root is a full-screen view holding `children` (node JSON objects).
-    static func screen(_ children: String..., platform: String = "ios", options: String = "{}") -> String {
-        """
-        {"platform": "\(platform)", "options": \(options),
-         "root": {"id": "screen", "type": "view", "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
-                  "children": [\(children.joined(separator: ",\n"))]}}
-        """
-    }
-}
-
 extension Finding {
     func number(_ key: String) -> Double? {
         if case .number(let n)? = data.first(where: { $0.key == key })?.value { return n }
