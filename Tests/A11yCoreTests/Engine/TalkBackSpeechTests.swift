@@ -13,7 +13,7 @@ import A11yCoreTestSupport
 @Suite struct TalkBackSpeechTests {
     /// What TalkBack says for each element of a UI Automator dump of `body` (our own fixtures).
     private func said(_ body: String) throws -> [Said] {
-        try Android.analysis(Android.dump(body)).elements.map { Said($0.spoken, $0.spokenHint) }
+        try Android.analysis(Android.dump(body)).elements.said
     }
 
     private func said(json: String) throws -> [Said] { try Tree.said(json) }

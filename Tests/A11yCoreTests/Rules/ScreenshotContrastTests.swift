@@ -54,11 +54,7 @@ import A11yText
             let type = item.name == "Logo" || item.name == "Icon" ? "XCUIElementTypeImage" : "XCUIElementTypeStaticText"
             body += "<\(type) type=\"\(type)\" name=\"\(item.name)\" label=\"\(item.name)\" enabled=\"true\" visible=\"true\" accessible=\"true\" x=\"\(item.x)\" y=\"\(item.y)\" width=\"\(item.w)\" height=\"\(item.h)\"/>\n"
         }
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo" label="Demo" enabled="true" visible="true" x="0" y="0" width="100" height="200">
-            \(body)</XCUIElementTypeApplication></AppiumAUT>
-            """
+        return XCUITestPage.source(body, width: 100, height: 200)
     }
 
     /// Our JSON tree; `style` (a JSON object's members) is given to every text node.

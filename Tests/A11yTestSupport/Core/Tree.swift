@@ -66,6 +66,11 @@ package enum Tree {
 
     /// What a screen reader says for each element of `json`, in reading order.
     package static func said(_ json: String) throws -> [Said] {
-        try analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
+        try analyze(json).elements.said
     }
+}
+
+extension Sequence where Element == AccessibilityElement {
+    /// What a screen reader says for each of these elements, in order.
+    package var said: [Said] { map { Said($0.spoken, $0.spokenHint) } }
 }
