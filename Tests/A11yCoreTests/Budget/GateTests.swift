@@ -105,9 +105,7 @@ import A11yTestSupport
     }
 
     static func runAndroid(_ xml: String) throws -> AuditRun {
-        try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: .android, density: 1)) }
-        }.get()
+        try Tree.audit(xml, AuditSettings(inputFormat: .android, density: 1)).get()
     }
 
     @Test func deepPathsDoNotCrowdOutTheFindingsOfADeepDump() throws {

@@ -67,9 +67,7 @@ import A11yCoreTestSupport
     @Test func theFigmaShapeIsDecidedByGeometryWithinTheAllowance() throws {
         // Dark text on the dark shape (slivers cover part of each text): measured both ways,
         // so incomplete, never a crash or a wrong verdict; the answer lists every text.
-        let run = try Array(FigmaOutlines.json(200).utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw) }
-        }.get()
+        let run = try Tree.audit(FigmaOutlines.json(200)).get()
         #expect(run.screens.count == 1)
         #expect(run.screens[0].report.analysis.document.nodes.count == 202)
     }

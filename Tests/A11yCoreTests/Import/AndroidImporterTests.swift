@@ -227,9 +227,7 @@ import A11yTestSupport
         let sources = try #require(doc.sourceMap)
         #expect(sources.location(of: 3)! == (4, 5))
         // The button has no name: its finding points at its element, line and column.
-        let run = try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(density: 1)) }
-        }.get()
+        let run = try Tree.audit(xml, AuditSettings(density: 1)).get()
         let json = String(decoding: run.render(.json), as: UTF8.self)
         #expect(json.contains("\"rule\":\"control-name\""))
         #expect(json.contains(try Regex(#""node":\d+,"line":4,"column":5"#)))

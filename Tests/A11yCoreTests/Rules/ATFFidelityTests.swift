@@ -12,10 +12,7 @@ import A11yTestSupport
 enum ATFDump {
     /// A full audit of a UI Automator dump of `body` (density inferred unless given).
     static func run(_ body: String, density: Double? = nil) throws -> AuditRun {
-        let xml = Android.dump(body)
-        return try Array(xml.utf8).withUnsafeBytes { raw in
-            try Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: .android, density: density)) }.get()
-        }
+        try Tree.audit(Android.dump(body), AuditSettings(inputFormat: .android, density: density)).get()
     }
 
     static func findings(_ rule: String, _ run: AuditRun) -> [Finding] {

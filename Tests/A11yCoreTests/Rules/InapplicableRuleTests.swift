@@ -73,9 +73,7 @@ import A11yTestSupport
 
     @Test func everyFormatSaysInapplicableNotPassed() throws {
         let json = InlineTree.screen(#"{"type": "text", "text": "Hi"}"#)
-        let audit = try Array(json.utf8).withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try Audit.run(bytes, AuditSettings(inputFormat: .json)) }
-        }.get()
+        let audit = try Tree.audit(json, AuditSettings(inputFormat: .json)).get()
         let screens = audit.screens
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(audit))) as? [String: Any])
         let rules = try #require((summary["summary"] as? [String: Any])?["rules"] as? [String: Any])

@@ -54,8 +54,7 @@ import A11yTestSupport
             var settings = AuditSettings()
             settings.options.preset = Located("wcag22-a", at: "preset")
             settings.options.only = [Located("image-name", at: "--only")]
-            let request = Array(InlineTree.screen(options: options).utf8)
-            switch request.withUnsafeBytes({ raw in Result { () throws(InputError) in try Audit.run(raw, settings) } }) {
+            switch Tree.audit(InlineTree.screen(options: options), settings) {
             case .success: Issue.record("\(options) was accepted")
             case .failure(let error): #expect(error.pointer == pointer, "\(options)")
             }
@@ -63,8 +62,7 @@ import A11yTestSupport
         // Known names replaced: the flag's win.
         var settings = AuditSettings()
         settings.options.only = [Located("image-name", at: "--only")]
-        let request = Array(InlineTree.screen(options: #"{"rules": {"only": ["control-name"]}}"#).utf8)
-        let run = try request.withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw, settings) } }.get()
+        let run = try Tree.audit(InlineTree.screen(options: #"{"rules": {"only": ["control-name"]}}"#), settings).get()
         #expect(run.screens[0].report.run.rulesRun == ["image-name"])
     }
 

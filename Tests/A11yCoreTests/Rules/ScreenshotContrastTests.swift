@@ -6,6 +6,7 @@ import Testing
 @testable import A11yReports
 @testable import A11yRules
 import A11yText
+import A11yCoreTestSupport
 
 /// `text-contrast` and `non-text-contrast` measured on screenshots these tests write, for each
 /// input format: every verdict with its exact figures.
@@ -77,9 +78,7 @@ import A11yText
         let shot = png.map { ScreenshotFile(name: "shot.png", bytes: $0[...]) }
         var settings = AuditSettings(inputFormat: format, density: format == .android ? 1 : nil, screenshot: shot)
         settings.options.level = level
-        let run = try Array(input.utf8).withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try Audit.run(bytes, settings) }
-        }.get()
+        let run = try Tree.audit(input, settings).get()
         let report = run.screens[0].report
         let nodes = report.analysis.document.nodes
         let seen = report.run.findings.filter { $0.rule.contains("contrast") }.map { f in
