@@ -70,8 +70,8 @@ let package = Package(
         // libcurl for integration tests only (Debian libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Helpers the test targets share: repository paths, file reading, a raw TCP client, child
-        // processes, PNG files, speech pairs and tree text (our JSON format, Android dumps). No core
-        // target: the transport's and readers' tests use it too.
+        // processes, PNG files, speech pairs and tree text (our JSON format, Android dumps, XCUITest
+        // page sources). No core target: the transport's and readers' tests use it too.
         .target(name: "A11yTestSupport", dependencies: ["GeneratedInputs"], path: "Tests/A11yTestSupport/General"),
         // Helpers that need the core: tree text decoded, analyzed, audited through `Audit.run`,
         // its rules run, what a screen reader says.

@@ -4,6 +4,7 @@
 @testable import A11yRules
 import A11yCoreTestSupport
 
+/// A finding's `data` values by key, as rule tests read them.
 extension Finding {
     func number(_ key: String) -> Double? {
         if case .number(let n)? = data.first(where: { $0.key == key })?.value { return n }
