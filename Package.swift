@@ -58,7 +58,7 @@ let package = Package(
         // The service: routes and handlers that call the core; metrics, auth, access log.
         .target(name: "A11yService", dependencies: ["A11yCore", "A11yJSON", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "HTTPParser", "HTTPServer"], plugins: ["OpenAPIDocumentPlugin"]),
         .executableTarget(name: "A11yAudit", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yModel", "A11yService"]),
-        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference", "GeneratedInputs"]),
+        .executableTarget(name: "A11yBench", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yJSON", "A11yXML", "A11yPNG", "HTTPServer", "PNGReference", "GeneratedInputs"]),
         // The PNG decoder's benchmark: our decoder next to zlib's inflate and libpng's decode.
         .executableTarget(name: "PNGBench", dependencies: ["A11yPNG", "CPNGReference", "PNGReference", "GeneratedInputs"]),
         // Inputs the benchmarks and the tests both generate (SplitMix64, issue 24's Figma attack
@@ -74,10 +74,14 @@ let package = Package(
         // libcurl for integration tests only (Debian libcurl4-openssl-dev).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Helpers the test targets share: repository paths, file reading, a raw TCP client, child
-        // processes, PNG files, speech pairs and inline tree text. No core target: the transport's
-        // and readers' tests use it too.
-        .target(name: "A11yTestSupport", dependencies: ["GeneratedInputs"], path: "Tests/A11yTestSupport"),
-        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport", "GeneratedInputs"], resources: [.copy("Fixtures")]),
+        // processes, PNG files, speech pairs and tree text (our JSON format, Android dumps, XCUITest
+        // page sources). No core target: the transport's and readers' tests use it too.
+        .target(name: "A11yTestSupport", dependencies: ["GeneratedInputs"], path: "Tests/A11yTestSupport/General"),
+        // Helpers that need the core: tree text decoded, analyzed, audited through `Audit.run`,
+        // its rules run, what a screen reader says.
+        .target(name: "A11yCoreTestSupport", dependencies: ["A11yCore", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport"],
+                path: "Tests/A11yTestSupport/Core"),
+        .testTarget(name: "A11yCoreTests", dependencies: ["A11yCore", "A11yOptions", "A11yImport", "A11yReports", "A11yRules", "A11yEngines", "A11yModel", "A11yTestSupport", "A11yCoreTestSupport", "GeneratedInputs"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPParserTests", dependencies: ["HTTPParser"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "A11yTestSupport"]),
         .testTarget(name: "A11yTextTests", dependencies: ["A11yText", "A11yTestSupport"]),

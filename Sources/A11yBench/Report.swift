@@ -17,7 +17,7 @@ enum Report {
     static func header(_ options: Options) {
         print("a11y-audit benchmark: median of \(options.repeats) samples per path (each >= \(ms(options.minSample)) of repeated calls),")
         print("ours and Foundation alternating; ratio = median of the \(options.repeats) back-to-back pairs (lowest..highest)")
-        print("ours = DocumentDecoder.decode + Audit.run (engines + rules) + ResponseEncoder.json")
+        print("ours = DocumentDecoder.decode + Analyzer.analyze + RuleRunner.run + ResponseEncoder.json")
         print("foundation = JSONDecoder into a Codable mirror of the tree format + JSONEncoder back out")
         print("")
         print(pad("nodes", 8) + pad("request", 10) + pad("response", 10) + pad("elements", 9) + pad("findings", 9)

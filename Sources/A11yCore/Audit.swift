@@ -2,19 +2,13 @@ import A11yEngines
 import A11yModel
 import A11yReports
 import A11yRules
-/// The whole job as pure functions: bytes of a request in, reports out. Front ends call
-/// `Audit.run(_:_:limits:interrupt:)`; the stages below are for tests and benchmarks.
+/// The whole job as pure functions: bytes of a request in, reports out. Everyone (front ends,
+/// tests, fuzzers) calls `Audit.run(_:_:limits:interrupt:)`; the benchmarks time its stages
+/// (`DocumentDecoder`, `Analyzer`, `RuleRunner`, the writers) by calling them.
 public enum Audit {
-    /// Audits a single-screen request in our JSON tree format. The budget defaults to one scaled to the request's
-    /// bytes (`AuditBudget(requestBytes:)`).
-    package static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
-                           budget: AuditBudget? = nil, interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
-        try run(DocumentDecoder.decode(bytes, limits: limits), budget: budget ?? AuditBudget(requestBytes: bytes.count),
-                interrupt: interrupt)
-    }
-
-    package static func run(_ document: Document, budget: AuditBudget = .default,
-                           interrupt: AuditInterrupt = .never) throws(InputError) -> AuditReport {
+    /// One imported screen with a budget of its own.
+    static func run(_ document: Document, budget: AuditBudget,
+                    interrupt: AuditInterrupt) throws(InputError) -> AuditReport {
         var meter = OutputMeter(budget, for: document)
         return try run(document, budget: budget, meter: &meter, interrupt: interrupt)
     }

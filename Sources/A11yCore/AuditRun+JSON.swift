@@ -8,9 +8,8 @@ extension AuditRun {
     /// else the fingerprints in the request's `options.baseline`. The budget defaults to one
     /// scaled to the request's bytes, shared by all its screens. A `screenshot` goes with a
     /// single tree only (a batch's screens would each need their own).
-    package static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits = .default,
-                           budget: AuditBudget? = nil, baseline: Baseline? = nil, interrupt: AuditInterrupt = .never,
-                           screenshot: ScreenshotFile? = nil, adjust: (inout AuditOptions) -> Void = { _ in })
+    static func run(json bytes: UnsafeRawBufferPointer, limits: DecodeLimits, budget: AuditBudget?, baseline: Baseline?,
+                    interrupt: AuditInterrupt, screenshot: ScreenshotFile?, adjust: (inout AuditOptions) -> Void)
         throws(InputError) -> AuditRun {
         let request = try DocumentDecoder.decodeRequest(bytes, limits: limits)
         let budget = budget ?? AuditBudget(requestBytes: bytes.count)

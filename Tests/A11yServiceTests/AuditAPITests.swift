@@ -15,7 +15,7 @@ struct AuditAPITests {
                                                  headers: ["Content-Type: application/json"], body: body))
         #expect(result.status == 200)
         #expect(result.header("content-type") == "application/json")
-        let expected = try body.withUnsafeBytes { bytes throws(InputError) in ResponseEncoder.json(try Audit.run(json: bytes)) }
+        let expected = try body.withUnsafeBytes { bytes throws(InputError) in ResponseEncoder.json(try Audit.run(bytes).screens[0].report) }
         #expect(result.body == expected)
         #expect(result.text.contains("\"label\":\"OK\""))
 

@@ -4,6 +4,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Issue 15: every hostile shape either completes within the documented response bound,
 /// with the caps' markers present, or fails with the named limit and a pointer.
@@ -15,15 +16,14 @@ import Testing
         var requestBytes: Int
     }
 
+    /// `suppressions` are given beside the tree (as the CLI's flags give them).
     func audit(_ json: String, budget: AuditBudget? = nil, interrupt: AuditInterrupt = .never,
-               adjust: @escaping (inout AuditOptions) -> Void = { _ in }) -> Outcome {
+               suppressions: [Suppression] = []) -> Outcome {
         let bytes = Array(json.utf8)
-        let result: Result<AuditRun, InputError> = bytes.withUnsafeBytes { raw in
-            do throws(InputError) {
-                return .success(try AuditRun.run(json: raw, budget: budget, interrupt: interrupt, adjust: adjust))
-            } catch { return .failure(error) }
-        }
-        switch result {
+        var settings = AuditSettings()
+        settings.budget = budget
+        settings.options.suppressions = suppressions
+        switch Tree.audit(bytes, settings, interrupt: interrupt) {
         case .success(let run): return Outcome(run: run, requestBytes: bytes.count)
         case .failure(let error): return Outcome(error: error, requestBytes: bytes.count)
         }
@@ -176,11 +176,9 @@ import Testing
         let matching = all.findings.filter { $0.rule == rule }.count
         var budget = AuditBudget(requestBytes: json.utf8.count)
         budget.maxSuppressed = 5
-        let run = try #require(audit(json, budget: budget) { options in
-            var suppression = Suppression(pointer: "/options/suppressions/0")
-            suppression.rule = rule
-            options.suppressions = [suppression]
-        }.run)
+        var suppression = Suppression(pointer: "/options/suppressions/0")
+        suppression.rule = rule
+        let run = try #require(audit(json, budget: budget, suppressions: [suppression]).run)
         let report = run.screens[0].report.run
         #expect(report.suppressed.count == 5)
         #expect(report.suppressedOmitted == matching - 5)
@@ -194,23 +192,21 @@ import Testing
         let json = HostileRequest.unlabeledButtons(n)
         let all = try #require(audit(json).run).screens[0].report.run
         let rule = try #require(all.findings.first?.rule)
-        let run = try #require(audit(json) { options in
-            // Per button: one by node pointer for the rule, then one by id alone (later: loses),
-            // and for the first button an earlier one by rule alone (wins over everything).
-            var list: [Suppression] = []
-            var first = Suppression(pointer: "/options/suppressions/0")
-            first.rule = rule; first.id = "b0"
-            list.append(first)
-            for k in 0..<n {
-                var byNode = Suppression(pointer: "/options/suppressions/\(list.count)")
-                byNode.rule = rule; byNode.node = "/root/children/\(k)"
-                list.append(byNode)
-                var byID = Suppression(pointer: "/options/suppressions/\(list.count)")
-                byID.id = "b\(k)"
-                list.append(byID)
-            }
-            options.suppressions = list
-        }.run).screens[0].report
+        // Per button: one by node pointer for the rule, then one by id alone (later: loses),
+        // and for the first button an earlier one by rule alone (wins over everything).
+        var list: [Suppression] = []
+        var first = Suppression(pointer: "/options/suppressions/0")
+        first.rule = rule; first.id = "b0"
+        list.append(first)
+        for k in 0..<n {
+            var byNode = Suppression(pointer: "/options/suppressions/\(list.count)")
+            byNode.rule = rule; byNode.node = "/root/children/\(k)"
+            list.append(byNode)
+            var byID = Suppression(pointer: "/options/suppressions/\(list.count)")
+            byID.id = "b\(k)"
+            list.append(byID)
+        }
+        let run = try #require(audit(json, suppressions: list).run).screens[0].report
         #expect(run.run.findings.isEmpty, "every finding is on a button with an id suppression")
         let ids = run.analysis.document.nodes.map(\.id)
         for s in run.run.suppressed {

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// The caller's poll is asked inside the engines and between the rules, so a stop
 /// requested mid-audit ends it with the poll's reason.
@@ -30,11 +31,9 @@ import Testing
         + "]}}"
 
     private func run(_ json: String, _ poll: Poll) -> InputError? {
-        Array(json.utf8).withUnsafeBytes { raw in
-            do throws(InputError) {
-                _ = try AuditRun.run(json: raw, interrupt: poll.interrupt)
-                return nil
-            } catch { return error }
+        switch Tree.audit(json, interrupt: poll.interrupt) {
+        case .success: return nil
+        case .failure(let error): return error
         }
     }
 

@@ -3,15 +3,14 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Issue 24, "unbounded answers": what a request asks to compare or repeat is written once,
 /// so an answer grows in proportion to its request (doubling a request at most doubles the
 /// answer; 2.6x allows for fixed parts and noise).
 @Suite struct BoundedAnswerTests {
     static func answer(_ json: String, _ format: OutputFormat = .json) throws -> [UInt8] {
-        try Array(json.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(json: raw).render(format) }
-        }.get()
+        try Tree.audit(json).get().render(format)
     }
 
     static func fingerprints(_ n: Int) -> String {

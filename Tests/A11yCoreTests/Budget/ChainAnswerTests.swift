@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Issue 24, deep chains: a node's pointer and a composed identifier are written once (the
 /// screen's `paths` table, `identifiers`' parent + suffix), so doubling a chain's depth at
@@ -74,9 +75,7 @@ import Testing
     static let formats: [OutputFormat] = [.json, .text, .report(.sarif), .report(.junit), .report(.html), .report(.markdown), .report(.github)]
 
     static func run(_ request: String) throws -> AuditRun {
-        try Array(request.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw) }
-        }.get()
+        try Tree.audit(request).get()
     }
 
     /// Every format at `depth` and twice it: the answer at most 2.6 times as large.

@@ -4,6 +4,8 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// Issue 24, "green by accident": the gate (`fails`), the summary counts and every report
 /// format come from all findings, whatever a listing leaves out; and what it leaves out,
@@ -22,9 +24,7 @@ import Testing
     }
 
     static func run(_ json: String) throws -> AuditRun {
-        try Array(json.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(json: raw) }
-        }.get()
+        try Tree.audit(json).get()
     }
 
     static func object(_ bytes: [UInt8]) throws -> [String: Any] {
@@ -105,9 +105,7 @@ import Testing
     }
 
     static func runAndroid(_ xml: String) throws -> AuditRun {
-        try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: .android, density: 1)) }
-        }.get()
+        try Tree.audit(xml, AuditSettings(inputFormat: .android, density: 1)).get()
     }
 
     @Test func deepPathsDoNotCrowdOutTheFindingsOfADeepDump() throws {

@@ -7,6 +7,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Issue 24: stages whose cost grows with their input ask the interrupt as they go (not only
 /// between stages), and none is quadratic: the Figma importer pays its outline tests from a
@@ -66,9 +67,7 @@ import Testing
     @Test func theFigmaShapeIsDecidedByGeometryWithinTheAllowance() throws {
         // Dark text on the dark shape (slivers cover part of each text): measured both ways,
         // so incomplete, never a crash or a wrong verdict; the answer lists every text.
-        let run = try Array(FigmaOutlines.json(200).utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw) }
-        }.get()
+        let run = try Tree.audit(FigmaOutlines.json(200)).get()
         #expect(run.screens.count == 1)
         #expect(run.screens[0].report.analysis.document.nodes.count == 202)
     }
@@ -77,9 +76,7 @@ import Testing
         // Every unmatched fingerprint of `options.baseline` is a fixed entry in every format.
         let fingerprints = (0..<5_000).map { "\"\(String($0, radix: 16))\"" }.joined(separator: ",")
         let json = "{\"options\":{\"baseline\":{\"fingerprints\":[\(fingerprints)]}},\"root\":{\"type\":\"view\"}}"
-        let run = try Array(json.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AuditRun.run(json: raw) }
-        }.get()
+        let run = try Tree.audit(json).get()
         // (SARIF only counts fixed entries: GitHub would show them as open results.)
         for format in [OutputFormat.json, .text, .report(.junit), .report(.html)] {
             let counting = Poll(firesAt: .max, reason: .cancelled)
@@ -102,7 +99,7 @@ import Testing
     }
 
     @Test func tabSetSelectionAsksTheInterruptMidRule() throws {
-        let analysis = try RuleFixture.analyze(Self.tabTitles(20_000))
+        let analysis = try Tree.analyze(Self.tabTitles(20_000))
         var options = analysis.document.options
         options.only = [Located(Rule.tabSetSelection.id, at: "/o")]
         func run(_ poll: Poll) -> InputError? {

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// Bad input gets one clear error naming the value at fault with a JSON Pointer.
 @Suite struct DecodingErrorTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// Hostile sizes fail fast with a pointer instead of exhausting the stack or memory.
 @Suite struct DecodingLimitsTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+import A11yCoreTestSupport
 
 /// Frame numbers take `JSONReader.shortNumber` (tested on its own in A11yJSONTests) inside
 /// the compact frame shape and the full grammar outside it: both must decode the same.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// Short known keys are matched as words (`JSONReader.compactKnownKey`) when they follow the
 /// ',' or '{' directly; any whitespace sends them through the general key read. Both must

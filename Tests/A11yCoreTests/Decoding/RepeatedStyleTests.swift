@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// The decoder reuses a style whose bytes repeat an earlier one: the result and the errors
 /// must be those of reading every style in full.

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// Decoded nodes are values: each reads its own fields, and changing one (or a copy) leaves the others alone.
 @Suite struct SharedFieldRowTests {

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 import A11yJSON
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// The decoder's lookups are compiled from the wire declarations (`NodeWire.fields`,
 /// `NodeKind.wire`, `Traits.declarations`, the `WireEnum`s): each answers every declared name

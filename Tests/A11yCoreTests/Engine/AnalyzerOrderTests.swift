@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yEngines
+import A11yCoreTestSupport
 
 /// The analyzer finishes elements in document order and then moves them into reading order:
 /// everything indexed by element must follow them.

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+import A11yCoreTestSupport
 
 /// The order of parts inside a combined element: Blueprint's `Accessibility.frameSort`
 /// (BlueprintUI/Sources/Element/Accessibility.swift), which differs from VoiceOver's reading order.

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// Blueprint AccessibilityComposition (BlueprintUIAccessibilityCore) and SwiftUI `.combine` (SwiftUI Accessible Grouping),
 /// following semantics.md "Composition".

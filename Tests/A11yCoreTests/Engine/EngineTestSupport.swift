@@ -2,44 +2,8 @@ import Testing
 @testable import A11yCore
 @testable import A11yEngines
 @testable import A11yModel
+import A11yReports
 import A11yTestSupport
-
-/// Inline trees go through the real decoder and engines, so tests see what clients see.
-enum Tree {
-    static func analyze(_ json: String) throws -> Analysis {
-        try Analyzer.analyze(try decode(json))
-    }
-
-    static func decode(_ json: String, limits: DecodeLimits = .default) throws -> Document {
-        let result: Result<Document, InputError> = Array(json.utf8).withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try DocumentDecoder.decode(bytes, limits: limits)) } catch { return .failure(error) }
-        }
-        return try result.get()
-    }
-
-    /// The decoder's error for `json`, or nil when it decodes.
-    static func failure(_ json: String, limits: DecodeLimits = .default) -> InputError? {
-        do {
-            _ = try decode(json, limits: limits)
-            return nil
-        } catch let error as InputError {
-            return error
-        } catch {
-            Issue.record("unexpected error type: \(error)")
-            return nil
-        }
-    }
-
-    /// `"frame": {...}` for inline trees.
-    static func frame(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> String {
-        InlineTree.frame(x, y, width, height)
-    }
-
-    /// What a screen reader says for each element of `json`, in reading order.
-    static func said(_ json: String) throws -> [Said] {
-        try analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
-    }
-}
 
 extension Analysis {
     var labels: [String?] { elements.map(\.label) }

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Every sample tree in Examples/ (one per seed example) audited through the facade and
 /// the response encoder, checking what a client receives.
@@ -34,9 +35,7 @@ import Testing
 
     static func audit(_ name: String) throws -> Response {
         let data = try Data(contentsOf: directory.appendingPathComponent(name))
-        let report = try Array(data).withUnsafeBytes { bytes in
-            do throws(InputError) { return Result<AuditReport, InputError>.success(try Audit.run(json: bytes)) } catch { return .failure(error) }
-        }.get()
+        let report = try Tree.report(Array(data))
         let body = ResponseEncoder.json(report, pretty: false)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])
         let elements = try #require(object["elements"] as? [[String: Any]])
@@ -75,9 +74,7 @@ import Testing
     /// The README's screen with problems: each planted problem is reported once, in reading order.
     @Test func checkoutWithProblems() throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("checkout-with-problems.json"))
-        let report = try Array(data).withUnsafeBytes { bytes in
-            do throws(InputError) { return Result<AuditReport, InputError>.success(try Audit.run(json: bytes)) } catch { return .failure(error) }
-        }.get()
+        let report = try Tree.report(Array(data))
         let found = report.run.findings.map { "\(report.analysis.document.nodes[$0.node].id ?? "?") \($0.rule)" }
         #expect(found == [
             "close control-name", "close target-size",

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yEngines
+import A11yCoreTestSupport
 
 /// NestedA11yIDs (the NestedA11yIDs package spec): composed dot paths.
 @Suite struct NestedIdentifierTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+import A11yCoreTestSupport
 
 /// VoiceOver reading order of semantics.md "Which nodes a screen reader visits".
 @Suite struct ReadingOrderTests {

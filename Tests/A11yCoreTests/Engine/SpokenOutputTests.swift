@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+import A11yCoreTestSupport
 
 /// The `spoken` utterance of semantics.md "Spoken output" (AccessibilitySnapshot style).
 @Suite struct SpokenOutputTests {

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yEngines
+import A11yCoreTestSupport
 
 /// RDDM `AccessibilityItem` strategies (RDDM accessibility strategies).
 @Suite struct StrategiesTests {

@@ -1,6 +1,8 @@
 import Testing
 @testable import A11yCore
 @testable import A11yEngines
+import A11yTestSupport
+import A11yCoreTestSupport
 
 /// What TalkBack focuses, in what order and what it says, on our own small dumps. Each test
 /// names the google/talkback source it follows (commit 26a27dc; `utils/` is

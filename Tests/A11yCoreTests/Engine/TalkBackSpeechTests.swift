@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// `spoken` and `spokenHint` of android trees in TalkBack's words (`TalkBackSpeech`). Facts from
 /// google/talkback (google/talkback has no tests for the compositor; each expectation names the
@@ -12,7 +13,7 @@ import A11yTestSupport
 @Suite struct TalkBackSpeechTests {
     /// What TalkBack says for each element of a UI Automator dump of `body` (our own fixtures).
     private func said(_ body: String) throws -> [Said] {
-        try Android.analysis(Android.dump(body)).elements.map { Said($0.spoken, $0.spokenHint) }
+        try Android.analysis(Android.dump(body)).elements.said
     }
 
     private func said(json: String) throws -> [Said] { try Tree.said(json) }

@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// Lists, landmarks, data tables, segmented controls and text views as cashapp/AccessibilitySnapshot
 /// reads them (`AccessibilityHierarchyParser.context(for:from:...)`, the words of
@@ -389,9 +390,7 @@ import A11yTestSupport
         {"type": "button", "label": "Submit order", "userInputLabels": ["Submit", "Order"], \(Tree.frame(0, 0, 100, 44))},
         {"type": "button", "label": "Cancel", \(Tree.frame(0, 100, 100, 44))}
         """)
-        let report = try Array(json.utf8).withUnsafeBytes { bytes in
-            do throws(InputError) { return Result<AuditReport, InputError>.success(try Audit.run(json: bytes)) } catch { return .failure(error) }
-        }.get()
+        let report = try Tree.report(json)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(report, pretty: false))) as? [String: Any])
         let elements = try #require(object["elements"] as? [[String: Any]])
         #expect(elements.count == 2)
@@ -410,9 +409,7 @@ import A11yTestSupport
         {"type": "text", "text": "Non-interactive", "userInputLabels": ["Non-interactive label"], \(Tree.frame(150, 300, 100, 44))},
         {"type": "view", "isAccessibilityElement": true, "label": "Acts", "actions": [{"name": "Share"}], "userInputLabels": ["Acts"], \(Tree.frame(150, 400, 100, 44))}
         """)
-        let report = try Array(json.utf8).withUnsafeBytes { bytes in
-            do throws(InputError) { return Result<AuditReport, InputError>.success(try Audit.run(json: bytes)) } catch { return .failure(error) }
-        }.get()
+        let report = try Tree.report(json)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(report, pretty: false))) as? [String: Any])
         let elements = try #require(object["elements"] as? [[String: Any]])
         #expect(elements.map { $0["label"] as? String } == ["No labels", "One label", "Non-interactive", "Acts"])

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yEngines
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// Deferral as square/Blueprint builds it, reproducing
 /// BlueprintUIAccessibilityCore/Tests/AccessibilityDeferralTests.swift (each test names its

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// What VoiceOver says for plain accessibility properties, traits, custom actions and custom
 /// content, reproducing reference screens of cashapp/AccessibilitySnapshot: the view
@@ -23,7 +24,7 @@ import A11yTestSupport
     }
 
     private func said(_ nodes: [String]) throws -> [Said] {
-        try elements(nodes).map { Said($0.spoken, $0.spokenHint) }
+        try elements(nodes).said
     }
 
     /// The four views of the custom actions and custom content screens: label and hint, label,
@@ -94,7 +95,7 @@ import A11yTestSupport
     @Test func customActions() throws {
         let list = Self.actions.map { "\"\($0)\"" }.joined(separator: ", ")
         let e = try elements(fourViews(#""actions": [\#(list)]"#))
-        #expect(e.map { Said($0.spoken, $0.spokenHint) } == [Said("Label", "Hint"), Said("Label"), Said("Hint"), Said("")])
+        #expect(e.said == [Said("Label", "Hint"), Said("Label"), Said("Hint"), Said("")])
         #expect(e.map(\.actions) == [[String]](repeating: Self.actions, count: 4))
     }
 
@@ -102,7 +103,7 @@ import A11yTestSupport
     /// high importance, under each of the four views.
     @Test func customContent() throws {
         let e = try elements(fourViews(#""customContent": [{"label": "Custom Content Label", "value": "Custom Content Value"}, {"label": "High Importance Label", "value": "High Importance Value", "importance": "high"}]"#))
-        #expect(e.map { Said($0.spoken, $0.spokenHint) } == [Said("Label", "Hint"), Said("Label"), Said("Hint"), Said("")])
+        #expect(e.said == [Said("Label", "Hint"), Said("Label"), Said("Hint"), Said("")])
         let content = [CustomContent(label: "Custom Content Label", value: "Custom Content Value", importance: .default),
                        CustomContent(label: "High Importance Label", value: "High Importance Value", importance: .high)]
         #expect(e.map(\.customContent) == [[CustomContent]](repeating: content, count: 4))
@@ -122,7 +123,7 @@ import A11yTestSupport
         {"root": {"type": "view", \(Tree.frame(0, 0, 402, 874)), "children": [
           {"type": "button", "label": "Decrement", \(Tree.frame(154, 10, 47, 32))},
           {"type": "button", "label": "Increment", \(Tree.frame(201, 10, 47, 32))}]}}
-        """).elements.map { Said($0.spoken, $0.spokenHint) }
+        """).elements.said
         #expect(stepper == [Said("Decrement. Button."), Said("Increment. Button.")])
     }
 
@@ -140,7 +141,7 @@ import A11yTestSupport
         nodes[8] += #", "actions": ["Custom"]"#
         nodes[9] += #", "customContent": [{"label": "Key", "value": "Value"}, {"label": "Important Key", "value": "Important Value", "importance": "high"}]"#
         let e = try elements(nodes.map { $0 + "}" })
-        #expect(e.map { Said($0.spoken, $0.spokenHint) } == [
+        #expect(e.said == [
             Said(""), Said("Label"), Said("Value"), Said("Hint"), Said("Label: Value"), Said("Label", "Hint"),
             Said("Value", "Hint"), Said("Label: Value", "Hint"), Said("Label: Value", "Hint"), Said("Label: Value", "Hint"),
         ])

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+import A11yCoreTestSupport
 
 /// Reading-order tests of cashapp/AccessibilitySnapshot, reproduced in the tree format.
 /// Each test names its source: Example/UnitTests/AccessibilityHierarchyParserTests.swift and

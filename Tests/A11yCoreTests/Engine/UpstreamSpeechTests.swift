@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 import A11yTestSupport
+import A11yCoreTestSupport
 
 /// What VoiceOver says and the hint it reads after a pause, reproducing reference screens of
 /// cashapp/AccessibilitySnapshot (Example/AccessibilitySnapshot/<screen>ViewController.swift and
@@ -93,7 +94,7 @@ import A11yTestSupport
           ]}
         ]}}
         """
-        #expect(try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) } == [
+        #expect(try Tree.said(json) == [
             Said("Item A. Tab. 1 of 5."),
             Said("Selected: Item B. Tab. 2 of 5."),
             Said("Item C. Dimmed. Tab. 3 of 5."),
@@ -119,7 +120,7 @@ import A11yTestSupport
           ]}
         ]}}
         """
-        #expect(try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) } == [
+        #expect(try Tree.said(json) == [
             Said("Item A. Tab. 1 of 5."),
             Said("Selected: Item B. Tab. 2 of 5."),
             Said("Item C. Dimmed. Tab. 3 of 5."),
@@ -158,7 +159,7 @@ import A11yTestSupport
           ]}
         ]}}
         """
-        #expect(try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) } == [
+        #expect(try Tree.said(json) == [
             Said("Item A. Tab. 1 of 11."),
             Said("Selected: Item B. Tab. 2 of 11."),
             Said("Item C. Dimmed. Tab. 3 of 11."),
@@ -182,7 +183,7 @@ import A11yTestSupport
             if let title { children.append(#"{"type": "text", "text": "\#(title)", "traits": ["header"], \#(Tree.frame(170, 73, 60, 20))}"#) }
             children.append(#"{"type": "text", "text": "\#(body)", \#(Tree.frame(20, 426, 362, 20))}"#)
             let json = "{\"root\": {\"type\": \"view\", \(Tree.frame(0, 0, 402, 874)), \"children\": [\(children.joined(separator: ","))]}}"
-            return try Tree.analyze(json).elements.map { Said($0.spoken, $0.spokenHint) }
+            return try Tree.said(json)
         }
         #expect(try screen("First", title: "Second", body: "Back Button Accessibility Traits - With Titles") == [
             Said("First. Back Button."), Said("Second. Heading."), Said("Back Button Accessibility Traits - With Titles"),

@@ -1,5 +1,6 @@
 import Testing
 @testable import A11yCore
+import A11yCoreTestSupport
 
 /// What is visited: modals, zero-size views and explicitly ordered accessibility elements,
 /// reproducing cashapp/AccessibilitySnapshot's tests. Each test names its source.

@@ -1,6 +1,7 @@
 import Testing
 @testable import A11yCore
 @testable import A11yModel
+import A11yCoreTestSupport
 
 /// Which nodes a screen reader visits: hidden, opacity, zero size, leaves, grouping,
 /// modals and synthetic children (SwiftUI Accessible Grouping).

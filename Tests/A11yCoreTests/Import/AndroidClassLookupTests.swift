@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+import A11yTestSupport
+import A11yCoreTestSupport
 
 /// `AndroidHierarchyReader` finds a class met before by the bytes it was written with; these
 /// dumps (our own) write the same classes in every way a dump can, and each node must get

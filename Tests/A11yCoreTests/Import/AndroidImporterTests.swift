@@ -5,54 +5,10 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
-/// Our own small dumps, one per mapping rule of `AndroidImporter` (none copied from real dumps).
-enum Android {
-    static func document(_ xml: String, density: Double? = 1) throws(InputError) -> Document {
-        try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try AndroidImporter.document(raw, density: density) }
-        }.get()
-    }
-
-    static func failure(_ xml: String, density: Double? = 1) -> InputError? {
-        do throws(InputError) { _ = try document(xml, density: density); return nil } catch { return error }
-    }
-
-    /// A UI Automator dump: `<hierarchy>` around `body`.
-    static func dump(_ body: String) -> String {
-        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">" + body + "</hierarchy>"
-    }
-
-    /// A `<node>` with UI Automator's full attribute set (every value written; `attributes`
-    /// override the defaults by name) and `children` inside.
-    static func node(_ attributes: [String: String] = [:], _ children: String = "") -> String {
-        let defaults: [(String, String)] = [
-            ("index", "0"), ("text", ""), ("resource-id", ""), ("class", "android.view.View"), ("package", "com.example"),
-            ("content-desc", ""), ("checkable", "false"), ("checked", "false"), ("clickable", "false"), ("enabled", "true"),
-            ("focusable", "false"), ("focused", "false"), ("scrollable", "false"), ("long-clickable", "false"),
-            ("password", "false"), ("selected", "false"), ("bounds", "[0,0][100,100]"),
-        ]
-        var written = Set<String>()
-        var out = "<node"
-        for (name, value) in defaults {
-            out += " \(name)=\"\(attributes[name] ?? value)\""
-            written.insert(name)
-        }
-        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where !written.contains(name) {
-            out += " \(name)=\"\(value)\""
-        }
-        return children.isEmpty ? out + " />" : out + ">" + children + "</node>"
-    }
-
-    static func analysis(_ xml: String, density: Double? = 1) throws -> Analysis {
-        try Analyzer.analyze(try document(xml, density: density))
-    }
-
-    static func labels(_ xml: String) throws -> [String] {
-        try analysis(xml).elements.map { $0.label ?? "" }
-    }
-}
-
+/// Our own small dumps (`Android.dump`, `Android.node`), one per mapping rule of `AndroidImporter` (none copied from real dumps).
 @Suite struct AndroidImporterTests {
     // MARK: Structure and classes
 
@@ -271,9 +227,7 @@ enum Android {
         let sources = try #require(doc.sourceMap)
         #expect(sources.location(of: 3)! == (4, 5))
         // The button has no name: its finding points at its element, line and column.
-        let run = try Array(xml.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(density: 1)) }
-        }.get()
+        let run = try Tree.audit(xml, AuditSettings(density: 1)).get()
         let json = String(decoding: run.render(.json), as: UTF8.self)
         #expect(json.contains("\"rule\":\"control-name\""))
         #expect(json.contains(try Regex(#""node":\d+,"line":4,"column":5"#)))
@@ -373,13 +327,13 @@ enum Android {
     @Test func outputBudgetErrorsPointIntoTheDump() throws {
         let xml = Android.dump(Android.node(["class": "android.widget.FrameLayout"],
             Android.node(["class": "android.widget.Button", "text": String(repeating: "Pay now ", count: 8), "clickable": "true"])))
-        let document = try Android.document(xml)
-        var budget = AuditBudget.default
-        budget.maxOutputBytes = 40
-        do throws(InputError) {
-            _ = try Audit.run(document, budget: budget)
+        var settings = AuditSettings(inputFormat: .android, density: 1)
+        settings.budget = AuditBudget.default
+        settings.budget?.maxOutputBytes = 40
+        switch Tree.audit(xml, settings) {
+        case .success:
             Issue.record("the audit fitted in 40 bytes")
-        } catch {
+        case .failure(let error):
             #expect(error.kind == .limit)
             #expect(error.pointer == "/hierarchy/node[1]/node[1]")
         }

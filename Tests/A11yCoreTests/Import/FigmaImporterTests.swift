@@ -4,6 +4,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Our own small Figma REST responses, one per mapping rule of `FigmaImporter` (none copied
 /// from real files).
@@ -26,9 +27,7 @@ import Testing
     }
 
     private func audit(_ json: String) throws -> AuditRun {
-        try Array(json.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw) }
-        }.get()
+        try Tree.audit(json).get()
     }
 
     /// `"fills": [...]` with one SOLID paint per hex colour.
@@ -534,10 +533,10 @@ import Testing
     /// UTF-16 (Windows editors, PowerShell's `>`) and UTF-32 are named with what to do, in every format.
     @Test func utf16IsNamed() throws {
         func error(_ bytes: [UInt8]) -> InputError? {
-            do throws(InputError) {
-                _ = try bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw) } }.get()
-                return nil
-            } catch { return error }
+            switch Tree.audit(bytes) {
+            case .success: return nil
+            case .failure(let error): return error
+            }
         }
         let json = #"{"nodes":{}}"#
         let le: [UInt8] = [0xFF, 0xFE] + json.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }

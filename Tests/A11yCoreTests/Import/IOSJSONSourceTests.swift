@@ -5,6 +5,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// WebDriverAgent's JSON page source (`GET /source?format=json`, Appium's `mobile: source`
 /// with `format: json`): the same screen as a JSON source and as an XML page source audits the
@@ -97,7 +98,7 @@ import Testing
     }
 
     static func run(_ text: String, format: InputFormat = .auto) throws -> AuditRun {
-        try Array(text.utf8).withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: format)) } }.get()
+        try Tree.audit(text, AuditSettings(inputFormat: format)).get()
     }
 
     static func failure(_ text: String, format: InputFormat = .iosJSON, limits: DecodeLimits = .default) -> InputError? {

@@ -3,6 +3,9 @@ import Testing
 @testable import A11yEngines
 @testable import A11yImport
 @testable import A11yModel
+import A11yReports
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// Our own small XCUITest page sources, one per mapping rule of `IOSPageSource`.
 @Suite struct IOSPageSourceTests {
@@ -12,19 +15,13 @@ import Testing
         }.get()
     }
 
-    private func source(_ body: String, accessible: Bool = false) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <AppiumAUT>
-          <XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo" label="Demo" enabled="true" visible="true"\(accessible ? " accessible=\"false\"" : "") x="0" y="0" width="390" height="844">
-        \(body)
-          </XCUIElementTypeApplication>
-        </AppiumAUT>
-        """
+    /// The report of a page source through the audit entry point.
+    private func audit(_ xml: String) throws -> AuditReport {
+        try Tree.report(xml, AuditSettings(inputFormat: .ios))
     }
 
     @Test func typesFramesLabelsValuesAndIdentifiers() throws {
-        let doc = try document(source("""
+        let doc = try document(XCUITestPage.source("""
             <XCUIElementTypeButton type="XCUIElementTypeButton" name="login.submit" label="Sign in" enabled="false" visible="true" x="16" y="100" width="120.5" height="30"/>
             <XCUIElementTypeSwitch type="XCUIElementTypeSwitch" name="Wi-Fi" label="Wi-Fi" value="1" enabled="true" visible="true" x="0" y="200" width="51" height="31"/>
             <XCUIElementTypeTextField type="XCUIElementTypeTextField" value="jane@" placeholderValue="Email" enabled="true" visible="true" x="0" y="300" width="300" height="44"/>
@@ -43,14 +40,14 @@ import Testing
     }
 
     @Test func accessibleDecidesElementsAndLeafKindsOtherwise() throws {
-        let withFlag = try document(source("""
+        let withFlag = try document(XCUITestPage.source("""
             <XCUIElementTypeOther type="XCUIElementTypeOther" label="Card" accessible="true" x="0" y="0" width="10" height="10"/>
             <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Note" accessible="false" x="0" y="0" width="10" height="10"/>
         """, accessible: true))
         #expect(withFlag.nodes[1].isAccessibilityElement == false)
         #expect(withFlag.nodes[2].isAccessibilityElement == true && withFlag.nodes[3].isAccessibilityElement == false)
         // Without the attribute the labelled application is read through, not one element.
-        let without = try document(source("""
+        let without = try document(XCUITestPage.source("""
             <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Title" x="0" y="0" width="100" height="20"/>
         """))
         let analysis = try Analyzer.analyze(without)
@@ -58,7 +55,7 @@ import Testing
     }
 
     @Test func traitsAttributeReplacesTheKindsTraits() throws {
-        let doc = try document(source("""
+        let doc = try document(XCUITestPage.source("""
             <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Inbox" traits="Header, StaticText, SupportsZoom" x="0" y="0" width="100" height="20"/>
             <XCUIElementTypeSearchField type="XCUIElementTypeSearchField" label="Search" x="0" y="0" width="100" height="20"/>
         """))
@@ -69,7 +66,7 @@ import Testing
     @Test func framesOfWholeNumbersAndOtherNumbersReadAlike() throws {
         // Whole points are read from the bytes; anything else (fractions, signs, exponents,
         // references) by Double(_:), with the same result.
-        let doc = try document(source("""
+        let doc = try document(XCUITestPage.source("""
             <XCUIElementTypeOther type="XCUIElementTypeOther" x="007" y="-3" width="1e2" height="&#52;&#50;"/>
             <XCUIElementTypeOther type="XCUIElementTypeOther" x="123456789012345" y="0.5" width="1234567890123456789" height="+2"/>
         """))
@@ -80,7 +77,7 @@ import Testing
     @Test func typesMetAgainAreTheSameWhateverWroteThem() throws {
         // The second button's type has a reference, the third has no type attribute (the
         // element name stands in), the last repeats the first: all are buttons.
-        let doc = try document(source("""
+        let doc = try document(XCUITestPage.source("""
             <XCUIElementTypeButton type="XCUIElementTypeButton" label="A" x="0" y="0" width="1" height="1"/>
             <XCUIElementTypeButton type="XCUIElementType&#66;utton" label="B" x="0" y="0" width="1" height="1"/>
             <XCUIElementTypeButton label="C" x="0" y="0" width="1" height="1"/>
@@ -98,7 +95,7 @@ import Testing
         func failure(_ xml: String) -> InputError? {
             do { _ = try document(xml); return nil } catch { return error as? InputError }
         }
-        let width = try #require(failure(source(#"<XCUIElementTypeButton type="XCUIElementTypeButton" width="wide"/>"#)))
+        let width = try #require(failure(XCUITestPage.source(#"<XCUIElementTypeButton type="XCUIElementTypeButton" width="wide"/>"#)))
         #expect(width.pointer == "/AppiumAUT/XCUIElementTypeApplication[1]/XCUIElementTypeButton[1]/@width")
         #expect(width.line == 4)
         let root = try #require(failure("<hierarchy/>"))
@@ -118,7 +115,7 @@ import Testing
     /// are on screen: with WDA's `accessible` written, the frame against the window and the
     /// scroll views above decides.
     @Test func onScreenIsDecidedByTheFrame() throws {
-        let doc = try document(source("""
+        let doc = try document(XCUITestPage.source("""
             <XCUIElementTypeButton type="XCUIElementTypeButton" label="Pay" enabled="true" visible="false" accessible="true" x="16" y="700" width="120" height="44"/>
             <XCUIElementTypeButton type="XCUIElementTypeButton" label="Below" enabled="true" visible="true" accessible="true" x="16" y="900" width="120" height="44"/>
             <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" accessible="false" x="0" y="100" width="390" height="300">
@@ -134,7 +131,7 @@ import Testing
         #expect(analysis.elements.map { $0.label ?? "" } == ["Inside", "In view", "Pay"])
         #expect(doc.nodes[3].hidden && !doc.nodes[2].hidden && !doc.nodes[4].hidden)
         // Without `accessible` (the useJSONSource dialect) `visible="false"` is all there is.
-        let small = try document(source("""
+        let small = try document(XCUITestPage.source("""
             <XCUIElementTypeButton type="XCUIElementTypeButton" label="Pay" visible="false" x="16" y="700" width="120" height="44"/>
             <XCUIElementTypeButton type="XCUIElementTypeButton" label="Off" visible="true" x="400" y="700" width="120" height="44"/>
             <XCUIElementTypeButton type="XCUIElementTypeButton" label="Shown" x="16" y="100" width="120" height="44"/>
@@ -145,7 +142,7 @@ import Testing
     /// Web content: a link or heading the page source makes a container keeps its trait on the
     /// text inside it, which VoiceOver stops at; a Link whose `traits` omit "Link" is still one.
     @Test func linksAndHeadingsInWebContentKeepTheirTraits() throws {
-        let doc = try document(source("""
+        let report = try audit(XCUITestPage.source("""
             <XCUIElementTypeWebView type="XCUIElementTypeWebView" visible="true" accessible="false" x="0" y="0" width="390" height="844">
               <XCUIElementTypeOther type="XCUIElementTypeOther" traits="Header" visible="true" accessible="false" x="0" y="50" width="390" height="40">
                 <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Returns" visible="true" accessible="true" x="0" y="50" width="200" height="40"/>
@@ -159,7 +156,6 @@ import Testing
               <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" label="Native" visible="true" accessible="true" x="0" y="300" width="200" height="40"/>
             </XCUIElementTypeOther>
         """, accessible: true))
-        let report = try Audit.run(doc)
         let elements = report.analysis.elements
         #expect(elements.map { $0.label ?? "" } == ["Returns", "Read more", "Click here", "Native"])
         #expect(elements[0].traits.contains(.header) && elements[1].traits.contains(.link) && elements[2].traits.contains(.link))
@@ -172,7 +168,7 @@ import Testing
     /// parent it saw as visible (a cell's chevron); a whole page said invisible (WDA answers NO
     /// when it cannot tell, as Appium issues show for Safari) is read by its frames.
     @Test func aWholeSubtreeSaidInvisibleIsReadByFrame() throws {
-        let doc = try document(source("""
+        let report = try audit(XCUITestPage.source("""
             <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="0" width="390" height="844">
               <XCUIElementTypeOther type="XCUIElementTypeOther" enabled="true" visible="false" x="0" y="100" width="390" height="700">
                 <XCUIElementTypeStaticText type="XCUIElementTypeStaticText" value="Example Domain" name="Example Domain" label="Example Domain" enabled="true" visible="false" x="16" y="120" width="300" height="30"/>
@@ -187,7 +183,6 @@ import Testing
               <XCUIElementTypeButton type="XCUIElementTypeButton" name="chevron" label="chevron" enabled="false" visible="false" x="360" y="815" width="11" height="14"/>
             </XCUIElementTypeCell>
         """))
-        let report = try Audit.run(doc)
         #expect(report.analysis.elements.map { $0.label ?? "" } == ["Example Domain", "Learn more", "General"])
         #expect(report.run.findings.filter { $0.rule == "link-purpose" }.count == 1)
     }

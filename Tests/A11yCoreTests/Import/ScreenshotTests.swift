@@ -5,6 +5,7 @@ import A11yImport
 import A11yModel
 import A11yReports
 import A11yRules
+import A11yCoreTestSupport
 
 /// A screenshot placed on each input format's tree: the scale and origin that map tree units
 /// to pixels, the pixels a frame covers, and the screenshots refused as not of that screen.
@@ -12,9 +13,7 @@ import A11yRules
     static func audit(_ text: String, format: InputFormat = .auto, density: Double? = nil,
                       png: [UInt8], name: String = "shot.png") throws(InputError) -> AuditRun {
         let shot = ScreenshotFile(name: name, bytes: png[...])
-        return try Array(text.utf8).withUnsafeBytes { raw in
-            Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: format, density: density, screenshot: shot)) }
-        }.get()
+        return try Tree.audit(text, AuditSettings(inputFormat: format, density: density, screenshot: shot)).get()
     }
 
     static func tree(x: Double = 0, y: Double = 0, width: Double, height: Double) -> String {

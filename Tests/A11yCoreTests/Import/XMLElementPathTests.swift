@@ -1,5 +1,7 @@
 import Testing
 @testable import A11yCore
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// Element paths of XML dumps (`SourceMapBuilder`): each step is the element name and its
 /// ordinal among the siblings of that name, as an XPath would count them. The builder counts

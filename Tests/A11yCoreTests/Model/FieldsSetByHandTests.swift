@@ -3,6 +3,7 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// The engines and the rules' scan read a node's fields however they were written: by the
 /// decoder or by hand on a decoded document.

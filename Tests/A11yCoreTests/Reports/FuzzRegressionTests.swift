@@ -2,14 +2,13 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Inputs fuzz-audit found (Tests/Fuzz/corpus/audit/regress-*), kept as tests.
 @Suite("Fuzz regressions: reports")
 struct FuzzRegressionTests {
     static func audit(_ json: [UInt8]) -> Result<AuditRun, InputError> {
-        json.withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try AuditRun.run(json: bytes)) } catch { return .failure(error) }
-        }
+        Tree.audit(json)
     }
 
     /// Every format the service answers in writes something (none traps on the run).

@@ -2,6 +2,8 @@ import Testing
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yTestSupport
+import A11yCoreTestSupport
 
 /// `helpUrl`: the W3C Understanding page of the first criterion a rule or finding cites.
 @Suite struct HelpURLTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// A request written by an attacker (Fixtures/Reports/hostile.json): labels, ids, identifiers,
 /// the source and a suppression reason carrying terminal escapes, NUL, CR LF, C1 and bidi
@@ -13,8 +14,7 @@ import Testing
     static func run() throws -> AuditRun {
         let url = ExternalCheck.repository.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/hostile.json")
         let bytes = [UInt8](try Data(contentsOf: url))
-        let result = bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try AuditRun.run(json: raw) } }
-        var run = try result.get()
+        var run = try Tree.audit(bytes).get()
         run.screens[0].name = "hostile\u{1B}[2J.json"
         // The fixture must keep reaching every path this suite checks.
         let report = run.screens[0].report

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct JUnitReportTests {
     private func parsed(_ bytes: [UInt8]) throws -> [String: Any] {
@@ -58,7 +59,7 @@ import Testing
             {"platform": "\(platform)", "root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 400, "height": 800}, "children": [
               {"type": "button", "label": "Pay", "frame": {"x": 10, "y": 10, "width": 20, "height": 20}}]}}
             """
-            return try Array(json.utf8).withUnsafeBytes { raw in try AuditRun.run(json: raw) }.screens
+            return try Tree.audit(json).get().screens
         }
         let android = try screens("android"), ios = try screens("ios")
         let junitAndroid = String(decoding: JUnitReport.render(screens: android), as: UTF8.self)

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Issue 24: a long screen or source name (`options.source` up to the body's size, a Figma
 /// frame's name) is written whole once, never once per finding, so that no report format
@@ -14,7 +15,7 @@ import Testing
         let json = #"{"platform":"ios","options":{"source":""# + source + #""},"root":{"type":"view","frame":{"x":0,"y":0,"width":390,"height":844},"children":["#
             + Array(repeating: button, count: count).joined(separator: ",") + "]}}"
         let bytes = Array(json.utf8)
-        var report = try bytes.withUnsafeBytes { raw in try Audit.run(json: raw) }
+        var report = try Tree.report(bytes)
         report.run = try RuleRunner.run(report.analysis, options: report.analysis.document.options)
         #expect(report.run.findings.count >= count, "every button should be a finding")
         // The request's size counts the screen's name too (a batch entry's or a frame's name).

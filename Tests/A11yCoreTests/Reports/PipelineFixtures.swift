@@ -2,15 +2,16 @@ import Foundation
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 /// Screens from real JSON trees run through the real decoder and engines.
 enum PipelineFixtures {
     static func screen(_ file: String, name: String? = nil) throws -> ScreenReport {
         let url = ExternalCheck.repository.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/" + file)
         let bytes = [UInt8](try Data(contentsOf: url))
-        var report = try bytes.withUnsafeBytes { raw in try Audit.run(json: raw) }
-        report.run = try RuleRunner.run(report.analysis, options: report.analysis.document.options)
-        return ScreenReport(name: name ?? file, report: report)
+        var screen = try Tree.screen(bytes, name: name ?? file)
+        screen.report.run = try RuleRunner.run(screen.report.analysis, options: screen.report.analysis.document.options)
+        return screen
     }
 }
 

@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// Writing the answer is part of the audit: a client that hangs up (or a budget that runs
 /// out) while a large tree's answer is written stops the render too, in every format.
@@ -18,7 +19,7 @@ import Testing
                 "{\"id\":\"b\(i)\",\"type\":\"button\",\"nestedIdentifier\":\"b\(i)\","
                     + "\"frame\":{\"x\":\(i % 10 * 30),\"y\":\(i / 10 * 30),\"width\":24,\"height\":24}}"
             }.joined(separator: ",") + "]}}"
-        return Array(json.utf8).withUnsafeBytes { raw in try! AuditRun.run(json: raw) }
+        return try! Tree.audit(json).get()
     }
 
     static let large = buttons(3_000)

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
 
 @Suite struct SarifReportTests {
     static let schema = ExternalCheck.repository.appendingPathComponent("Tests/A11yCoreTests/Fixtures/Reports/sarif-schema-2.1.0.json").path
@@ -321,9 +322,7 @@ import Testing
           {"type": "button", "frame": {"x": 10, "y": 10, "width": 20, "height": 20}, "label": "é Pay"},
             {"id": "x", "type": "image", "frame": {"x": 10, "y": 40, "width": 100, "height": 100}}]}}
         """
-        let bytes = Array(tree.utf8)
-        let run = try bytes.withUnsafeBytes { try AuditRun.run(json: $0) }
-        let screen = ScreenReport(name: "tree.json", report: run.screens[0].report)
+        let screen = try Tree.screen(tree, name: "tree.json")
         #expect(!screen.report.run.findings.isEmpty)
         let sarif = SarifReport.render(screens: [screen], catalogue: RuleRegistry.all)
         try validate(sarif)

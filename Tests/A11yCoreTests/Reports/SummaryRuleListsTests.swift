@@ -5,11 +5,13 @@ import A11yJSON
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// The summary's `rules` object: written from registry positions for the runner's lists and
 /// as strings for lists set by hand; both must say the same.
 @Suite struct SummaryRuleListsTests {
-    let problems = RuleFixture.screen(
+    let problems = InlineTree.screen(
         #"{"id": "tiny", "type": "button", "label": "Tap to buy", "frame": {"x": 0, "y": 400, "width": 20, "height": 20}}"#,
         #"{"id": "logo", "type": "image", "frame": {"x": 0, "y": 100, "width": 60, "height": 60}}"#,
         ##"{"type": "view", "style": {"backgroundKind": "gradient"}, "children": [{"type": "text", "text": "Sale", "style": {"foreground": "#FFFFFF"}}]}"##)
@@ -114,7 +116,7 @@ import A11yJSON
     }
 
     @Test func aRegistryOfMoreThan64RulesSelectsAndListsEveryOne() throws {
-        let analysis = try RuleFixture.analyze(problems)
+        let analysis = try Tree.analyze(problems)
         let registry = (0..<70).map { i in
             Rule(id: "rule-\(i)", wcag: [], level: i % 2 == 0 ? nil : .AAA, impact: .minor, description: "", help: "",
                  check: { ctx in i == 67 ? [ctx.finding(node: 0, message: "x")] : [] })

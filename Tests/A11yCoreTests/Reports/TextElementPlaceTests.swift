@@ -3,6 +3,8 @@ import Testing
 @testable import A11yCore
 @testable import A11yReports
 @testable import A11yRules
+import A11yTestSupport
+import A11yCoreTestSupport
 
 /// Text output names an imported XML dump's elements by resource-id or accessibility id and
 /// their line and column, not by element paths many levels deep; JSON trees keep pointers.

@@ -3,6 +3,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yReports
+import A11yCoreTestSupport
 
 /// The spoken transcript a baseline keeps and the diff `--format markdown` shows against it.
 @Suite struct TranscriptDiffTests {
@@ -26,9 +27,7 @@ import Testing
             children.append(#"{\#(fields), "frame": {"x": 0, "y": \#(index * 50), "width": 390, "height": 44}}"#)
         }
         let json = #"{"root": {"type": "view", "frame": {"x": 0, "y": 0, "width": 390, "height": 30000}, "children": [\#(children.joined(separator: ","))]}}"#
-        let bytes = Array(json.utf8)
-        let result = bytes.withUnsafeBytes { raw in Result { () throws(InputError) in try AuditRun.run(json: raw) } }
-        return ScreenReport(name: name, report: try result.get().screens[0].report)
+        return try Tree.screen(json, name: name)
     }
 
     /// The transcript part of the Markdown for `now` against a baseline written from `before`.

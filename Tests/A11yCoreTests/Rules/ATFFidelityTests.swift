@@ -3,6 +3,8 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// ATF's checks, condition by condition, on dumps of our own (google/Accessibility-Test-Framework-for-Android
 /// at c65cab0; `checks/TouchTargetSizeCheck.java`, `checks/SpeakableTextPresentCheck.java`,
@@ -10,10 +12,7 @@ import Testing
 enum ATFDump {
     /// A full audit of a UI Automator dump of `body` (density inferred unless given).
     static func run(_ body: String, density: Double? = nil) throws -> AuditRun {
-        let xml = Android.dump(body)
-        return try Array(xml.utf8).withUnsafeBytes { raw in
-            try Result { () throws(InputError) in try Audit.run(raw, AuditSettings(inputFormat: .android, density: density)) }.get()
-        }
+        try Tree.audit(Android.dump(body), AuditSettings(inputFormat: .android, density: density)).get()
     }
 
     static func findings(_ rule: String, _ run: AuditRun) -> [Finding] {
@@ -31,8 +30,8 @@ enum ATFDump {
     // measured, not only the ones TalkBack stops on.
     @Test func aSmallClickableContainerHoldingAClickableChildIsJudged() throws {
         let card = ATFDump.clickable("[100,100][300,130]", [:],
-                                     AndroidRules.button("[110,100][160,130]", text: "Buy"))
-        let (found, document) = try AndroidRules.findings(.targetSize, AndroidRules.screen(card))
+                                     Android.button("[110,100][160,130]", text: "Buy"))
+        let (found, document) = try Android.findings(.targetSize, Android.screen(card))
         // The card (200x30) and the button (50x30) under it; the card is no larger clickable
         // ancestor for the button at density 1 (30 px < 48), so both are ERRORs.
         #expect(found.map { document.pointer(of: $0.node) }.sorted() == ["/hierarchy/node[1]/node[1]", "/hierarchy/node[1]/node[1]/node[1]"])
@@ -43,72 +42,72 @@ enum ATFDump {
     // (`bounds.getHeight()`) with the required size in dp.
     @Test func theClickableAncestorIsComparedInPixelsAgainstDp() throws {
         // At density 3 a row 20 dp (60 px) tall is "large enough": its small child is a WARNING.
-        let row = AndroidRules.screen(ATFDump.clickable("[0,300][1080,360]", [:], AndroidRules.button("[30,306][120,354]", text: "On")),
+        let row = Android.screen(ATFDump.clickable("[0,300][1080,360]", [:], Android.button("[30,306][120,354]", text: "On")),
                                       width: 1080, height: 2340)
-        let (dense, document) = try AndroidRules.findings(.targetSize, row, density: 3)
+        let (dense, document) = try Android.findings(.targetSize, row, density: 3)
         let child = try #require(dense.first { $0.message.hasPrefix("Target is 30x16") })
         #expect(child.impact == .moderate)
         #expect(child.pointer("clickableAncestor", in: document) == "/hierarchy/node[1]/node[1]")
         // The row itself is judged too: 360x20 dp, an ERROR.
         #expect(dense.contains { $0.message.hasPrefix("Target is 360x20 dp") && $0.impact == .serious })
         // A row 40 px tall is below 48 (at density 1, 40 dp): no qualifying ancestor, two ERRORs.
-        let low = AndroidRules.screen(ATFDump.clickable("[0,300][400,340]", [:], AndroidRules.button("[30,306][60,334]", text: "On")))
-        #expect(try AndroidRules.findings(.targetSize, low).findings.map(\.impact) == [.serious, .serious])
+        let low = Android.screen(ATFDump.clickable("[0,300][400,340]", [:], Android.button("[30,306][60,334]", text: "On")))
+        #expect(try Android.findings(.targetSize, low).findings.map(\.impact) == [.serious, .serious])
     }
 
     // hasQualifyingClickableAncestor: the ancestor must share the action (isTargetClickable /
     // isTargetLongClickable).
     @Test func aLongClickOnlyChildUnderAClickOnlyAncestorIsAnError() throws {
         func screen(_ ancestor: [String: String]) -> String {
-            AndroidRules.screen(ATFDump.clickable("[0,100][400,300]", ancestor,
+            Android.screen(ATFDump.clickable("[0,100][400,300]", ancestor,
                 Android.node(["class": "android.widget.ImageView", "long-clickable": "true", "content-desc": "Photo", "bounds": "[10,110][40,140]"])))
         }
-        #expect(try AndroidRules.findings(.targetSize, screen([:])).findings.map(\.impact) == [.serious])
-        let both = try AndroidRules.findings(.targetSize, screen(["long-clickable": "true"])).findings
+        #expect(try Android.findings(.targetSize, screen([:])).findings.map(\.impact) == [.serious])
+        let both = try Android.findings(.targetSize, screen(["long-clickable": "true"])).findings
         #expect(both.map(\.impact) == [.moderate])
     }
 
     // TouchTargetSizeCheck.runCheckOnHierarchy reads isClickable / isLongClickable and
     // isVisibleToUser only: a disabled control is measured like any other.
     @Test func disabledControlsAreMeasured() throws {
-        let off = AndroidRules.screen(AndroidRules.button("[100,100][130,130]", text: "Pay", ["enabled": "false"]))
-        let found = try AndroidRules.findings(.targetSize, off).findings
+        let off = Android.screen(Android.button("[100,100][130,130]", text: "Pay", ["enabled": "false"]))
+        let found = try Android.findings(.targetSize, off).findings
         #expect(found.map(\.impact) == [.serious])
         // A hidden one is not (NOT_RUN "not visible").
-        let hidden = AndroidRules.screen(AndroidRules.button("[100,100][130,130]", text: "Pay", ["visible-to-user": "false"]))
-        #expect(try AndroidRules.findings(.targetSize, hidden).findings.isEmpty)
+        let hidden = Android.screen(Android.button("[100,100][130,130]", text: "Pay", ["visible-to-user": "false"]))
+        #expect(try Android.findings(.targetSize, hidden).findings.isEmpty)
     }
 
     // AccessibilityHierarchyCheck.getElementsToEvaluate: hierarchy.getActiveWindow().getAllViews();
     // a keyboard's and SystemUI's windows are never the active one.
     @Test func onlyTheActiveWindowIsJudged() throws {
-        let app = AndroidRules.screen(AndroidRules.button("[100,100][130,130]", text: "Pay"))
+        let app = Android.screen(Android.button("[100,100][130,130]", text: "Pay"))
         let keyboard = Android.node(["class": "android.widget.FrameLayout", "package": "com.google.android.inputmethod.latin", "bounds": "[0,500][400,800]"],
-                                    AndroidRules.button("[10,600][40,640]", text: "q", ["package": "com.google.android.inputmethod.latin"])
+                                    Android.button("[10,600][40,640]", text: "q", ["package": "com.google.android.inputmethod.latin"])
                                     + Android.node(["class": "android.view.View", "clickable": "true", "package": "com.google.android.inputmethod.latin", "bounds": "[50,600][80,640]"]))
         let bars = Android.node(["class": "android.widget.FrameLayout", "package": "com.android.systemui", "bounds": "[0,0][400,24]"],
-                                AndroidRules.button("[10,2][30,22]", text: "Wi-Fi"))
-        let (targets, document) = try AndroidRules.findings(.targetSize, app + keyboard + bars)
+                                Android.button("[10,2][30,22]", text: "Wi-Fi"))
+        let (targets, document) = try Android.findings(.targetSize, app + keyboard + bars)
         #expect(targets.map { document.pointer(of: $0.node) } == ["/hierarchy/node[1]/node[1]"])
-        #expect(try AndroidRules.findings(.controlName, app + keyboard + bars).findings.isEmpty)
+        #expect(try Android.findings(.controlName, app + keyboard + bars).findings.isEmpty)
         // Nor by the other ATF checks: a custom class in SystemUI's window.
         let custom = Android.node(["class": "com.android.systemui.statusbar.Clock", "text": "12:00", "package": "com.android.systemui", "bounds": "[300,0][400,24]"])
         let systemUI = Android.node(["class": "android.widget.FrameLayout", "package": "com.android.systemui", "bounds": "[0,0][400,24]"], custom)
-        #expect(try AndroidRules.findings(.className, app + systemUI).findings.isEmpty)
-        #expect(try AndroidRules.findings(.className, AndroidRules.screen(custom)).findings.count == 1)
+        #expect(try Android.findings(.className, app + systemUI).findings.isEmpty)
+        #expect(try Android.findings(.className, Android.screen(custom)).findings.count == 1)
         // The same unnamed view in the app's window is reported.
-        let own = AndroidRules.screen(Android.node(["class": "android.view.View", "clickable": "true", "bounds": "[50,600][80,640]"]))
-        #expect(try AndroidRules.findings(.controlName, own).findings.count == 1)
+        let own = Android.screen(Android.node(["class": "android.view.View", "clickable": "true", "bounds": "[50,600][80,640]"]))
+        #expect(try Android.findings(.controlName, own).findings.count == 1)
     }
 
     // ViewHierarchyElementUtils.ABS_LIST_VIEW_CLASS_NAME: only AbsListView (ListView, GridView)
     // is excluded as the clickable ancestor; a RecyclerView is none.
     @Test func onlyAbsListViewsAreExcludedAsClickableAncestors() throws {
         func under(_ className: String) -> String {
-            AndroidRules.screen(ATFDump.clickable("[0,100][400,300]", ["class": className], AndroidRules.button("[10,110][40,140]", text: "On")))
+            Android.screen(ATFDump.clickable("[0,100][400,300]", ["class": className], Android.button("[10,110][40,140]", text: "On")))
         }
-        #expect(try AndroidRules.findings(.targetSize, under("androidx.recyclerview.widget.RecyclerView")).findings.map(\.impact) == [.moderate])
-        #expect(try AndroidRules.findings(.targetSize, under("android.widget.GridView")).findings.map(\.impact) == [.serious])
+        #expect(try Android.findings(.targetSize, under("androidx.recyclerview.widget.RecyclerView")).findings.map(\.impact) == [.moderate])
+        #expect(try Android.findings(.targetSize, under("android.widget.GridView")).findings.map(\.impact) == [.serious])
     }
 }
 
@@ -117,41 +116,41 @@ enum ATFDump {
     // ("not checked", "Off") is speakable text, so SpeakableTextPresentCheck passes it.
     @Test func anUnnamedCheckBoxSwitchOrCheckableViewPasses() throws {
         for className in ["android.widget.CheckBox", "android.widget.Switch", "android.view.View"] {
-            let toggle = AndroidRules.screen(Android.node(["class": className, "checkable": "true", "clickable": "true", "focusable": "true",
+            let toggle = Android.screen(Android.node(["class": className, "checkable": "true", "clickable": "true", "focusable": "true",
                                                            "bounds": "[10,100][110,200]"]))
-            #expect(try AndroidRules.findings(.controlName, toggle).findings.isEmpty, "\(className)")
+            #expect(try Android.findings(.controlName, toggle).findings.isEmpty, "\(className)")
         }
         // Without the state, an unnamed clickable view is still reported.
-        let plain = AndroidRules.screen(Android.node(["class": "android.view.View", "clickable": "true", "bounds": "[10,100][110,200]"]))
-        #expect(try AndroidRules.findings(.controlName, plain).findings.map(\.impact) == [.critical])
+        let plain = Android.screen(Android.node(["class": "android.view.View", "clickable": "true", "bounds": "[10,100][110,200]"]))
+        #expect(try Android.findings(.controlName, plain).findings.map(\.impact) == [.critical])
     }
 
     // getSpeakableTextFromElementSubtree appends getHintText(); getText() is the hint while it shows.
     @Test func anEditTextNamedOnlyByItsHintPasses() throws {
         func field(_ extra: [String: String]) -> String {
-            AndroidRules.screen(Android.node(["class": "android.widget.EditText", "clickable": "true", "focusable": "true",
+            Android.screen(Android.node(["class": "android.widget.EditText", "clickable": "true", "focusable": "true",
                                               "bounds": "[10,100][390,160]"].merging(extra) { $1 }))
         }
-        #expect(try AndroidRules.findings(.textFieldName, field(["hint": "CPF"])).findings.isEmpty)
-        #expect(try AndroidRules.findings(.textFieldName, field(["text": "CPF", "showing-hint": "true"])).findings.isEmpty)
+        #expect(try Android.findings(.textFieldName, field(["hint": "CPF"])).findings.isEmpty)
+        #expect(try Android.findings(.textFieldName, field(["text": "CPF", "showing-hint": "true"])).findings.isEmpty)
         // What was typed is spoken too.
-        #expect(try AndroidRules.findings(.textFieldName, field(["text": "123"])).findings.isEmpty)
+        #expect(try Android.findings(.textFieldName, field(["text": "123"])).findings.isEmpty)
         // Nothing at all: reported.
-        #expect(try AndroidRules.findings(.textFieldName, field([:])).findings.map(\.impact) == [.critical])
+        #expect(try Android.findings(.textFieldName, field([:])).findings.map(\.impact) == [.critical])
         // Other platforms keep asking for a label.
-        let ios = RuleFixture.screen(#"{"type": "textField", "hint": "Email", "frame": {"x": 0, "y": 0, "width": 300, "height": 44}}"#)
+        let ios = InlineTree.screen(#"{"type": "textField", "hint": "Email", "frame": {"x": 0, "y": 0, "width": 300, "height": 44}}"#)
         #expect(try RuleFixture.findings(.textFieldName, ios).count == 1)
     }
 
     // shouldFocusView: a focusable view with important descendants is focused only when it
     // speaks (isSpeakingView); a silent one is NOT_RUN, not an ERROR.
     @Test func aSilentContainerWithImportantChildrenIsNotJudged() throws {
-        let tree = RuleFixture.screen("""
+        let tree = InlineTree.screen("""
             {"type": "button", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}, "isAccessibilityElement": true,
              "children": [{"type": "view", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]}
             """, platform: "android")
         #expect(try RuleFixture.findings(.controlName, tree).isEmpty)
-        let unimportant = RuleFixture.screen("""
+        let unimportant = InlineTree.screen("""
             {"type": "button", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}, "isAccessibilityElement": true,
              "children": [{"type": "view", "importantForAccessibility": false, "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}]}
             """, platform: "android")
@@ -162,8 +161,8 @@ enum ATFDump {
     // getSpeakableTextFromElementSubtree: an empty AbsListView says "List showing 0 items".
     @Test func anEmptyWebViewOrListIsNotReported() throws {
         for className in ["android.webkit.WebView", "android.widget.ListView"] {
-            let view = AndroidRules.screen(Android.node(["class": className, "focusable": "true", "bounds": "[10,100][390,700]"]))
-            #expect(try AndroidRules.findings(.controlName, view).findings.isEmpty, "\(className)")
+            let view = Android.screen(Android.node(["class": className, "focusable": "true", "bounds": "[10,100][390,700]"]))
+            #expect(try Android.findings(.controlName, view).findings.isEmpty, "\(className)")
         }
     }
 }
@@ -284,7 +283,7 @@ enum ATFDump {
     }
 
     @Test func jsonTreesHaveNoDisplay() throws {
-        let json = String(decoding: ResponseEncoder.json(try Audit.run(try Tree.decode(#"{"platform": "android", "root": {"type": "button", "label": "Go"}}"#))), as: UTF8.self)
+        let json = String(decoding: ResponseEncoder.json(try Tree.report(#"{"platform": "android", "root": {"type": "button", "label": "Go"}}"#)), as: UTF8.self)
         #expect(!json.contains("\"display\""))
     }
 }

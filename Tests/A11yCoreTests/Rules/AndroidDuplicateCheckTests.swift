@@ -1,6 +1,8 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// ATF's duplicate checks and its importance skip on Android dumps through the importer
 /// (google/Accessibility-Test-Framework-for-Android at c65cab0, `framework/checks/`
@@ -13,7 +15,7 @@ import Testing
     }
 
     static func summary(_ body: String) throws -> [String] {
-        let (findings, document) = try AndroidRules.findings(.duplicateFrame, AndroidRules.screen(body))
+        let (findings, document) = try Android.findings(.duplicateFrame, Android.screen(body))
         return findings.map { f in
             let others: [String] = (f.nodes("conflictingNodes") ?? []).map(document.pointer(of:))
             return "\(document.pointer(of: f.node)) \(f.impact) \(f.message) \(others)"
@@ -56,19 +58,19 @@ import Testing
 
     @Test func jsonTreesWithoutClickableKeepTheInteractiveElementComparison() throws {
         let button = #"{"type": "button", "label": "A", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#
-        let generic = try RuleFixture.findings(.duplicateFrame, RuleFixture.screen(button, button.replacingOccurrences(of: "\"A\"", with: "\"B\""), platform: "android"))
+        let generic = try RuleFixture.findings(.duplicateFrame, InlineTree.screen(button, button.replacingOccurrences(of: "\"A\"", with: "\"B\""), platform: "android"))
         #expect(generic.map { "\($0.impact) \($0.message)" } == ["moderate Another control has exactly the same frame."])
         // Saying `clickable` on a node switches to ATF's comparison: buttons not said to be
         // clickable are not compared.
         let clickable = #"{"clickable": true, "# + button.dropFirst()
-        #expect(try RuleFixture.findings(.duplicateFrame, RuleFixture.screen(clickable, button, platform: "android")).isEmpty)
-        #expect(try RuleFixture.findings(.duplicateFrame, RuleFixture.screen(clickable, clickable, platform: "android")).map(\.impact) == [.serious])
+        #expect(try RuleFixture.findings(.duplicateFrame, InlineTree.screen(clickable, button, platform: "android")).isEmpty)
+        #expect(try RuleFixture.findings(.duplicateFrame, InlineTree.screen(clickable, clickable, platform: "android")).map(\.impact) == [.serious])
     }
 }
 
 @Suite struct DuplicateSpeakableTextCheckTests {
     static func summary(_ body: String) throws -> [String] {
-        let (findings, document) = try AndroidRules.findings(.duplicateLabel, AndroidRules.screen(body))
+        let (findings, document) = try Android.findings(.duplicateLabel, Android.screen(body))
         return findings.map { "\(document.pointer(of: $0.node)) \($0.impact) \($0.message) \($0.data.map(\.value))" }
     }
 
@@ -77,8 +79,8 @@ import Testing
     }
 
     @Test func aTextSharedWithAClickableViewIsOneWarningOnTheFirstClickable() throws {
-        let body = Self.text("Delete", "[0,0][200,50]") + AndroidRules.button("[0,100][200,150]", text: "Delete")
-            + AndroidRules.button("[0,200][200,250]", text: "Delete")
+        let body = Self.text("Delete", "[0,0][200,50]") + Android.button("[0,100][200,150]", text: "Delete")
+            + Android.button("[0,200][200,250]", text: "Delete")
         #expect(try Self.summary(body) == [
             "/hierarchy/node[1]/node[2] moderate Clickable element speaks \"Delete\" as 2 other elements do. [A11yRules.DataValue.string(\"Delete\"), A11yRules.DataValue.number(2.0)]",
         ])
@@ -95,33 +97,33 @@ import Testing
         let save = #"{"type": "button", "label": "Save", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#
         let text = #"{"type": "text", "label": "Save", "frame": {"x": 0, "y": 100, "width": 50, "height": 50}}"#
         // Generic: a repeat among controls only, reported on the repeat.
-        let generic = try RuleFixture.findings(.duplicateLabel, RuleFixture.screen(text, save, save.replacingOccurrences(of: "\"y\": 0", with: "\"y\": 200"), platform: "android"))
+        let generic = try RuleFixture.findings(.duplicateLabel, InlineTree.screen(text, save, save.replacingOccurrences(of: "\"y\": 0", with: "\"y\": 200"), platform: "android"))
         #expect(generic.map { "\($0.impact) \($0.message)" } == ["moderate Label \"Save\" is also used by another control."])
         // ATF's: a text and a button saying the same, the button not said to be clickable: INFO.
         let said = #"{"clickable": false, "# + save.dropFirst()
-        #expect(try RuleFixture.findings(.duplicateLabel, RuleFixture.screen(text, said, platform: "android")).map(\.impact) == [.minor])
+        #expect(try RuleFixture.findings(.duplicateLabel, InlineTree.screen(text, said, platform: "android")).map(\.impact) == [.minor])
     }
 
     @Test func textsAreComparedExactlyAfterTrimming() throws {
         // Java's trim() drops the spaces; case still counts (ATF keys a map by the string).
-        let body = AndroidRules.button("[0,0][200,50]", text: " Go ") + AndroidRules.button("[0,100][200,150]", text: "Go")
-            + AndroidRules.button("[0,200][200,250]", text: "go")
+        let body = Android.button("[0,0][200,50]", text: " Go ") + Android.button("[0,100][200,150]", text: "Go")
+            + Android.button("[0,200][200,250]", text: "go")
         #expect(try Self.summary(body).map { $0.prefix(59) } == ["/hierarchy/node[1]/node[1] moderate Clickable element speak"])
-        #expect(try Self.summary(AndroidRules.button("[0,0][200,50]", text: "Go") + AndroidRules.button("[0,100][200,150]", text: "Stop")).isEmpty)
+        #expect(try Self.summary(Android.button("[0,0][200,50]", text: "Go") + Android.button("[0,100][200,150]", text: "Stop")).isEmpty)
     }
 }
 
 @Suite struct ClassNameCheckImportanceTests {
     @Test func nodesNotImportantForAccessibilityAreNotJudged() throws {
         let custom = ["class": "com.example.Fancy", "bounds": "[0,0][100,100]"]
-        #expect(try AndroidRules.findings(.className, AndroidRules.screen(Android.node(custom.merging(["a11y-important": "false"]) { $1 }))).findings.isEmpty)
-        #expect(try AndroidRules.findings(.className, AndroidRules.screen(Android.node(custom.merging(["a11y-important": "true"]) { $1 }))).findings.count == 1)
+        #expect(try Android.findings(.className, Android.screen(Android.node(custom.merging(["a11y-important": "false"]) { $1 }))).findings.isEmpty)
+        #expect(try Android.findings(.className, Android.screen(Android.node(custom.merging(["a11y-important": "true"]) { $1 }))).findings.count == 1)
         let json = #"{"type": "view", "className": "com.example.Fancy", "importantForAccessibility": false}"#
-        #expect(try RuleFixture.findings(.className, RuleFixture.screen(json, platform: "android")).isEmpty)
+        #expect(try RuleFixture.findings(.className, InlineTree.screen(json, platform: "android")).isEmpty)
     }
 
     @Test func theImporterAndTheWireKeepClickabilityAndImportance() throws {
-        let doc = try Android.document(Android.dump(AndroidRules.screen(
+        let doc = try Android.document(Android.dump(Android.screen(
             Android.node(["clickable": "true", "a11y-important": "false"]) + Android.node(["long-clickable": "true"]))))
         #expect(doc.nodes.map(\.clickable) == [nil, false, true, false])
         #expect(doc.nodes.map(\.longClickable) == [nil, false, false, true])

@@ -3,10 +3,12 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// The iOS SDK's accessible components: each component must read as the SDK document says.
 @Suite struct ComponentRuleTests {
-    func one(_ node: String) -> String { RuleFixture.screen(node) }
+    func one(_ node: String) -> String { InlineTree.screen(node) }
 
     @Test func carousel() throws {
         let good = one(#"{"type": "carousel", "grouping": "combine", "label": "Carousel with 3 pages", "value": "Page 2 of 3", "hint": "Swipe to navigate between pages", "component": {"pages": 3, "currentPage": 1}}"#)

@@ -5,10 +5,12 @@ import Glibc
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 @Suite struct ContrastRuleTests {
     func text(_ fg: String, bg: String = "#FFFFFF", size: Double = 17, weight: String? = nil) -> String {
-        RuleFixture.screen("""
+        InlineTree.screen("""
             {"type": "text", "text": "Price", "style": {"foreground": "\(fg)", "background": "\(bg)", "fontSize": \(size)\(weight.map { ", \"fontWeight\": \($0)" } ?? "")}}
             """)
     }
@@ -74,7 +76,7 @@ import Glibc
 
     @Test func backgroundIsInheritedAndTranslucentBackgroundsStack() throws {
         // 50% white over black is #808080; white text on it is 3.95:1.
-        let json = RuleFixture.screen("""
+        let json = InlineTree.screen("""
             {"type": "view", "style": {"background": "#000000"}, "children": [
               {"type": "text", "text": "On card", "style": {"foreground": "#FFFFFF", "background": "#FFFFFF80"}}]}
             """)
@@ -85,7 +87,7 @@ import Glibc
     }
 
     @Test func gradientBackgroundIsIncompleteNotAViolation() throws {
-        let json = RuleFixture.screen("""
+        let json = InlineTree.screen("""
             {"type": "view", "style": {"backgroundKind": "gradient"}, "children": [
               {"type": "text", "text": "Sale", "style": {"foreground": "#FFFFFF"}}]}
             """)
@@ -98,7 +100,7 @@ import Glibc
     }
 
     @Test func disabledAndInvisibleTextAreExempt() throws {
-        let json = RuleFixture.screen("""
+        let json = InlineTree.screen("""
             {"type": "button", "text": "Off", "enabled": false, "style": {"foreground": "#CCCCCC"}}
             """, """
             {"type": "text", "text": "Gone", "opacity": 0, "style": {"foreground": "#CCCCCC"}}
@@ -107,7 +109,7 @@ import Glibc
     }
 
     @Test func thresholdOverrideFromRequestOptions() throws {
-        let json = RuleFixture.screen("""
+        let json = InlineTree.screen("""
             {"type": "text", "text": "Price", "style": {"foreground": "#767676"}}
             """, options: ##"{"thresholds": {"contrastText": 5}}"##)
         #expect(try RuleFixture.findings(.textContrast, json).first?.number("required") == 5)
@@ -131,7 +133,7 @@ import Glibc
 
     @Test func nonTextContrastOnIconsAndControls() throws {
         func icon(_ fg: String, hidden: Bool = false) -> String {
-            RuleFixture.screen("""
+            InlineTree.screen("""
                 {"type": "image", "label": "Warning", "hidden": \(hidden), "style": {"foreground": "\(fg)"}}
                 """)
         }
@@ -143,9 +145,9 @@ import Glibc
         #expect(f.first?.wcag == ["1.4.11"])
         // Decorative (hidden) images are exempt.
         #expect(try RuleFixture.findings(.nonTextContrast, icon("#959595", hidden: true)).isEmpty)
-        let toggle = RuleFixture.screen(##"{"type": "toggle", "label": "Wi-Fi", "style": {"foreground": "#DDDDDD"}}"##)
+        let toggle = InlineTree.screen(##"{"type": "toggle", "label": "Wi-Fi", "style": {"foreground": "#DDDDDD"}}"##)
         #expect(try RuleFixture.findings(.nonTextContrast, toggle).count == 1)
-        let overPhoto = RuleFixture.screen(##"{"type": "image", "label": "Play", "style": {"foreground": "#FFFFFF", "backgroundKind": "image"}}"##)
+        let overPhoto = InlineTree.screen(##"{"type": "image", "label": "Play", "style": {"foreground": "#FFFFFF", "backgroundKind": "image"}}"##)
         #expect(try RuleFixture.findings(.nonTextContrast, overPhoto).map(\.outcome) == [.incomplete])
     }
 
@@ -154,7 +156,7 @@ import Glibc
         let greys = (0..<12).map { "#" + String(repeating: String(0xA0 + 4 * $0, radix: 16, uppercase: true), count: 3) }
         let order = greys + greys.reversed()
         let children = order.map { ##"{"type": "text", "text": "Price", "style": {"foreground": "\##($0)", "background": "#FFFFFF"}}"## }
-        let findings = try RuleFixture.findings(.textContrast, RuleFixture.screen(children.joined(separator: ",")))
+        let findings = try RuleFixture.findings(.textContrast, InlineTree.screen(children.joined(separator: ",")))
         #expect(findings.map { $0.string("foreground") } == order)
         #expect(findings.allSatisfy { $0.message.contains("(\($0.string("foreground")!) on #FFFFFF)") })
     }

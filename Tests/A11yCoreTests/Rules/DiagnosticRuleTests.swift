@@ -1,6 +1,8 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// Rules fed by engine diagnostics: deferral, nested identifiers, labeled pairs.
 @Suite struct DiagnosticRuleTests {
@@ -11,7 +13,7 @@ import Testing
         let sources = sourceIDs.enumerated().map { i, id in
             #"{"type": "text", "text": "Invalid input", "deferredSource": "\#(id)", "frame": {"x": 0, "y": \#(300 + i * 30), "width": 300, "height": 20}}"#
         }
-        return RuleFixture.screen("""
+        return InlineTree.screen("""
             {"type": "stack", "deferral": {"content": [{"kind": "error", "identifier": "\(errorID)"}]},
              "children": [\((fields + sources).joined(separator: ", "))]}
             """)
@@ -43,12 +45,12 @@ import Testing
     }
 
     @Test func nestedIdentifierContainer() throws {
-        let fail = RuleFixture.screen("""
+        let fail = InlineTree.screen("""
             {"type": "stack", "a11yRoot": "login", "grouping": "combine", "children": [
               {"type": "button", "label": "Sign in", "nestedIdentifier": "button"}]}
             """)
         #expect(try RuleFixture.findings(.nestedIdentifierContainer, fail).count == 1)
-        let pass = RuleFixture.screen("""
+        let pass = InlineTree.screen("""
             {"type": "stack", "a11yRoot": "login", "children": [
               {"type": "button", "label": "Sign in", "nestedIdentifier": "button"}]}
             """)
@@ -56,12 +58,12 @@ import Testing
     }
 
     @Test func labeledPairCounterpart() throws {
-        let pass = RuleFixture.screen("""
+        let pass = InlineTree.screen("""
             {"type": "text", "text": "Volume", "labeledPair": {"role": "label", "id": "volume", "namespace": "s"}},
             {"type": "slider", "value": "50%", "labeledPair": {"role": "content", "id": "volume", "namespace": "s"}}
             """)
         #expect(try RuleFixture.findings(.labeledPairIncomplete, pass).isEmpty)
-        let fail = RuleFixture.screen(#"{"type": "slider", "value": "50%", "labeledPair": {"role": "content", "id": "volume", "namespace": "s"}}"#)
+        let fail = InlineTree.screen(#"{"type": "slider", "value": "50%", "labeledPair": {"role": "content", "id": "volume", "namespace": "s"}}"#)
         let f = try RuleFixture.findings(.labeledPairIncomplete, fail)
         #expect(f.map(\.wcag) == [["1.3.1"]])
     }

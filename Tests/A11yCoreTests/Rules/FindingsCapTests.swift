@@ -3,6 +3,8 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// The findings cap: a hostile tree cannot make an unbounded answer, and says when it was cut.
 @Suite("Findings cap")
@@ -12,11 +14,11 @@ struct FindingsCapTests {
         let buttons = (0..<count).map { index in
             #"{"id": "b\#(index)", "type": "button", "frame": {"x": 0, "y": \#(index * 50), "width": 60, "height": 44}}"#
         }
-        return RuleFixture.screen(buttons.joined(separator: ","))
+        return InlineTree.screen(buttons.joined(separator: ","))
     }
 
     @Test func findingsPastTheCapAreCountedNotListed() throws {
-        let analysis = try RuleFixture.analyze(unnamedButtons(8))
+        let analysis = try Tree.analyze(unnamedButtons(8))
         let all = try RuleRunner.run(analysis, options: analysis.document.options)
         let capped = try RuleRunner.run(analysis, options: analysis.document.options, maxFindings: 3)
         #expect(all.findings.count > 3)
@@ -37,10 +39,7 @@ struct FindingsCapTests {
 
     @Test func theDefaultCapHoldsForAWholeAudit() throws {
         let json = Array(unnamedButtons(RuleRun.defaultMaxFindings + 10).utf8)
-        let result: Result<AuditReport, InputError> = json.withUnsafeBytes { bytes in
-            do throws(InputError) { return .success(try Audit.run(json: bytes)) } catch { return .failure(error) }
-        }
-        let report = try result.get()
+        let report = try Tree.report(json)
         #expect(report.run.findings.count == RuleRun.defaultMaxFindings)
         #expect(report.run.findingsOmitted >= 10)
     }

@@ -5,6 +5,8 @@ import Testing
 @testable import A11yModel
 @testable import A11yReports
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// A rule that could not look at anything is inapplicable (axe's fourth outcome), with its
 /// reason, and never counted as passed.
@@ -34,7 +36,7 @@ import Testing
     }
 
     @Test func aTreeWithColoursAndScalingIsLookedAt() throws {
-        let json = RuleFixture.screen(
+        let json = InlineTree.screen(
             ##"{"type": "text", "text": "Total", "style": {"foreground": "#000000", "background": "#FFFFFF", "scalesWithDynamicType": true}}"##,
             ##"{"type": "image", "label": "Logo", "style": {"foreground": "#000000", "background": "#FFFFFF"}, "frame": {"x": 0, "y": 100, "width": 44, "height": 44}}"##)
         let run = try RuleFixture.run(json)
@@ -44,7 +46,7 @@ import Testing
 
     @Test func reasonsSayWhatWasMissing() throws {
         // Nothing draws text and no graphic: there is nothing of the kind to look at.
-        let empty = try RuleFixture.run(RuleFixture.screen(#"{"type": "view", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}"#))
+        let empty = try RuleFixture.run(InlineTree.screen(#"{"type": "view", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}"#))
         #expect(reasons(empty)["text-contrast"] == "no visible text")
         #expect(reasons(empty)["non-text-contrast"] == "no images or controls without text")
         #expect(reasons(empty)["text-scaling"] == "no text")
@@ -53,14 +55,14 @@ import Testing
         #expect(reasons(empty)["image-name"] == "no images" && reasons(empty)["class-name"] == "not an Android tree")
         #expect(reasons(empty)["deferral-several-receivers"] == "no deferral containers")
         // AAA adds text-contrast-enhanced with the same reason.
-        let aaa = try RuleFixture.run(RuleFixture.screen(#"{"type": "text", "text": "Hi"}"#)) { $0.level = .AAA }
+        let aaa = try RuleFixture.run(InlineTree.screen(#"{"type": "text", "text": "Hi"}"#)) { $0.level = .AAA }
         #expect(reasons(aaa)["text-contrast-enhanced"] == "no colours and no screenshot")
         #expect(reasons(aaa)["text-contrast"] == "no colours and no screenshot")
     }
 
     @Test func aRuleThatSkipsEverySubjectSaysWhy() throws {
         // Android-only rules on an iOS tree; class-name skips nodes unimportant for accessibility (ATF: NOT_RUN).
-        let ios = try RuleFixture.run(RuleFixture.screen(#"{"type": "textField", "label": "Name", "frame": {"x": 0, "y": 0, "width": 100, "height": 44}}"#))
+        let ios = try RuleFixture.run(InlineTree.screen(#"{"type": "textField", "label": "Name", "frame": {"x": 0, "y": 0, "width": 100, "height": 44}}"#))
         #expect(reasons(ios)["editable-content-description"] == "not an Android tree")
         #expect(reasons(ios)["text-field-name"] == nil && ios.rulesPassed.contains("text-field-name"))
         let xml = Android.dump(Android.node(["class": "android.widget.FrameLayout", "bounds": "[0,0][1080,2400]", "a11y-important": "false"]))
@@ -70,10 +72,8 @@ import Testing
     }
 
     @Test func everyFormatSaysInapplicableNotPassed() throws {
-        let json = RuleFixture.screen(#"{"type": "text", "text": "Hi"}"#)
-        let audit = try Array(json.utf8).withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try Audit.run(bytes, AuditSettings(inputFormat: .json)) }
-        }.get()
+        let json = InlineTree.screen(#"{"type": "text", "text": "Hi"}"#)
+        let audit = try Tree.audit(json, AuditSettings(inputFormat: .json)).get()
         let screens = audit.screens
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(audit))) as? [String: Any])
         let rules = try #require((summary["summary"] as? [String: Any])?["rules"] as? [String: Any])

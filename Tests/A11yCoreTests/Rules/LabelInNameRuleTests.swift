@@ -1,10 +1,12 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 @Suite struct LabelInNameRuleTests {
     private func findings(_ children: String...) throws -> [Finding] {
-        try RuleFixture.findings(.labelInName, children.count == 1 ? RuleFixture.screen(children[0]) : RuleFixture.screen(children[0], children[1]))
+        try RuleFixture.findings(.labelInName, children.count == 1 ? InlineTree.screen(children[0]) : InlineTree.screen(children[0], children[1]))
     }
 
     @Test func labelHoldingTheVisibleTextPasses() throws {

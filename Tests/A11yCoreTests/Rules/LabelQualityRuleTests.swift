@@ -3,10 +3,12 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 @Suite struct LabelQualityRuleTests {
     func one(_ type: String, label: String, hint: String? = nil, traits: String? = nil) -> String {
-        RuleFixture.screen("""
+        InlineTree.screen("""
             {"type": "\(type)", "label": "\(label)"\(hint.map { ", \"hint\": \"\($0)\"" } ?? "")\(traits.map { ", \"traits\": \($0)" } ?? "")}
             """)
     }

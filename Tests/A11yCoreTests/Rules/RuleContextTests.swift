@@ -1,10 +1,12 @@
 import Testing
 @testable import A11yCore
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// What `RuleContext` tells a rule about nodes and elements is what the nodes and elements say.
 @Suite struct RuleContextTests {
-    static let tree = RuleFixture.screen(
+    static let tree = InlineTree.screen(
         ##"{"type": "text", "text": "Hello", "style": {"foreground": "#777777", "fontSize": 12}}"##,
         ##"{"type": "text", "label": "Label only"}"##,
         ##"{"type": "text", "label": ""}"##,
@@ -18,7 +20,7 @@ import Testing
     )
 
     private func context() throws -> RuleContext {
-        let analysis = try RuleFixture.analyze(Self.tree)
+        let analysis = try Tree.analyze(Self.tree)
         return RuleContext(rule: .controlName, analysis: analysis, options: analysis.document.options)
     }
 

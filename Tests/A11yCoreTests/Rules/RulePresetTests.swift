@@ -5,14 +5,16 @@ import Testing
 @testable import A11yModel
 @testable import A11yOptions
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 /// Presets: named, versioned sets of rules on by default (ATF's versioned presets), so a
 /// pipeline pinned to one does not start failing when a rule is added.
 @Suite struct RulePresetTests {
-    let screen = RuleFixture.screen(#"{"type": "button", "label": "Buy", "frame": {"x": 0, "y": 0, "width": 20, "height": 20}}"#)
+    let screen = InlineTree.screen(#"{"type": "button", "label": "Buy", "frame": {"x": 0, "y": 0, "width": 20, "height": 20}}"#)
 
     func run(_ configure: (inout AuditOptions) -> Void, rules: [Rule] = RuleRegistry.all) throws -> RuleRun {
-        let analysis = try RuleFixture.analyze(screen)
+        let analysis = try Tree.analyze(screen)
         var options = analysis.document.options
         configure(&options)
         return try RuleRunner.run(analysis, options: options, rules: rules)
@@ -52,8 +54,7 @@ import Testing
             var settings = AuditSettings()
             settings.options.preset = Located("wcag22-a", at: "preset")
             settings.options.only = [Located("image-name", at: "--only")]
-            let request = Array(RuleFixture.screen(options: options).utf8)
-            switch request.withUnsafeBytes({ raw in Result { () throws(InputError) in try Audit.run(raw, settings) } }) {
+            switch Tree.audit(InlineTree.screen(options: options), settings) {
             case .success: Issue.record("\(options) was accepted")
             case .failure(let error): #expect(error.pointer == pointer, "\(options)")
             }
@@ -61,8 +62,7 @@ import Testing
         // Known names replaced: the flag's win.
         var settings = AuditSettings()
         settings.options.only = [Located("image-name", at: "--only")]
-        let request = Array(RuleFixture.screen(options: #"{"rules": {"only": ["control-name"]}}"#).utf8)
-        let run = try request.withUnsafeBytes { raw in Result { () throws(InputError) in try Audit.run(raw, settings) } }.get()
+        let run = try Tree.audit(InlineTree.screen(options: #"{"rules": {"only": ["control-name"]}}"#), settings).get()
         #expect(run.screens[0].report.run.rulesRun == ["image-name"])
     }
 
@@ -72,7 +72,7 @@ import Testing
             #expect(throws: InputError.self) { try run { $0.preset = Located(name, at: "/options/rules/preset") } }
         }
         do {
-            _ = try RuleFixture.run(RuleFixture.screen(options: #"{"rules": {"preset": "wcag9"}}"#))
+            _ = try RuleFixture.run(InlineTree.screen(options: #"{"rules": {"preset": "wcag9"}}"#))
             Issue.record("an unknown preset was accepted")
         } catch let error as InputError {
             #expect(error.pointer == "/options/rules/preset")

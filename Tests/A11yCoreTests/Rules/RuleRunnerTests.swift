@@ -2,9 +2,11 @@ import Testing
 @testable import A11yCore
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 @Suite struct RuleRunnerTests {
-    let twoProblems = RuleFixture.screen(
+    let twoProblems = InlineTree.screen(
         #"{"id": "tiny", "type": "button", "label": "Tap to buy", "identifier": "buy", "frame": {"x": 0, "y": 400, "width": 20, "height": 20}}"#,
         #"{"id": "logo", "type": "image", "frame": {"x": 0, "y": 100, "width": 60, "height": 60}}"#)
 
@@ -37,12 +39,12 @@ import Testing
     }
 
     @Test func unknownRuleIdPointsAtTheOption() throws {
-        let json = RuleFixture.screen(#"{"type": "button", "label": "OK"}"#, options: #"{"rules": {"disable": ["target-size", "no-such-rule"]}}"#)
+        let json = InlineTree.screen(#"{"type": "button", "label": "OK"}"#, options: #"{"rules": {"disable": ["target-size", "no-such-rule"]}}"#)
         #expect(throws: InputError(.unknownRule, "Unknown rule id \"no-such-rule\"; `a11y-audit rules` lists them.",
                                    at: "/options/rules/disable/1")) {
             try RuleFixture.run(json)
         }
-        let suppress = RuleFixture.screen(#"{"type": "button", "label": "OK"}"#, options: #"{"suppress": [{"rule": "nope"}]}"#)
+        let suppress = InlineTree.screen(#"{"type": "button", "label": "OK"}"#, options: #"{"suppress": [{"rule": "nope"}]}"#)
         #expect { try RuleFixture.run(suppress) } throws: { ($0 as? InputError)?.pointer == "/options/suppress/0/rule" }
     }
 
@@ -54,7 +56,7 @@ import Testing
     }
 
     @Test func nodesOutsideElementsComeLastInDocumentOrder() throws {
-        let json = RuleFixture.screen(
+        let json = InlineTree.screen(
             #"{"type": "canvas", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}"#,
             #"{"type": "image", "frame": {"x": 0, "y": 500, "width": 60, "height": 60}}"#)
         let run = try RuleFixture.run(json)
@@ -64,7 +66,7 @@ import Testing
     /// `order` against a plain stable sort by (place, rule id): slots that share an id keep
     /// the order given, as do several findings of one rule on one element.
     @Test func orderIsAStableSortByPlaceThenRuleID() throws {
-        let analysis = try RuleFixture.analyze(twoProblems)
+        let analysis = try Tree.analyze(twoProblems)
         func finding(_ rule: String, _ node: Int) -> Finding {
             Finding(rule: rule, wcag: [], level: nil, impact: .minor, message: "\(rule)@\(node)", node: node, frame: nil)
         }
@@ -98,7 +100,7 @@ import Testing
 
     @Test func suppressionsMatchEveryGivenField() throws {
         func run(_ suppress: String) throws -> RuleRun {
-            try RuleFixture.run(RuleFixture.screen(
+            try RuleFixture.run(InlineTree.screen(
                 #"{"id": "tiny", "type": "button", "label": "Tap to buy", "identifier": "buy", "frame": {"x": 0, "y": 400, "width": 20, "height": 20}}"#,
                 #"{"id": "logo", "type": "image", "frame": {"x": 0, "y": 100, "width": 60, "height": 60}}"#,
                 options: #"{"suppress": [\#(suppress)]}"#))
@@ -130,7 +132,7 @@ import Testing
         #expect(run.fails(.default))
         #expect(run.fails(.impact(.critical)))
         #expect(!run.fails(.none))
-        let minorOnly = try RuleFixture.run(RuleFixture.screen(#"{"type": "button", "label": "Play button", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#))
+        let minorOnly = try RuleFixture.run(InlineTree.screen(#"{"type": "button", "label": "Play button", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}}"#))
         #expect(minorOnly.findings.map(\.impact) == [.minor])
         #expect(!minorOnly.fails(.default))
         #expect(minorOnly.fails(.impact(.minor)))

@@ -6,6 +6,7 @@ import Testing
 @testable import A11yReports
 @testable import A11yRules
 import A11yText
+import A11yCoreTestSupport
 
 /// `text-contrast` and `non-text-contrast` measured on screenshots these tests write, for each
 /// input format: every verdict with its exact figures.
@@ -54,11 +55,7 @@ import A11yText
             let type = item.name == "Logo" || item.name == "Icon" ? "XCUIElementTypeImage" : "XCUIElementTypeStaticText"
             body += "<\(type) type=\"\(type)\" name=\"\(item.name)\" label=\"\(item.name)\" enabled=\"true\" visible=\"true\" accessible=\"true\" x=\"\(item.x)\" y=\"\(item.y)\" width=\"\(item.w)\" height=\"\(item.h)\"/>\n"
         }
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <AppiumAUT><XCUIElementTypeApplication type="XCUIElementTypeApplication" name="Demo" label="Demo" enabled="true" visible="true" x="0" y="0" width="100" height="200">
-            \(body)</XCUIElementTypeApplication></AppiumAUT>
-            """
+        return XCUITestPage.source(body, width: 100, height: 200)
     }
 
     /// Our JSON tree; `style` (a JSON object's members) is given to every text node.
@@ -81,9 +78,7 @@ import A11yText
         let shot = png.map { ScreenshotFile(name: "shot.png", bytes: $0[...]) }
         var settings = AuditSettings(inputFormat: format, density: format == .android ? 1 : nil, screenshot: shot)
         settings.options.level = level
-        let run = try Array(input.utf8).withUnsafeBytes { bytes in
-            Result { () throws(InputError) in try Audit.run(bytes, settings) }
-        }.get()
+        let run = try Tree.audit(input, settings).get()
         let report = run.screens[0].report
         let nodes = report.analysis.document.nodes
         let seen = report.run.findings.filter { $0.rule.contains("contrast") }.map { f in

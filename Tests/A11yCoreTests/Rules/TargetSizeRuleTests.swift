@@ -3,10 +3,12 @@ import Testing
 @testable import A11yEngines
 @testable import A11yModel
 @testable import A11yRules
+import A11yCoreTestSupport
+import A11yTestSupport
 
 @Suite struct TargetSizeRuleTests {
     func button(_ w: Double, _ h: Double, platform: String = "ios", extra: String = "", options: String = "{}") -> String {
-        RuleFixture.screen("""
+        InlineTree.screen("""
             {"type": "button", "label": "Close", "frame": {"x": 10, "y": 10, "width": \(w), "height": \(h)}\(extra)}
             """, platform: platform, options: options)
     }
@@ -44,7 +46,7 @@ import Testing
     }
 
     @Test func skipsDisabledAndNonInteractive() throws {
-        let json = RuleFixture.screen("""
+        let json = InlineTree.screen("""
             {"type": "button", "label": "Off", "enabled": false, "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}
             """, """
             {"type": "text", "text": "Tiny", "frame": {"x": 0, "y": 20, "width": 10, "height": 10}}

@@ -4,10 +4,10 @@ import Glibc
 
 /// Files of the repository the tests run from: examples, openapi.md, corpora, scripts.
 public enum Repository {
-    /// The checkout's root folder (this file is Tests/A11yTestSupport/Repository.swift).
+    /// The checkout's root folder (this file is Tests/A11yTestSupport/General/Repository.swift).
     public static let root: String = {
         var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
+        parts.removeLast(4)
         return parts.joined(separator: "/")
     }()
 
