@@ -21,7 +21,7 @@ struct ReportOutput: Equatable {
             throw AuditParameterError("--output takes FORMAT=FILE, e.g. sarif=report.sarif")
         }
         guard let format = OutputFormat(name: String(parts[0])) else {
-            throw AuditParameterError("--output: unknown format \"\(parts[0])\" (use json, text, sarif, junit, html, markdown or github)")
+            throw AuditParameterError("--output: unknown format \"\(parts[0])\" (use \(OutputFormat.namesInWords))")
         }
         self.init(format: format, path: String(parts[1]))
     }

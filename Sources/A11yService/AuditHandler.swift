@@ -34,7 +34,7 @@ struct AuditHandler: Sendable {
     func handle(_ request: Request) -> Response {
         guard let format = OutputFormat(accept: request.header("accept")), format != .text else {
             return Problem.response(status: 406, type: "about:blank", title: "Not Acceptable",
-                                    detail: "Accept allows none of application/json, application/sarif+json, application/xml, text/html, text/markdown")
+                                    detail: "Accept allows none of \(OutputFormat.acceptable.map(\.mediaType).joined(separator: ", "))")
         }
         var settings: FrontEndSettings
         switch Self.settings(request.query) {

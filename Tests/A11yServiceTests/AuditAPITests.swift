@@ -80,6 +80,10 @@ struct AuditAPITests {
         let none = try post("image/png")
         #expect(none.status == 406)
         #expect(none.header("content-type") == "application/problem+json")
+        // The refusal names every media type an Accept may ask for, text/xml among them.
+        for offered in ["application/json", "application/sarif+json", "application/xml", "text/xml", "text/html", "text/markdown"] {
+            #expect(none.text.contains(offered), "\(none.text)")
+        }
     }
 
     @Test func requestBaselineMarksKnownFindings() throws {

@@ -60,7 +60,7 @@ extension AuditParameter {
     public static let all: [AuditParameter] = [
         AuditParameter(flag: "--format", query: nil, valueName: "FORMAT",
                        help: ["json (default), text (grouped by element), sarif, junit, html, markdown, github"]) { s, v, name throws(AuditParameterError) in
-            guard let format = OutputFormat(name: v ?? "") else { throw AuditParameterError("\(name) takes json, text, sarif, junit, html, markdown or github") }
+            guard let format = OutputFormat(name: v ?? "") else { throw AuditParameterError("\(name) takes \(OutputFormat.namesInWords)") }
             s.format = format
         },
         // The service has always taken `?pretty`, `?pretty=1` and `?pretty=true`; any other

@@ -26,6 +26,12 @@ extension OutputFormat {
         guard let format = Self.all.first(where: { $0.name == name }) else { return nil }
         self = format
     }
+
+    /// Every name, as a refusal lists them: "json, text, ... or github".
+    package static var namesInWords: String {
+        let names = all.map(\.name)
+        return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
 }
 
 extension InputFormat {

@@ -80,6 +80,7 @@ import A11yReports
             #expect(message("--format", "yaml")?.contains(format.name) == true)
         }
         #expect(Set(OutputFormat.all.map(\.name)).count == OutputFormat.all.count)
+        #expect(message("--format", "yaml") == "--format takes json, text, sarif, junit, html, markdown or github")
     }
 
     @Test func prettyIsASwitchAndTheQueryValuesItAlwaysTook() throws {
