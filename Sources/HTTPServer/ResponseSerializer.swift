@@ -44,6 +44,7 @@ enum ResponseSerializer {
             out += header.value.utf8
             out += crlf
         }
+        out += response.headerLines
         if close {
             out += connectionClose
         } else if announceKeepAlive {
