@@ -6,7 +6,9 @@ import HTTPServer
 /// could be cached (the rule catalogue, the OpenAPI document) is small and read rarely.
 struct NoStore: Middleware {
     var hooks: MiddlewareHooks { [.amend] }
+    private static let cacheControl = HeaderLine(name: "Cache-Control", value: "no-store")
+
     func amend(_ response: inout Response, for request: Request?) {
-        response.headers.append(("Cache-Control", "no-store"))
+        response.add(Self.cacheControl)
     }
 }

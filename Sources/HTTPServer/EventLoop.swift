@@ -12,7 +12,7 @@ final class Connection {
     let serial: UInt64
     let http: HTTPConnection
     /// What the reactor watches it for now.
-    var interest: Interest = .read
+    @exclusivity(unchecked) var interest: Interest = .read
 
     init(fd: Int32, serial: UInt64, http: HTTPConnection) {
         self.fd = fd
@@ -36,7 +36,9 @@ final class EventLoop: ReactorHandler, @unchecked Sendable {
     private var listenFD: Int32
     private let completions = Mutex<[(fd: Int32, serial: UInt64, response: Response)]>([])
 
-    var connections: [Connection?] = []
+    /// Indexed by descriptor. Only this loop's thread touches it: no run-time exclusivity
+    /// check (see `HTTPConnection.state`).
+    @exclusivity(unchecked) var connections: [Connection?] = []
     private var openCount = 0
     private var nextSerial: UInt64 = 0
     private var acceptPausedUntil: UInt64 = 0

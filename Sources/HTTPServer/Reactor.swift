@@ -51,8 +51,9 @@ final class Reactor {
 
     private let epfd: Int32
     private let wakeFD: Int32
-    /// Monotonic nanoseconds, read once after every wait.
-    private(set) var now: UInt64 = 0
+    /// Monotonic nanoseconds, read once after every wait (by the loop's thread alone: no
+    /// run-time exclusivity check, see `HTTPConnection.state`).
+    @exclusivity(unchecked) private(set) var now: UInt64 = 0
 
     init() throws(ServerError) {
         epfd = cepoll_create()

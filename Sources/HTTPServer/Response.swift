@@ -5,6 +5,8 @@ public struct Response: Sendable {
     public var status: Int
     public var contentType: String?
     public var headers: [(name: String, value: String)]
+    /// Header fields added as `HeaderLine`s, already encoded; written after `headers`.
+    private(set) var headerLines: [UInt8] = []
     public var body: [UInt8]
     /// Echoed as X-Request-Id and passed to the exchange observer.
     public var requestID: String?
@@ -26,6 +28,12 @@ public struct Response: Sendable {
         self.body = body
         self.requestID = requestID
         self.close = close
+    }
+
+    /// Adds a header field encoded once (a layer adding the same field to every answer).
+    public mutating func add(_ line: HeaderLine) {
+        // The first line shares the layer's bytes: no copy, no allocation per answer.
+        if headerLines.isEmpty { headerLines = line.bytes } else { headerLines += line.bytes }
     }
 
     /// What a handler running on an event loop (`Request.onLoop`) answers when its work or
@@ -50,5 +58,15 @@ public struct Response: Sendable {
         json.string(detail)
         json.endObject()
         return Response(status: status, contentType: "application/problem+json", body: json.bytes)
+    }
+}
+
+/// A header field encoded once ("Name: value\r\n"), for a layer that adds the same field to
+/// every answer (`Response.add`).
+public struct HeaderLine: Sendable {
+    let bytes: [UInt8]
+
+    public init(name: String, value: String) {
+        bytes = Array("\(name): \(value)\r\n".utf8)
     }
 }

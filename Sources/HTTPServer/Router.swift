@@ -82,6 +82,9 @@ public struct Router: Sendable {
 
     subscript(index: Int) -> Route { routes[index] }
 
+    /// The path of route `index`, read without copying the route.
+    func path(of index: Int) -> String { routes[index].path }
+
     /// Every path with the methods it serves, in the order they were added; HEAD, implied
     /// by GET, is not listed. For documentation checks and introspection.
     public var endpoints: [(path: String, methods: [HTTPMethod])] {

@@ -32,6 +32,13 @@ private struct Stamp: Middleware {
     }
 }
 
+/// A layer that adds the same field, encoded once, to every answer (as `NoStore` does).
+private struct Line: Middleware {
+    let line: HeaderLine
+    var hooks: MiddlewareHooks { [.amend] }
+    func amend(_ response: inout Response, for request: Request?) { response.add(line) }
+}
+
 @Suite("Middleware around the router", .serialized)
 struct MiddlewareTests {
     private static let routes = RouteLog()
@@ -113,5 +120,19 @@ struct MiddlewareTests {
             _ = try client.readResponse(bodyless: line.hasPrefix("HEAD"))
         }
         #expect(Self.routes.seen.withLock { $0 } == ["/hello GET, HEAD true", "/hello GET, HEAD true", "/hello GET, HEAD false", "none"])
+    }
+
+    /// Encoded lines follow the fields given as Strings, in the order the layers added them
+    /// (innermost first), whether they share a layer's bytes (the first) or are appended.
+    @Test func encodedLinesFollowTheHeadersInTheOrderAdded() {
+        var router = Router()
+        router.add(.get, "/hello") { _ in Response(status: 200, headers: [("X-Handler", "1")], body: Array("hello".utf8)) }
+        router.use(Line(line: HeaderLine(name: "X-Outer", value: "2")))
+        router.use(Stamp("inner", status: 403))
+        router.use(Line(line: HeaderLine(name: "X-Innermost", value: "1")))
+        let connection = InProcessConnection(router: router)
+        let answer = String(decoding: connection.send("GET /hello HTTP/1.1\r\nHost: t\r\n\r\n"), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(answer.hasSuffix("\r\nX-Handler: 1\r\nX-Seen: inner\r\nX-Innermost: 1\r\nX-Outer: 2\r\n\r\nhello"))
     }
 }

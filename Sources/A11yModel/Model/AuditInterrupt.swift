@@ -64,10 +64,12 @@ package final class InterruptPoll: @unchecked Sendable {
     package let interrupt: AuditInterrupt
     /// Units of work between two questions to the interrupt.
     package let every: Int
+    // One stage on one thread uses a poll, and no access to these spans a call that could
+    // reach them: no run-time exclusivity check (docs/performance.md, the transport round).
     /// Units left before the next question to the interrupt.
-    @usableFromInline var untilPoll = 0
+    @exclusivity(unchecked) @usableFromInline var untilPoll = 0
     /// Why the stage must stop, once the interrupt said so.
-    package private(set) var reason: InterruptReason?
+    @exclusivity(unchecked) package private(set) var reason: InterruptReason?
 
     /// A poll asking `interrupt` on the first unit of work, then once per `every` units.
     package init(_ interrupt: AuditInterrupt, every: Int) {
