@@ -182,9 +182,6 @@ enum PixelContrast {
         var luminance: Double { ContrastMath.luminance(levels: red, green, blue) }
     }
 
-    /// Each channel rounded to the nearest of 256 levels, as a hex code would write it.
-    static func quantised(_ c: Color) -> Color { Levels(c).color }
-
     static func hsl(_ c: Color) -> (h: Double, s: Double, l: Double) {
         let mx = max(c.red, c.green, c.blue), mn = min(c.red, c.green, c.blue)
         let l = (mx + mn) / 2
