@@ -26,10 +26,19 @@ package enum ContrastMath {
         0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
     }
 
+    /// `luminance` of the colour whose 8-bit channels are `red`, `green`, `blue` (0...255 each).
+    @inlinable package static func luminance(levels red: Int, _ green: Int, _ blue: Int) -> Double {
+        0.2126 * linearOfByte[red] + 0.7152 * linearOfByte[green] + 0.0722 * linearOfByte[blue]
+    }
+
     /// Unrounded ratio, lighter over darker; compare this against thresholds.
     @inlinable package static func ratio(_ a: Color, _ b: Color) -> Double {
-        let la = luminance(a), lb = luminance(b)
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+        ratio(luminances: luminance(a), luminance(b))
+    }
+
+    /// The ratio of two luminances, lighter over darker.
+    @inlinable package static func ratio(luminances la: Double, _ lb: Double) -> Double {
+        (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
     }
 
     /// `top` composited over an opaque `bottom` (source-over); the result is opaque.

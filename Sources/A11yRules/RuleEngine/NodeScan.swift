@@ -1,7 +1,7 @@
 import A11yModel
 /// What `RuleContext` knows of every node, from one pass over the nodes (parents come
 /// before children, so each parent's rendered style is ready): the rendered style, a few
-/// yes/no facts, and the nodes some rules are about.
+/// yes/no facts, and the nodes some rules are about, listed once for every rule that selects them.
 struct NodeScan {
     /// Rendered style of every node (`styles[i]` is that of `nodes[i]`).
     var styles: [RenderedStyle] = []
@@ -13,6 +13,15 @@ struct NodeScan {
     var withComponent: [Int] = []
     var drawingText: [Int] = []
     var unfocusable: [Int] = []
+    /// The kinds listed in `ofKind` (those the rules select nodes by), and ascending indices
+    /// of the nodes of each (`ofKind[i]` are the nodes of `kinds[i]`).
+    var kinds: [NodeKind] = []
+    var ofKind: [[Int]] = []
+    /// Ascending indices of the nodes that declare a deferral / one side of a labeled pair /
+    /// a nested identifier step.
+    var deferrals: [Int] = []
+    var labeledPairs: [Int] = []
+    var nestedIdentifiers: [Int] = []
 
     struct NodeFlags: OptionSet {
         let rawValue: UInt8
@@ -26,8 +35,11 @@ struct NodeScan {
         static let combines = NodeFlags(rawValue: 1 << 3)
     }
 
-    init(_ document: borrowing Document) {
+    /// `kinds`: the kinds whose nodes `nodes(ofKind:)` answers from a list made in this pass.
+    init(_ document: borrowing Document, kinds: [NodeKind] = []) {
         let nodes = document.nodes
+        self.kinds = kinds
+        ofKind = kinds.map { _ in [] }
         styles.reserveCapacity(nodes.count)
         flags.reserveCapacity(nodes.count)
         for index in nodes.indices {
@@ -46,6 +58,25 @@ struct NodeScan {
             if nodes[index].component != nil { withComponent.append(index) }
             if text { drawingText.append(index) }
             if nodes[index].focusable == false { unfocusable.append(index) }
+            if let listed = kinds.firstIndex(of: nodes[index].kind) { ofKind[listed].append(index) }
+            if nodes[index].declares(.deferral) { deferrals.append(index) }
+            if nodes[index].declares(.labeledPair) { labeledPairs.append(index) }
+            if nodes[index].declares(.nestedIdentifier) { nestedIdentifiers.append(index) }
+        }
+    }
+
+    /// Ascending indices of the nodes of `kind` in `nodes` (the document scanned).
+    func nodes(ofKind kind: NodeKind, in nodes: [Node]) -> [Int] {
+        if let listed = kinds.firstIndex(of: kind) { return ofKind[listed] }
+        return nodes.indices.filter { nodes[$0].kind == kind }
+    }
+
+    /// Ascending indices of the nodes that declare `declaration`.
+    func nodes(declaring declaration: NodeDeclaration) -> [Int] {
+        switch declaration {
+        case .deferral: deferrals
+        case .labeledPair: labeledPairs
+        case .nestedIdentifier: nestedIdentifiers
         }
     }
 }

@@ -13,14 +13,24 @@ final class RuleInputs: Sendable {
     /// Elements the user operates, in reading order.
     let controls: [Int]
 
-    init(analysis: Analysis, options: AuditOptions, rules: [Rule]) {
+    /// `selectedKinds`: `kindsSelected(by: rules)`, when the registry's table has it already.
+    init(analysis: Analysis, options: AuditOptions, rules: [Rule], selectedKinds: [NodeKind]? = nil) {
         self.rules = rules
         thresholds = ResolvedThresholds(platform: analysis.document.platform, overrides: options.thresholds)
-        styles = NodeScan(analysis.document)
+        styles = NodeScan(analysis.document, kinds: selectedKinds ?? Self.kindsSelected(by: rules))
         let facts = ElementFacts.of(analysis)
         controls = facts.indices.filter { facts[$0].isInteractive }
         self.facts = facts
         self.analysis = analysis
         self.options = options
+    }
+
+    /// The node kinds `rules` select nodes by (`RuleSelector.Items.nodesOfKind`), each once.
+    static func kindsSelected(by rules: [Rule]) -> [NodeKind] {
+        var kinds: [NodeKind] = []
+        for rule in rules {
+            if case .nodesOfKind(let kind) = rule.selector.items, !kinds.contains(kind) { kinds.append(kind) }
+        }
+        return kinds
     }
 }

@@ -41,7 +41,7 @@ public enum RuleRunner {
         let selected = try table.selection(options)
         let positions = selected.positions
         let ranks = positions.map { table.ids.rank[$0] }
-        let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules)
+        let inputs = RuleInputs(analysis: analysis, options: options, rules: table.rules, selectedKinds: table.selectedKinds)
         // One context, pointed at each rule in turn; findings stay in one list per rule until ordered.
         // The rules count their steps on one poll, which asks the interrupt as they go.
         let poll = InterruptPoll(interrupt, every: pollSteps)

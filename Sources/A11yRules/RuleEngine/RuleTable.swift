@@ -7,10 +7,13 @@ package final class RuleTable: Sendable {
     let ids: RuleIDTable
     /// `defaults[i]`: the rules that run by default at `WCAGLevel.allCases[i]`.
     private let defaults: [RuleSet]
+    /// The node kinds its rules select nodes by, which each screen's `NodeScan` lists.
+    let selectedKinds: [NodeKind]
 
     init(_ rules: [Rule]) {
         self.rules = rules
         ids = RuleIDTable(rules.map(\.id))
+        selectedKinds = RuleInputs.kindsSelected(by: rules)
         defaults = WCAGLevel.allCases.map { level in RuleSet(rules.indices.filter { rules[$0].isDefault(at: level) }) }
     }
 

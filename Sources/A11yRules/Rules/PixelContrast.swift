@@ -133,9 +133,12 @@ enum PixelContrast {
     /// goes to darkening). Nil when neither end, white or black of that hue, is enough.
     static func suggestedForeground(_ foreground: Color, background: Color, required: Double) -> Color? {
         let (h, s, l) = hsl(foreground)
-        func candidate(_ lightness: Double) -> Color { quantised(rgb(h: h, s: s, l: lightness)) }
-        func passes(_ lightness: Double) -> Bool { ContrastMath.ratio(candidate(lightness), background) >= required }
-        if passes(l) { return candidate(l) }
+        let backgroundLuminance = ContrastMath.luminance(background)
+        func candidate(_ lightness: Double) -> Levels { Levels(rgb(h: h, s: s, l: lightness)) }
+        func passes(_ lightness: Double) -> Bool {
+            ContrastMath.ratio(luminances: candidate(lightness).luminance, backgroundLuminance) >= required
+        }
+        if passes(l) { return candidate(l).color }
         // Lightness changes each channel monotonically, so contrast grows monotonically
         // away from the background's side: bisect for the smallest change that passes.
         func search(towards end: Double) -> Double? {
@@ -150,16 +153,32 @@ enum PixelContrast {
         let darker = search(towards: 0), lighter = search(towards: 1)
         switch (darker, lighter) {
         case (nil, nil): return nil
-        case (let d?, nil): return candidate(d)
-        case (nil, let u?): return candidate(u)
-        case (let d?, let u?): return candidate(l - d <= u - l ? d : u)
+        case (let d?, nil): return candidate(d).color
+        case (nil, let u?): return candidate(u).color
+        case (let d?, let u?): return candidate(l - d <= u - l ? d : u).color
         }
     }
 
-    /// Each channel rounded to the nearest of 256 levels, as a hex code would write it.
-    static func quantised(_ c: Color) -> Color {
-        func q(_ v: Double) -> Double { (max(0, min(1, v)) * 255).rounded() / 255 }
-        return Color(red: q(c.red), green: q(c.green), blue: q(c.blue))
+    /// A colour as a hex code writes it: each channel one of 256 levels (0...255).
+    struct Levels: Equatable {
+        var red: Int, green: Int, blue: Int
+
+        /// Each channel of `c`, clamped to 0...1, at the nearest level.
+        init(_ c: Color) {
+            red = Self.level(c.red); green = Self.level(c.green); blue = Self.level(c.blue)
+        }
+
+        /// The nearest of 256 levels to `v` clamped to 0...1; a half goes up, as `rounded()` rounds.
+        static func level(_ v: Double) -> Int {
+            let scaled = max(0, min(1, v)) * 255
+            let whole = Int(scaled)
+            return scaled - Double(whole) >= 0.5 ? whole + 1 : whole
+        }
+
+        var color: Color { Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255) }
+
+        /// WCAG luminance, the same figure `ContrastMath.luminance(color)` gives.
+        var luminance: Double { ContrastMath.luminance(levels: red, green, blue) }
     }
 
     static func hsl(_ c: Color) -> (h: Double, s: Double, l: Double) {

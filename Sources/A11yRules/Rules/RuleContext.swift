@@ -17,7 +17,8 @@ import A11yModel
 ///   traits, component...), `traits(ofNode:)` with what `kind` and `enabled` imply,
 ///   `isReachable(_:)`, `drawsText(_:)`, `hasEmptyFrame(_:)`, `hasNoFrame(_:)`,
 ///   `combinesChildren(_:)`, and the nodes some rules are about: `nodesDrawingText`,
-///   `nodesWithOwnStyle`, `nodesWithComponent`, `nodesNotFocusable`.
+///   `nodesWithOwnStyle`, `nodesWithComponent`, `nodesNotFocusable`, `nodes(ofKind:)`,
+///   `nodes(declaring:)`.
 /// - **How a node is rendered**: `style(ofNode:)`, its colours, font and opacity after
 ///   inheritance and the background behind it (`RenderedStyle`, `ContrastMath`).
 /// - **The screen as it was drawn**, when a screenshot came with the input: `screenshot`
@@ -118,6 +119,11 @@ public struct RuleContext: Sendable {
     public var nodesWithComponent: [Int] { inputs.styles.withComponent }
     /// Nodes that say `focusable: false`, in document order.
     public var nodesNotFocusable: [Int] { inputs.styles.unfocusable }
+    /// Nodes of `kind`, in document order.
+    public func nodes(ofKind kind: NodeKind) -> [Int] { inputs.styles.nodes(ofKind: kind, in: inputs.analysis.document.nodes) }
+    /// Nodes that declare `declaration` (a deferral, one side of a labeled pair, a nested
+    /// identifier step), in document order.
+    public func nodes(declaring declaration: NodeDeclaration) -> [Int] { inputs.styles.nodes(declaring: declaration) }
     /// The node draws text: a non-empty `text`, or the label of a text node.
     public func drawsText(_ node: Int) -> Bool { inputs.styles.flags[node].contains(.drawsText) }
     /// The node's `frame` has no area.

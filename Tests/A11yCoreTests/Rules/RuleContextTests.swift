@@ -2,6 +2,7 @@ import Testing
 @testable import A11yCore
 @testable import A11yRules
 import A11yCoreTestSupport
+import A11yModel
 import A11yTestSupport
 
 /// What `RuleContext` tells a rule about nodes and elements is what the nodes and elements say.
@@ -61,5 +62,39 @@ import A11yTestSupport
         #expect(all.map { ctx.kind(ofElementAt: $0) } == elements.map { ctx.nodes[$0.node].kind })
         #expect(all.map { ctx.isImage(elementAt: $0) } == all.map { ctx.kind(ofElementAt: $0) == .image || elements[$0].traits.contains(.image) })
         #expect(!ctx.controls.isEmpty && ctx.controls.count < elements.count)
+    }
+
+    /// Nodes of several kinds, and nodes declaring each structure the engines resolve.
+    static let kindsAndDeclarations = InlineTree.screen(
+        ##"{"type": "carousel", "label": "Films", "children": [{"type": "image", "label": "Poster"}]}"##,
+        ##"{"type": "canvas", "label": "Chart"}"##,
+        ##"{"type": "stack", "a11yRoot": "form", "children": [{"type": "textField", "label": "Name", "nestedIdentifier": "name"}]}"##,
+        ##"{"type": "text", "text": "Required", "deferral": {"content": [{"identifier": "name"}]}}"##,
+        ##"{"type": "text", "text": "Volume", "labeledPair": {"role": "label", "id": "v"}}"##,
+        ##"{"type": "slider", "labeledPair": {"role": "content", "id": "v"}}"##,
+        ##"{"type": "carousel", "label": "Shows"}"##
+    )
+
+    /// Nodes by kind and by declaration, whether the scan listed them for the run's rules
+    /// (the registry selects carousels and canvases) or the context filters them on demand.
+    @Test func nodesByKindAndDeclarationAreTheNodesThatAre() throws {
+        let analysis = try Tree.analyze(Self.kindsAndDeclarations)
+        let listed = RuleContext(at: 0, inputs: RuleInputs(analysis: analysis, options: analysis.document.options, rules: RuleRegistry.all))
+        let filtered = RuleContext(rule: .controlName, analysis: analysis, options: analysis.document.options)
+        let nodes = analysis.document.nodes, all = Array(nodes.indices)
+        #expect(listed.inputs.styles.kinds.contains(.carousel) && listed.inputs.styles.kinds.contains(.canvas))
+        #expect(filtered.inputs.styles.kinds.isEmpty)
+        for ctx in [listed, filtered] {
+            for kind in NodeKind.allCases {
+                #expect(ctx.nodes(ofKind: kind) == all.filter { nodes[$0].kind == kind }, "\(kind)")
+            }
+            #expect(ctx.nodes(declaring: .deferral) == all.filter { nodes[$0].deferral != nil })
+            #expect(ctx.nodes(declaring: .labeledPair) == all.filter { nodes[$0].labeledPair != nil })
+            #expect(ctx.nodes(declaring: .nestedIdentifier) == all.filter { nodes[$0].a11yRoot != nil || nodes[$0].nestedIdentifier != nil })
+            // Each list is there to be compared: the tree has what each selects.
+            #expect(ctx.nodes(ofKind: .carousel).count == 2 && ctx.nodes(ofKind: .canvas).count == 1)
+            #expect(ctx.nodes(declaring: .deferral).count == 1 && ctx.nodes(declaring: .labeledPair).count == 2)
+            #expect(ctx.nodes(declaring: .nestedIdentifier).count == 2)
+        }
     }
 }
