@@ -48,6 +48,10 @@ public struct Node: Sendable {
     /// UIKit `accessibilityUserInputLabels`: the names Voice Control and Full Keyboard Access
     /// accept for the element (empty: its label).
     public var userInputLabels: [String] = []
+    /// UIKit `accessibilityRespondsToUserInteraction`: the element takes input (Voice Control
+    /// offers it by its `userInputLabels`); nil when not sent, as UIKit's default: it is
+    /// operable (an operable trait or a control) or has custom actions.
+    public var respondsToUserInteraction: Bool?
 
     // MARK: Whether and how it is an element
 

@@ -91,6 +91,10 @@ enum NodeWire {
             while try c.nextElement(&list) { labels.append(try c.string()) }
             if !labels.isEmpty { node.userInputLabels = labels }
         },
+        .init("accessibilityRespondsToUserInteraction", .boolean,
+              "UIKit accessibilityRespondsToUserInteraction: the element takes input, so its userInputLabels are shown with it (AccessibilitySnapshot's legend). Absent: UIKit's default, true for an element with an operable trait, of a control kind or with custom actions.") { c, node throws(InputError) in
+            node.respondsToUserInteraction = try c.bool()
+        },
         .init("focusable", .boolean, "Reachable by keyboard.") { c, node throws(InputError) in node.focusable = try c.bool() },
         .init("clipsToBounds", .boolean,
               "UIKit clipsToBounds (default false). A zero-size (0 x 0 frame) node that clips hides its subtree; one that does not clip is walked through, its children may overflow it. A zero-size element is never visited.") { c, node throws(InputError) in

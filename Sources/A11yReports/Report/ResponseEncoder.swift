@@ -225,14 +225,16 @@ public enum ResponseEncoder {
     /// default `.whenOverridden` mode, shows user input labels only when
     /// `accessibilityRespondsToUserInteraction` is true (`Core/LegendView.swift`): a plain
     /// label that sets some (`UserInputLabelsViewController`'s `nonInteractiveLabel`) shows
-    /// none. UIKit's default for that property: the element is operable (an operable trait or
-    /// a control) or has custom actions.
+    /// none. The node's `accessibilityRespondsToUserInteraction` when sent, else UIKit's default
+    /// for that property: the element is operable (an operable trait or a control) or has
+    /// custom actions.
     @inline(never)
     private static func writeUserInputLabels(of e: AccessibilityElement, document: Document, into w: inout JSONWriter) {
         let inputLabels = document.nodes[e.node].userInputLabels
         guard !inputLabels.isEmpty else { return }
-        let responds = !e.traits.isDisjoint(with: AccessibilityElement.operableTraits) || document.nodes[e.node].isInteractive
-            || !e.actions.isEmpty
+        let responds = document.nodes[e.node].respondsToUserInteraction
+            ?? (!e.traits.isDisjoint(with: AccessibilityElement.operableTraits) || document.nodes[e.node].isInteractive
+                || !e.actions.isEmpty)
         if responds { w.staticKey("userInputLabels"); w.strings(inputLabels) }
     }
 

@@ -27,6 +27,8 @@ public enum RulePresets {
         ],
         // @2: adjustable-value (4.1.2: an adjustable element reads its value).
         ["adjustable-value"],
+        // @3: heading-name (best practice, axe-core's empty-heading: a heading has a spoken name).
+        ["heading-name"],
     ]
 
     /// The levels presets are named after.

@@ -15,7 +15,7 @@ public enum RuleRegistry {
         .deferralSeveralReceivers, .deferralAmbiguousSource, .deferralErrorUnreceived, .labeledPairIncomplete,
         // Best practices
         .labelRoleWords, .labelTrailingPeriod, .labelCodeLike, .labelEqualsHint, .duplicateLabel, .duplicateFrame,
-        .duplicateIdentifier, .nestedIdentifierContainer, .deferralMissingSource, .className,
+        .duplicateIdentifier, .nestedIdentifierContainer, .deferralMissingSource, .className, .headingName,
     ])
 
     public static func rule(id: String) -> Rule? { byID[id] }

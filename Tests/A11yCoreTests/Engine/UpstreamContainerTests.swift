@@ -416,6 +416,30 @@ import A11yCoreTestSupport
         #expect(elements.map { $0["userInputLabels"] as? [String] } == [nil, ["One Input Label"], nil, ["Acts"]])
     }
 
+    /// The same legend (`LegendView.init(marker:fillColor:configuration:)`, `.whenOverridden`:
+    /// `guard marker.respondsToUserInteraction`), whose marker `AccessibilityHierarchyParser
+    /// .buildElement(from:context:in:rotorResultLimit:)` reads from the object's
+    /// `accessibilityRespondsToUserInteraction`: a view that says so overrides UIKit's default
+    /// either way. The non-interactive label saying true shows its labels; a button saying
+    /// false shows none; a button not saying keeps the default (it responds).
+    @Test func respondsToUserInteractionSentOverridesTheDefault() throws {
+        let json = screen("""
+        {"type": "text", "text": "Non-interactive", "userInputLabels": ["Non-interactive label"], "accessibilityRespondsToUserInteraction": true, \(Tree.frame(150, 100, 100, 44))},
+        {"type": "button", "label": "One label", "userInputLabels": ["One Input Label"], "accessibilityRespondsToUserInteraction": false, \(Tree.frame(150, 200, 100, 44))},
+        {"type": "button", "label": "Default", "userInputLabels": ["Default"], \(Tree.frame(150, 300, 100, 44))}
+        """)
+        let report = try Tree.report(json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(ResponseEncoder.json(report, pretty: false))) as? [String: Any])
+        let elements = try #require(object["elements"] as? [[String: Any]])
+        #expect(elements.map { $0["label"] as? String } == ["Non-interactive", "One label", "Default"])
+        #expect(elements.map { $0["userInputLabels"] as? [String] } == [["Non-interactive label"], nil, ["Default"]])
+        // What is said and visited does not change: the property only names the element for input.
+        #expect(elements.map { $0["spoken"] as? String } == ["Non-interactive", "One label. Button.", "Default. Button."])
+        // Not a boolean: a clear error pointing at the field.
+        #expect(Tree.failure(#"{"root": {"accessibilityRespondsToUserInteraction": "yes"}}"#)?.pointer
+                == "/root/accessibilityRespondsToUserInteraction")
+    }
+
     /// Not upstream: a cell reads at most `ContainerContexts.maxHeadersPerCell` headers (a
     /// column of 300 header cells would otherwise make every cell read 299).
     @Test func headersReadPerCellAreBounded() throws {
