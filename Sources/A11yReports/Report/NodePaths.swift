@@ -64,36 +64,46 @@ struct NodePaths {
     }
 
     private init(tree: PathTree, marked: [Bool]) {
-        self.tree = tree
-        entryOfNode = [Int32](repeating: -1, count: marked.count)
+        let span = Self.span
+        var entryOfNode = [Int32](repeating: -1, count: marked.count)
         // The entry of each place that anchors others (and of each node of a JSON tree or XML dump).
         var entryOfPlace = [Int32](repeating: -1, count: tree.count)
+        var places: [Int32] = [], parents: [Int32] = []
+        places.reserveCapacity(marked.count)
+        parents.reserveCapacity(marked.count)
+        /// Adds `place`'s entry (its anchor's is in the table already); returns its index.
+        func append(_ place: Int) -> Int32 {
+            let parent = tree.anchor(of: place, span: span).map { entryOfPlace[$0] } ?? -1
+            places.append(Int32(place))
+            parents.append(parent)
+            return Int32(places.count - 1)
+        }
         var missing: [Int] = []
         for n in marked.indices where marked[n] {
             let place = tree.place(of: n)
             // Anchors not in the table yet come first, the topmost first: entries stay in
             // document order (a node's anchors are its ancestors), parents before children.
             missing.removeAll(keepingCapacity: true)
-            var anchor = tree.anchor(of: place, span: Self.span)
+            var anchor = tree.anchor(of: place, span: span)
             while let a = anchor, entryOfPlace[a] < 0 {
                 missing.append(a)
-                anchor = tree.anchor(of: a, span: Self.span)
+                anchor = tree.anchor(of: a, span: span)
             }
-            for a in missing.reversed() { entryOfPlace[a] = append(a, entryOfPlace: entryOfPlace) }
+            for a in missing.reversed() {
+                let entry = append(a)
+                entryOfPlace[a] = entry
+            }
             if entryOfPlace[place] >= 0 { entryOfNode[n] = entryOfPlace[place]; continue }
-            let entry = append(place, entryOfPlace: entryOfPlace)
+            let entry = append(place)
             entryOfNode[n] = entry
             // Two nodes of a Figma file can share a layer (a requested layer wrapped in a screen):
             // they keep an entry each unless the layer anchors others.
-            if !tree.sharesPlaces || tree.isAnchorDepth(place, span: Self.span) { entryOfPlace[place] = entry }
+            if !tree.sharesPlaces || tree.isAnchorDepth(place, span: span) { entryOfPlace[place] = entry }
         }
-    }
-
-    /// Adds `place`'s entry (its anchor's is in the table already); returns its index.
-    private mutating func append(_ place: Int, entryOfPlace: [Int32]) -> Int32 {
-        places.append(Int32(place))
-        parents.append(tree.anchor(of: place, span: Self.span).map { entryOfPlace[$0] } ?? -1)
-        return Int32(places.count - 1)
+        self.tree = tree
+        self.entryOfNode = entryOfNode
+        self.places = places
+        self.parents = parents
     }
 
     var count: Int { places.count }
