@@ -18,26 +18,26 @@ extension Node {
 }
 
 extension Rule {
-    /// Walks the selector of `rule` (read where its registry holds it) over the screen and
-    /// checks each item it runs on (`RuleSelector` says when the rule is inapplicable and why).
-    static func evaluate(_ rule: UnsafePointer<Rule>, _ ctx: RuleContext) -> RuleOutcome {
-        if let notRunOnScreen = rule.pointee.selector.notRunOnScreen, let reason = notRunOnScreen(ctx) { return .inapplicable(reason) }
-        switch rule.pointee.selector.items {
-        case .screen: return walk(rule, CollectionOfOne(0), ctx)
-        case .elements: return walk(rule, 0..<ctx.elements.count, ctx)
-        case .controls: return walk(rule, ctx.controls, ctx)
-        case .nodes: return walk(rule, 0..<ctx.nodes.count, ctx)
-        case .nodesOfKind(let kind): return walk(rule, ctx.nodes(ofKind: kind), ctx)
-        case .nodesDeclaring(let declaration): return walk(rule, ctx.nodes(declaring: declaration), ctx)
-        case .nodesDrawingText: return walk(rule, ctx.nodesDrawingText, ctx)
-        case .nodesWithOwnStyle: return walk(rule, ctx.nodesWithOwnStyle, ctx)
-        case .nodesWithComponent: return walk(rule, ctx.nodesWithComponent, ctx)
-        case .nodesNotFocusable: return walk(rule, ctx.nodesNotFocusable, ctx)
+    /// Walks the selector over the screen and checks each item it runs on (`RuleSelector`
+    /// says when the rule is inapplicable and why).
+    func evaluate(_ ctx: RuleContext) -> RuleOutcome {
+        if let notRunOnScreen = selector.notRunOnScreen, let reason = notRunOnScreen(ctx) { return .inapplicable(reason) }
+        switch selector.items {
+        case .screen: return walk(CollectionOfOne(0), ctx)
+        case .elements: return walk(0..<ctx.elements.count, ctx)
+        case .controls: return walk(ctx.controls, ctx)
+        case .nodes: return walk(0..<ctx.nodes.count, ctx)
+        case .nodesOfKind(let kind): return walk(ctx.nodes(ofKind: kind), ctx)
+        case .nodesDeclaring(let declaration): return walk(ctx.nodes(declaring: declaration), ctx)
+        case .nodesDrawingText: return walk(ctx.nodesDrawingText, ctx)
+        case .nodesWithOwnStyle: return walk(ctx.nodesWithOwnStyle, ctx)
+        case .nodesWithComponent: return walk(ctx.nodesWithComponent, ctx)
+        case .nodesNotFocusable: return walk(ctx.nodesNotFocusable, ctx)
         }
     }
 
-    private static func walk(_ rule: UnsafePointer<Rule>, _ items: some Collection<Int>, _ ctx: RuleContext) -> RuleOutcome {
-        let filter = rule.pointee.selector.filter, notRun = rule.pointee.selector.notRun
+    private func walk(_ items: some Collection<Int>, _ ctx: RuleContext) -> RuleOutcome {
+        let filter = selector.filter, notRun = selector.notRun
         // The first reason an item was skipped for: why the rule is inapplicable if it skipped them all.
         var skipped: String?
         var checked = false
@@ -52,7 +52,7 @@ extension Rule {
             return true
         }
         var findings: [Finding] = []
-        switch rule.pointee.check {
+        switch check {
         case .each(let check):
             for item in items where runs(item) {
                 if let finding = check(ctx, item) { findings.append(finding) }
@@ -64,7 +64,7 @@ extension Rule {
             for item in items where runs(item) { subjects.append(item) }
             if checked { findings = check(ctx, subjects) }
         }
-        guard checked else { return .inapplicable(skipped ?? rule.pointee.selector.whenNone?(ctx) ?? rule.pointee.selector.none) }
+        guard checked else { return .inapplicable(skipped ?? selector.whenNone?(ctx) ?? selector.none) }
         return .checked(findings)
     }
 }

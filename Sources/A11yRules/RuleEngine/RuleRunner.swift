@@ -59,7 +59,7 @@ public enum RuleRunner {
         for position in positions {
             try poll.checkNow()
             context.position = position
-            let outcome = table.rules.withUnsafeBufferPointer { Rule.evaluate($0.baseAddress! + position, context) }
+            let outcome = table.rules[position].evaluate(context)
             // A rule stopped mid-way returned what it had: no verdict, no findings.
             try poll.throwIfStopped()
             var list: [Finding]
