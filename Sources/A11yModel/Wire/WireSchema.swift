@@ -1,3 +1,4 @@
+import A11yJSON
 /// The JSON shape of a value on the wire, as the OpenAPI document describes it.
 indirect enum WireShape: Sendable {
     case string
@@ -66,25 +67,10 @@ public enum WireSchemas {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// `text` as a JSON string.
+    /// `text` as a JSON string, escaped by the one JSON writer.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var w = JSONWriter()
+        w.string(text)
+        return String(decoding: w.bytes, as: UTF8.self)
     }
 }
