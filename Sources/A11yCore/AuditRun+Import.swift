@@ -54,22 +54,20 @@ extension AuditRun {
             }
             SourceLocations.resolve(&reports, in: bytes)
             return AuditRun(screens: reports, isBatch: true, baseline: baseline)
-        case .android, .ios:
-            var document = format == .ios
-                ? try IOSPageSource.document(bytes, limits: limits, interrupt: interrupt)
-                : try AndroidImporter.document(bytes, density: settings.density, limits: limits, interrupt: interrupt)
-            if let screenshot { document.screenshot = try ScreenshotImporter.screenshot(screenshot, on: document) }
-            adjust(&document.options)
-            let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
-            return AuditRun(screens: [ScreenReport(name: "screen", report: report)], isBatch: false, baseline: baseline)
-        case .iosJSON:
-            var document = try IOSJSONSource.document(bytes, limits: limits, interrupt: interrupt)
+        case .android, .ios, .iosJSON:
+            // A dump or page source is one screen.
+            var document = switch format {
+            case .ios: try IOSPageSource.document(bytes, limits: limits, interrupt: interrupt)
+            case .iosJSON: try IOSJSONSource.document(bytes, limits: limits, interrupt: interrupt)
+            default: try AndroidImporter.document(bytes, density: settings.density, limits: limits, interrupt: interrupt)
+            }
             if let screenshot { document.screenshot = try ScreenshotImporter.screenshot(screenshot, on: document) }
             adjust(&document.options)
             let report = try Audit.run(document, budget: budget ?? AuditBudget(requestBytes: bytes.count), interrupt: interrupt)
             var screens = [ScreenReport(name: "screen", report: report)]
-            // Findings get the line and column of their element's `{`.
-            SourceLocations.resolve(&screens, in: bytes)
+            // A JSON source's findings get the line and column of their element's `{`; the XML
+            // readers give each element's as they read it.
+            if format == .iosJSON { SourceLocations.resolve(&screens, in: bytes) }
             return AuditRun(screens: screens, isBatch: false, baseline: baseline)
         }
     }
