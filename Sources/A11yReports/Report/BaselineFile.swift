@@ -84,10 +84,7 @@ extension Baseline {
         json.key("findings"); json.beginArray()
         for entry in entries {
             json.beginObject()
-            json.key("fingerprint"); json.string(entry.fingerprint)
-            if let rule = entry.rule { json.key("rule"); json.string(rule) }
-            if let node = entry.node { json.key("node"); json.string(node) }
-            if let message = entry.message { json.key("message"); json.string(message) }
+            entry.writeFields(into: &json)
             json.endObject()
         }
         json.endArray()
@@ -187,5 +184,16 @@ extension Baseline {
         }
         guard hasFingerprint else { throw c.error(.missing, "a baseline finding needs a \"fingerprint\"") }
         return entry
+    }
+}
+
+extension Baseline.Entry {
+    /// The entry's fingerprint and, where known, the rule, node and message people read it by:
+    /// a finding in the file, and a fixed one in a summary.
+    func writeFields(into json: inout JSONWriter) {
+        json.key("fingerprint"); json.string(fingerprint)
+        if let rule { json.key("rule"); json.string(rule) }
+        if let node { json.key("node"); json.string(node) }
+        if let message { json.key("message"); json.string(message) }
     }
 }

@@ -69,10 +69,7 @@ extension BaselineComparison {
             if check.stopping() { break }
             json.beginObject()
             if let screen { json.key("screen"); json.string(screen) }
-            json.key("fingerprint"); json.string(entry.fingerprint)
-            if let rule = entry.rule { json.key("rule"); json.string(rule) }
-            if let node = entry.node { json.key("node"); json.string(node) }
-            if let message = entry.message { json.key("message"); json.string(message) }
+            entry.writeFields(into: &json)
             json.endObject()
         }
         json.endArray()
