@@ -11,3 +11,9 @@ enum BidiControls {
         }
     }
 }
+
+extension Unicode.Scalar {
+    /// A C0 control, DEL, a C1 control or a bidi control: what the Markdown and GitHub writers
+    /// replace with U+FFFD once they have written the line breaks and tabs their format allows.
+    var isControlOrBidi: Bool { value < 0x20 || (0x7F...0x9F).contains(value) || BidiControls.contains(self) }
+}

@@ -71,7 +71,7 @@ public enum GitHubAnnotations {
             case "\n": out += "%0A"
             case ":" where property: out += "%3A"
             case "," where property: out += "%2C"
-            case _ where c.value < 0x20 || (0x7F...0x9F).contains(c.value) || BidiControls.contains(c): out += "\u{FFFD}"
+            case _ where c.isControlOrBidi: out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)
             }
         }

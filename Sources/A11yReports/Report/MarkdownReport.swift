@@ -216,7 +216,7 @@ enum MarkdownText {
             // `:` and `@` too, so no GFM autolink (`https://…`, `a@b.c`) can form.
             case "\\", "`", "*", "_", "{", "}", "[", "]", "(", ")", "#", "+", "-", ".", "!", "|", "~", ":", "@":
                 out += "\\"; out.unicodeScalars.append(c)
-            case _ where c.value < 0x20 || (0x7F...0x9F).contains(c.value) || BidiControls.contains(c): out += "\u{FFFD}"
+            case _ where c.isControlOrBidi: out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)
             }
         }
@@ -233,7 +233,7 @@ enum MarkdownText {
             switch c {
             case "`": out += "\u{02CB}"
             case "\n", "\r", "\t": out += " "
-            case _ where c.value < 0x20 || (0x7F...0x9F).contains(c.value) || BidiControls.contains(c) || c.value == 0x2028 || c.value == 0x2029: out += "\u{FFFD}"
+            case _ where c.isControlOrBidi || c.value == 0x2028 || c.value == 0x2029: out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)
             }
         }
@@ -249,7 +249,7 @@ enum MarkdownText {
             case "`": out += "\u{02CB}"
             case "|": out += "\\|"
             case "\n", "\r", "\t": out += " "
-            case _ where c.value < 0x20 || (0x7F...0x9F).contains(c.value) || BidiControls.contains(c): out += "\u{FFFD}"
+            case _ where c.isControlOrBidi: out += "\u{FFFD}"
             default: out.unicodeScalars.append(c)
             }
         }
