@@ -401,13 +401,7 @@ struct FigmaReader {
         guard found == kind else { throw InputError(.type, message, at: pointer ?? at) }
     }
 
-    private func syntax(_ e: JSONSyntaxError) -> InputError {
-        switch e.kind {
-        case .grammar: InputError(.syntax, "malformed JSON: \(e.message) (byte \(e.offset))", at: at)
-        case .limit: InputError(.limit, "\(e.message) (byte \(e.offset))", at: at)
-        case .range: InputError(.invalidValue, "\(e.message) (byte \(e.offset))", at: at)
-        }
-    }
+    private func syntax(_ e: JSONSyntaxError) -> InputError { InputError(e, at: at) }
 
     private static func unit(_ value: Double) -> Double { value.isFinite ? min(1, max(0, value)) : 0 }
 

@@ -320,11 +320,5 @@ struct IOSJSONReader {
         guard try peek() == kind else { throw InputError(.type, message, at: pointer()) }
     }
 
-    private func syntax(_ e: JSONSyntaxError) -> InputError {
-        switch e.kind {
-        case .grammar: InputError(.syntax, "malformed JSON: \(e.message) (byte \(e.offset))", at: pointer())
-        case .limit: InputError(.limit, "\(e.message) (byte \(e.offset))", at: pointer())
-        case .range: InputError(.invalidValue, "\(e.message) (byte \(e.offset))", at: pointer())
-        }
-    }
+    private func syntax(_ e: JSONSyntaxError) -> InputError { InputError(e, at: pointer()) }
 }

@@ -78,13 +78,7 @@ package struct JSONCursor: ~Copyable {
 
     package func error(_ kind: InputError.Kind, _ message: String) -> InputError { InputError(kind, message, at: pointer) }
 
-    private func syntax(_ e: JSONSyntaxError) -> InputError {
-        switch e.kind {
-        case .grammar: InputError(.syntax, "malformed JSON: \(e.message) (byte \(e.offset))", at: pointer)
-        case .limit: InputError(.limit, "\(e.message) (byte \(e.offset))", at: pointer)
-        case .range: InputError(.invalidValue, "\(e.message) (byte \(e.offset))", at: pointer)
-        }
-    }
+    private func syntax(_ e: JSONSyntaxError) -> InputError { InputError(e, at: pointer) }
 
     // MARK: Reads
 
@@ -386,5 +380,18 @@ package struct JSONCursor: ~Copyable {
         var scope = try beginArray()
         while try nextElement(&scope) { out.append(try string()) }
         return out
+    }
+}
+
+extension InputError {
+    /// The JSON reader's complaint as an input error at `pointer`: malformed JSON, a reader
+    /// limit, or a number out of range, each with the byte it was found at. Every JSON input
+    /// (our tree, Figma files, WebDriverAgent sources) says it so.
+    package init(_ e: JSONSyntaxError, at pointer: String) {
+        switch e.kind {
+        case .grammar: self.init(.syntax, "malformed JSON: \(e.message) (byte \(e.offset))", at: pointer)
+        case .limit: self.init(.limit, "\(e.message) (byte \(e.offset))", at: pointer)
+        case .range: self.init(.invalidValue, "\(e.message) (byte \(e.offset))", at: pointer)
+        }
     }
 }
